@@ -1,0 +1,52 @@
+import { exports } from "cloudflare:workers";
+
+type Json = Record<string, unknown> | unknown[];
+
+export interface CallOptions {
+  token?: string;
+  org?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Calls the Worker's API as a browser would. */
+export async function call(method: string, path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  if (opts.org) headers["X-Organization-Id"] = opts.org;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+  }
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost/api/v1${path}`, { method, headers, body });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+let counter = 0;
+/** Signs up a fresh user and returns their token and id. */
+export async function newUser(prefix = "user") {
+  counter++;
+  const email = `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const res = await call("POST", "/auth/signup", {
+    body: { email, password: "correct horse battery", firstName: "Test", lastName: `User${counter}` },
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return { token: res.json.token as string, id: res.json.user.id as string, email };
+}
+
+/** A user who owns a fresh organization. */
+export async function newOwner(prefix = "owner") {
+  const u = await newUser(prefix);
+  const org = await call("POST", "/organization", { token: u.token, body: { name: `${prefix} org` } });
+  return { ...u, orgId: org.json.organization.id as string };
+}
+
+export type { Json };

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const ORG_ROLES = ["OWNER", "ADMIN", "MEMBER"] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+const email = z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254);
+
+export const signupSchema = z.object({
+  email,
+  password: z.string().min(8, "Password must be at least 8 characters").max(200),
+  firstName: z.string().trim().min(1, "First name is required").max(100),
+  lastName: z.string().trim().min(1, "Last name is required").max(100),
+});
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, "Password is required").max(200),
+  deviceToken: z.string().max(500).optional().nullable(),
+});
+
+export const themeSchema = z.object({ themePreference: z.enum(THEMES) });
+
+export const createOrganizationSchema = z.object({
+  name: z.string().trim().min(1, "Organization name is required").max(120),
+});
+
+export const inviteSchema = z.object({
+  email,
+  role: z.enum(ORG_ROLES).default("MEMBER"),
+});
+
+export const changeRoleSchema = z.object({ role: z.enum(ORG_ROLES) });
+
+/** The user as the API returns it (spec §3). */
+export interface UserDto {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  role: "ADMIN" | "USER";
+  createdAt: string;
+  themePreference: Theme;
+  organizations: OrganizationSummaryDto[];
+  lastActiveOrganization: OrganizationSummaryDto | null;
+  organizationId: string | null;
+}
+
+export interface OrganizationSummaryDto {
+  id: string;
+  name: string;
+  role: OrgRole;
+}
+
+export interface MemberDto {
+  id: string;
+  userId: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: OrgRole;
+  status: "active" | "pending";
+  createdAt: string;
+}
+
+export interface OrganizationDetailsDto extends OrganizationSummaryDto {
+  createdAt: string;
+  members: MemberDto[];
+}
+
+export interface AuthResponse {
+  token: string;
+  user: UserDto;
+  mfaRequired: boolean;
+  isImpersonation: boolean;
+}

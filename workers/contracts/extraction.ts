@@ -1,0 +1,71 @@
+/**
+ * What the crawler extracts from one rendered page. Produced by workers/crawl, consumed by
+ * workers/mapping and workers/targets. JSON-serialisable; stored in R2 beside each snapshot.
+ */
+export interface ExtractedImage {
+  src: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface ExtractedLink {
+  href: string;
+  text: string;
+  internal: boolean;
+}
+
+export interface ExtractedHeading {
+  level: number;
+  text: string;
+}
+
+/** One value found inside a component instance, before it is mapped to a target field. */
+export interface SourceField {
+  /** A stable name from the source markup: a class, data attribute, tag role (e.g. "title", "image", "cta"). */
+  name: string;
+  /** What the value looks like: text, richtext, image, link, list, date, number, boolean. */
+  kind: "text" | "richtext" | "image" | "link" | "list" | "date" | "number" | "boolean";
+  /** Plain text, HTML (richtext), URL (image/link), or JSON-encoded list. */
+  value: string;
+  /** CSS path of the element inside the instance, for evidence and memory signatures. */
+  selector: string;
+  /** Extra facts: alt text, link text, heading level, position. */
+  attrs?: Record<string, string | number | boolean>;
+}
+
+/** An occurrence on a page of a component the site's definitions select. */
+export interface ComponentInstance {
+  /** Key of the component definition whose selector matched, or null for auto-detected structures. */
+  definition: string | null;
+  /** Selector that matched, and the element's own CSS path on the page. */
+  selector: string;
+  path: string;
+  /** Source classes of the root element: part of the memory signature. */
+  classes: string[];
+  /** Index of the instance in document order. */
+  position: number;
+  html: string;
+  text: string;
+  fields: SourceField[];
+}
+
+export interface PageExtraction {
+  url: string;
+  finalUrl: string;
+  status: number;
+  title: string;
+  metaDescription: string;
+  openGraph: Record<string, string>;
+  canonical: string | null;
+  language: string | null;
+  headings: ExtractedHeading[];
+  /** Main content as sanitised HTML (scripts, styles, event handlers removed). */
+  mainHtml: string;
+  mainText: string;
+  images: ExtractedImage[];
+  links: ExtractedLink[];
+  components: ComponentInstance[];
+  /** SHA-256 of the normalised main content and components: unchanged pages are skipped on re-runs. */
+  contentHash: string;
+}

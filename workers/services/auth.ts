@@ -1,0 +1,178 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { AuthResponse, UserDto, loginSchema, signupSchema } from "../contracts/auth";
+import type { Db } from "../db/client";
+import { invitations, memberships, organizations, sessions, users, type Session, type User } from "../db/schema";
+import { badRequest, conflict, unauthorized } from "../lib/errors";
+import { hashPassword, sha256Hex, verifyPassword } from "../lib/crypto";
+import { newId, newToken } from "../lib/ids";
+import { auditStatement, type Actor } from "./audit";
+
+/** How long a session lasts. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The cookie that carries the same token for server-rendered routes. */
+export const SESSION_COOKIE = "cm_session";
+
+export interface SessionUser {
+  user: User;
+  session: Session;
+  /** Who acts, for the audit trail. */
+  actor: Actor;
+  isImpersonation: boolean;
+}
+
+/** Creates an account; pending invitations for the e-mail become memberships. */
+export async function signup(db: Db, input: z.infer<typeof signupSchema>, userAgent?: string | null): Promise<AuthResponse> {
+  const existing = await db.query.users.findFirst({ where: eq(users.email, input.email) });
+  if (existing) throw conflict("An account with this e-mail already exists");
+  const userId = newId();
+  const passwordHash = await hashPassword(input.password);
+  const pending = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.email, input.email), isNull(invitations.acceptedAt)));
+  const now = new Date();
+  const actor: Actor = { userId };
+  await db.batch([
+    db.insert(users).values({
+      id: userId,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: "USER",
+      lastActiveOrganizationId: pending[0]?.organizationId ?? null,
+    }),
+    auditStatement(db, actor, { action: "user.signup", entityType: "user", entityId: userId, after: { email: input.email } }),
+    ...pending.flatMap((inv) => [
+      db.insert(memberships).values({ id: newId(), organizationId: inv.organizationId, userId, role: inv.role }),
+      db.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, inv.id)),
+      auditStatement(db, actor, {
+        organizationId: inv.organizationId,
+        action: "invitation.accept",
+        entityType: "invitation",
+        entityId: inv.id,
+        after: { email: inv.email, role: inv.role },
+      }),
+    ]),
+  ]);
+  const { token } = await createSession(db, userId, null, userAgent);
+  const user = await loadUser(db, userId);
+  return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
+}
+
+/** Signs in with e-mail and password. A wrong e-mail and a wrong password get the same answer. */
+export async function login(db: Db, input: z.infer<typeof loginSchema>, userAgent?: string | null): Promise<AuthResponse> {
+  const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
+  // Verify against a throwaway hash when the user is unknown, so timing does not reveal accounts.
+  const ok = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await verifyPassword(input.password, DUMMY_HASH), false);
+  if (!user || !ok) throw unauthorized("Invalid e-mail or password");
+  const { token } = await createSession(db, user.id, null, userAgent);
+  await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: user.id });
+  return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
+}
+
+const DUMMY_HASH = "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+
+/** Starts a session and returns its bearer token (only the hash is stored). */
+export async function createSession(
+  db: Db,
+  userId: string,
+  impersonatorUserId: string | null,
+  userAgent?: string | null,
+): Promise<{ token: string; session: Session }> {
+  const token = newToken();
+  const row = {
+    id: newId(),
+    tokenHash: await sha256Hex(token),
+    userId,
+    impersonatorUserId,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    lastUsedAt: new Date(),
+  };
+  await db.insert(sessions).values(row);
+  const session = (await db.query.sessions.findFirst({ where: eq(sessions.id, row.id) }))!;
+  return { token, session };
+}
+
+/** Resolves a bearer token to its user; `null` when unknown or expired. */
+export async function resolveSession(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = await sha256Hex(token);
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    user: row.user,
+    session: row.session,
+    actor: { userId: row.user.id, impersonatorUserId: row.session.impersonatorUserId },
+    isImpersonation: row.session.impersonatorUserId !== null,
+  };
+}
+
+/** Ends the session of this token. */
+export async function logout(db: Db, auth: SessionUser): Promise<void> {
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.id, auth.session.id)),
+    auditStatement(db, auth.actor, { action: "user.logout", entityType: "session", entityId: auth.session.id }),
+  ]);
+}
+
+export async function loadUser(db: Db, userId: string): Promise<User> {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The user with the organizations they belong to, as the API returns it. */
+export async function toUserDto(db: Db, user: User): Promise<UserDto> {
+  const orgs = await db
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, user.id))
+    .orderBy(organizations.name);
+  const lastActive = orgs.find((o) => o.id === user.lastActiveOrganizationId) ?? null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+    themePreference: user.themePreference,
+    organizations: orgs,
+    lastActiveOrganization: lastActive,
+    organizationId: lastActive?.id ?? orgs[0]?.id ?? null,
+  };
+}
+
+/** Stores the user's theme choice. */
+export async function setThemePreference(db: Db, auth: SessionUser, theme: User["themePreference"]): Promise<UserDto> {
+  if (!["system", "light", "dark"].includes(theme)) throw badRequest("Invalid theme");
+  await db.batch([
+    db.update(users).set({ themePreference: theme }).where(eq(users.id, auth.user.id)),
+    auditStatement(db, auth.actor, {
+      action: "user.theme",
+      entityType: "user",
+      entityId: auth.user.id,
+      before: { themePreference: auth.user.themePreference },
+      after: { themePreference: theme },
+    }),
+  ]);
+  return toUserDto(db, await loadUser(db, auth.user.id));
+}
+
+/** Remembers the organization a user works in last. */
+export async function touchActiveOrganization(db: Db, userId: string, organizationId: string): Promise<void> {
+  await db.update(users).set({ lastActiveOrganizationId: organizationId }).where(eq(users.id, userId));
+}
