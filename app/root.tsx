@@ -1,5 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { AppProvider } from "./components/app/app-context";
+import { ToastViewport } from "./components/app/toast-viewport";
 import styles from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -28,7 +30,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <AppProvider>
+      <Outlet />
+      <ToastViewport />
+    </AppProvider>
+  );
 }
 
 export function ErrorBoundary() {
@@ -38,7 +45,9 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl p-10 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-400">Please try again, or go back to the start page.</p>
-      <a className="mt-6 inline-block text-brand-600 underline" href="/">Go to the start page</a>
+      <a className="mt-6 inline-block text-brand-600 underline" href="/">
+        Go to the start page
+      </a>
     </main>
   );
 }

@@ -23,7 +23,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, [
     "deriveBits",
   ]);
@@ -43,7 +43,7 @@ function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** Hex SHA-256 of a string: how session tokens are stored. */
-export async function sha256Hex(value: string | Uint8Array): Promise<string> {
+export async function sha256Hex(value: string | Uint8Array<ArrayBuffer>): Promise<string> {
   const data = typeof value === "string" ? encoder.encode(value) : value;
   const digest = await crypto.subtle.digest("SHA-256", data);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -54,7 +54,7 @@ const ENC_PREFIX = "enc:v1:";
 const DEV_KEY_MATERIAL = "local-development-only-secrets-key";
 
 async function secretsKey(keyB64: string | undefined, environment: string): Promise<CryptoKey> {
-  let raw: Uint8Array;
+  let raw: Uint8Array<ArrayBuffer>;
   if (keyB64) {
     raw = fromBase64(keyB64);
   } else if (environment !== "production") {

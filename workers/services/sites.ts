@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { SiteDto, createSiteSchema, updateSiteSchema } from "../contracts/sites";
 import type { Db } from "../db/client";
-import { organizations, siteConfigs, sites, type Site } from "../db/schema";
+import { memberships, organizations, siteConfigs, sites, type Site } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { auditStatement } from "./audit";
@@ -28,6 +28,17 @@ export async function listSites(db: Db, organizationId: string): Promise<SiteDto
     .from(sites)
     .innerJoin(organizations, eq(organizations.id, sites.organizationId))
     .where(eq(sites.organizationId, organizationId))
+    .orderBy(sites.name);
+  return rows.map(({ site, orgName }) => toSiteDto(site, orgName));
+}
+
+/** Every site of every organization the user belongs to: the Projects screen. */
+export async function listSitesForUser(db: Db, userId: string): Promise<SiteDto[]> {
+  const rows = await db
+    .select({ site: sites, orgName: organizations.name })
+    .from(sites)
+    .innerJoin(organizations, eq(organizations.id, sites.organizationId))
+    .innerJoin(memberships, and(eq(memberships.organizationId, sites.organizationId), eq(memberships.userId, userId)))
     .orderBy(sites.name);
   return rows.map(({ site, orgName }) => toSiteDto(site, orgName));
 }

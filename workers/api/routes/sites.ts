@@ -3,7 +3,7 @@ import { createSiteSchema, saveSiteConfigSchema, updateSiteSchema } from "../../
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { getSiteConfig, listSiteConfigs, saveSiteConfig } from "../../services/site-config";
-import { createSite, deleteSite, listSites, updateSite } from "../../services/sites";
+import { createSite, deleteSite, listSites, listSitesForUser, updateSite } from "../../services/sites";
 import { requireAuth, requireOrganization } from "../middleware/auth";
 import { parseJson } from "../validate";
 
@@ -13,6 +13,7 @@ export const siteRoutes = new Hono<AppEnv>()
   .use("/sites/*", requireAuth, requireOrganization)
   .use("/site-config", requireAuth, requireOrganization)
   .use("/site-config/*", requireAuth, requireOrganization)
+  .get("/projects", requireAuth, async (c) => c.json({ sites: await listSitesForUser(getDb(c.env.DB), c.get("auth").user.id) }))
   .get("/sites", async (c) => c.json({ sites: await listSites(getDb(c.env.DB), c.get("organizationId")) }))
   .post("/sites", async (c) => {
     const input = await parseJson(c, createSiteSchema);

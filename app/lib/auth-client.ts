@@ -1,0 +1,34 @@
+import type { AuthResponse } from "../../workers/contracts/auth";
+import { ApiRequestError } from "./api-client";
+import { CONSTANTS } from "./constants";
+import { storeSession } from "./session";
+import { STORAGE_KEYS, writeLocal } from "./storage-keys";
+
+/** Posts to an auth endpoint (no cache, no bearer) and stores the session it returns. */
+export async function authenticate(path: "/v1/auth/login" | "/v1/auth/signup", body: unknown): Promise<AuthResponse> {
+  const res = await fetch(`${CONSTANTS.defaultApiBase}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const json = (await res.json().catch(() => ({}))) as Partial<AuthResponse> & { error?: string; details?: unknown };
+  if (!res.ok) throw new ApiRequestError(res.status, json.error ?? "Request failed", json.details);
+  const auth = json as AuthResponse;
+  storeSession(auth.token);
+  writeLocal(STORAGE_KEYS.isImpersonating, auth.isImpersonation ? "true" : null);
+  if (auth.user.lastActiveOrganization) writeLocal(STORAGE_KEYS.activeOrganizationId, auth.user.lastActiveOrganization.id);
+  else if (auth.user.organizations[0]) writeLocal(STORAGE_KEYS.activeOrganizationId, auth.user.organizations[0].id);
+  return auth;
+}
+
+/** Field errors of a 400 answer, keyed by field path. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (err instanceof ApiRequestError && Array.isArray(err.details)) {
+    for (const d of err.details as { path?: string; message?: string }[]) {
+      if (d.path && d.message && !out[d.path]) out[d.path] = d.message;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+import { redirect } from "@remix-run/cloudflare";
+
+export const loader = () => redirect("/snapshots");

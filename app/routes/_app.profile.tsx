@@ -1,0 +1,67 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useEffect, useState } from "react";
+import { useApi, useToasts } from "~/components/app/app-context";
+import { Card, PageHeader } from "~/components/ui/card";
+import { useDashboard } from "~/lib/dashboard-context";
+import { THEME_OPTIONS, applyTheme, storedTheme, type ThemeChoice } from "~/lib/theme";
+
+export const meta: MetaFunction = () => [{ title: "Account — Migrate" }];
+
+/** The account screen: who you are and the theme choice (stored locally and on the server). */
+export default function Profile() {
+  const { user, organization } = useDashboard();
+  const api = useApi();
+  const toasts = useToasts();
+  const [theme, setTheme] = useState<ThemeChoice>(user.themePreference);
+
+  useEffect(() => {
+    // The server's preference wins on a new device; a local choice made offline is kept otherwise.
+    setTheme(storedTheme() === "system" ? user.themePreference : storedTheme());
+  }, [user.themePreference]);
+
+  async function choose(next: ThemeChoice) {
+    setTheme(next);
+    applyTheme(next);
+    try {
+      await api.put("/v1/users/theme-preference", { themePreference: next });
+    } catch {
+      toasts.show({ message: "Could not save the theme preference", type: "error" });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Account" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-4 font-semibold">Profile</h2>
+          <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+            <dt className="text-slate-500">Name</dt>
+            <dd>{user.name}</dd>
+            <dt className="text-slate-500">E-mail</dt>
+            <dd>{user.email}</dd>
+            <dt className="text-slate-500">Role</dt>
+            <dd>
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">{user.role}</span>
+            </dd>
+            <dt className="text-slate-500">Organization</dt>
+            <dd>{organization ? `${organization.name} (${organization.role})` : "None"}</dd>
+          </dl>
+        </Card>
+        <Card>
+          <fieldset>
+            <legend className="mb-4 font-semibold">Theme</legend>
+            <div className="flex flex-wrap gap-3">
+              {THEME_OPTIONS.map((o) => (
+                <label key={o.value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-4 py-2 text-sm ${theme === o.value ? "border-brand-600 bg-brand-50 dark:bg-slate-800" : "border-slate-300 dark:border-slate-700"}`}>
+                  <input type="radio" name="theme" value={o.value} checked={theme === o.value} onChange={() => choose(o.value)} className="text-brand-600" />
+                  {o.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useSearchParams } from "@remix-run/react";
+import { GeneralSettings } from "~/components/settings/general-settings";
+import { MigrationSettings } from "~/components/settings/migration-settings";
+import { PlatformSettings } from "~/components/settings/platform-settings";
+import { RequireSite } from "~/components/shell/require-site";
+import { Card, PageHeader } from "~/components/ui/card";
+import { Tabs } from "~/components/ui/tabs";
+import { useDashboard } from "~/lib/dashboard-context";
+
+export const meta: MetaFunction = () => [{ title: "Settings — Migrate" }];
+
+const TABS = [
+  { id: "general", label: "General" },
+  { id: "platform", label: "Platform connection" },
+  { id: "sources", label: "Migration sources" },
+  { id: "mapping", label: "AI mapping" },
+];
+
+/** The tabbed site configuration (spec §2). */
+export default function Settings() {
+  const { reloadSiteConfig } = useDashboard();
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.id === params.get("tab")) ? params.get("tab")! : "general";
+  return (
+    <RequireSite>
+      {(site, config) => (
+        <>
+          <PageHeader title="Settings" description={site.name} />
+          <Tabs label="Settings sections" tabs={TABS} current={tab} onChange={(id) => setParams({ tab: id }, { replace: true })} />
+          <Card>
+            <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} key={`${tab}-${config.updatedAt}`}>
+              {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}
+              {tab === "platform" ? <PlatformSettings config={config} onSaved={reloadSiteConfig} /> : null}
+              {tab === "sources" ? <MigrationSettings section="sources" config={config} onSaved={reloadSiteConfig} /> : null}
+              {tab === "mapping" ? <MigrationSettings section="mapping" config={config} onSaved={reloadSiteConfig} /> : null}
+            </div>
+          </Card>
+        </>
+      )}
+    </RequireSite>
+  );
+}

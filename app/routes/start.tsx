@@ -1,0 +1,81 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import type { SiteDto } from "../../workers/contracts/sites";
+import { useApi } from "~/components/app/app-context";
+import { CreateOrganizationForm } from "~/components/projects/create-organization-form";
+import { Button } from "~/components/ui/button";
+import { EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
+import { TextField } from "~/components/ui/field";
+import { LoadingState } from "~/components/ui/spinner";
+import { MESSAGES } from "~/lib/messages";
+import { filterSites } from "~/lib/organization";
+import { selectProject } from "~/lib/project-selection";
+import { requireUser } from "~/lib/session.server";
+import { useAsync } from "~/lib/use-async";
+
+export const meta: MetaFunction = () => [{ title: "Projects — Migrate" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await requireUser(request, context));
+}
+
+/** Projects: every site of every organization the user belongs to. */
+export default function Projects() {
+  const { user } = useLoaderData<typeof loader>();
+  const api = useApi();
+  const [query, setQuery] = useState("");
+  const projects = useAsync(() => api.get<{ sites: SiteDto[] }>("/v1/projects", { fresh: true }), []);
+  const sites = projects.data?.sites ?? [];
+  const shown = filterSites(sites, query);
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10">
+      <PageHeader
+        title="Projects"
+        description={`Signed in as ${user.email}`}
+        actions={
+          <>
+            <Link to="/new-project" className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+              Create new project
+            </Link>
+            <form method="post" action="/logout">
+              <Button type="submit" variant="secondary">Logout</Button>
+            </form>
+          </>
+        }
+      />
+      {user.organizations.length === 0 ? (
+        <div className="mb-8">
+          <CreateOrganizationForm onCreated={() => window.location.reload()} />
+        </div>
+      ) : null}
+      <div className="mb-4 max-w-sm">
+        <TextField label="Filter projects" type="search" placeholder="Name or organization" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      {projects.loading ? (
+        <LoadingState label="Loading projects…" />
+      ) : projects.error ? (
+        <ErrorState message={projects.error.message} onRetry={projects.reload} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={query.trim() ? MESSAGES.noSitesMatching(query.trim()) : MESSAGES.noSitesAvailable} />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Projects">
+          {shown.map((site) => (
+            <li key={site.id}>
+              <button
+                type="button"
+                onClick={() => selectProject(site)}
+                className="w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <span className="block font-medium">{site.name}</span>
+                <span className="block text-sm text-slate-600 dark:text-slate-400">{site.domain}</span>
+                <span className="mt-2 block text-xs text-slate-500">{site.organization.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
