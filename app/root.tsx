@@ -1,4 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { AppProvider } from "./components/app/app-context";
 import { ToastViewport } from "./components/app/toast-viewport";
@@ -30,6 +31,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Marks the page interactive; end-to-end tests wait for it before typing into forms.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <AppProvider>
       <Outlet />

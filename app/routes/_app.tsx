@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import type { SiteConfigDto, SiteDto } from "../../workers/contracts/sites";
 import { useApi } from "~/components/app/app-context";
@@ -16,6 +16,10 @@ import { useAsync } from "~/lib/use-async";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await requireUser(request, context));
 }
+
+/** The signed-in user does not change while moving between screens; only a form submission re-reads it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
 
 /** The dashboard layout: top bar, sidebar and the selected project's configuration for every screen. */
 export default function DashboardLayout() {

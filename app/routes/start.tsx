@@ -47,7 +47,7 @@ export default function Projects() {
       />
       {user.organizations.length === 0 ? (
         <div className="mb-8">
-          <CreateOrganizationForm onCreated={() => window.location.reload()} />
+          <CreateOrganizationForm onCreated={() => window.location.assign("/new-project")} />
         </div>
       ) : null}
       <div className="mb-4 max-w-sm">
