@@ -126,7 +126,8 @@ export function ensureBrowserWrapper() {
       log(`browser wrapper ok: ${exe} (Chrome ${version} -> ${check.stdout.trim()})`);
     }
     fs.chmodSync(exe, 0o755);
-    fs.writeFileSync(path.join(installDir, ".miniflare-install-complete"), "");
+    const marker = path.join(installDir, ".miniflare-install-complete");
+    if (!fs.existsSync(marker)) fs.writeFileSync(marker, "");
   }
 }
 
@@ -154,7 +155,7 @@ const where = (persistTo) => (persistTo ? `local D1 in ${persistTo}` : "local D1
 
 export async function applyMigrations({ persistTo } = {}) {
   const out = runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], "D1 migrations");
-  const applied = [...out.matchAll(/(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1]);
+  const applied = [...new Set([...out.matchAll(/(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1]))];
   log(applied.length ? `migrations applied to ${where(persistTo)}: ${applied.join(", ")}` : `${where(persistTo)} is up to date`);
 }
 
