@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } fro
 import { useEffect, useMemo, useState } from "react";
 import type { SiteConfigDto, SiteDto } from "../../workers/contracts/sites";
 import { useApi } from "~/components/app/app-context";
+import { MigrationProvider } from "~/components/migration/migration-provider";
 import { Sidebar } from "~/components/shell/sidebar";
 import { TopBar } from "~/components/shell/top-bar";
 import { LoadingState } from "~/components/ui/spinner";
@@ -87,7 +88,13 @@ export default function DashboardLayout() {
           />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
-          {ready ? <Outlet context={ctx} /> : <LoadingState />}
+          {ready ? (
+            <MigrationProvider siteId={site?.id ?? null}>
+              <Outlet context={ctx} />
+            </MigrationProvider>
+          ) : (
+            <LoadingState />
+          )}
         </main>
       </div>
     </div>

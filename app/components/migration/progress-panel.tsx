@@ -1,0 +1,47 @@
+import type { MigrationProgress, RunStatus } from "../../../workers/contracts/run-events";
+import { Badge } from "~/components/ui/card";
+import { Button } from "~/components/ui/button";
+
+const STATUS_TONE: Record<RunStatus, "blue" | "green" | "red" | "amber" | "slate"> = {
+  running: "blue",
+  processing: "blue",
+  completed: "green",
+  failed: "red",
+  cancelled: "slate",
+  stuck: "amber",
+};
+
+export function StatusBadge({ status }: { status: RunStatus | null }) {
+  if (!status) return <Badge>idle</Badge>;
+  return <Badge tone={STATUS_TONE[status]}>{status}</Badge>;
+}
+
+/** Live progress: bar with counts, current page, asset progress and the cancel control. */
+export function ProgressPanel({ status, progress, onCancel, canCancel }: { status: RunStatus | null; progress: MigrationProgress | null; onCancel: () => void; canCancel: boolean }) {
+  const done = progress?.processedCount ?? 0;
+  const total = progress?.totalCount ?? 0;
+  const pct = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <StatusBadge status={status} />
+          {progress ? <span className="text-sm text-slate-600 dark:text-slate-400">{progress.phase}</span> : null}
+        </div>
+        {canCancel ? (
+          <Button variant="danger" size="sm" onClick={onCancel}>Cancel migration</Button>
+        ) : null}
+      </div>
+      <div>
+        <div role="progressbar" aria-label="Pages processed" aria-valuemin={0} aria-valuemax={total || 1} aria-valuenow={done} aria-valuetext={`${done} of ${total} pages`} className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
+          <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${pct}%` }} />
+        </div>
+        <p className="mt-2 text-sm" data-testid="progress-counts">
+          {done} of {total} pages · {progress?.succeeded ?? 0} succeeded · {progress?.failed ?? 0} failed · {progress?.skipped ?? 0} skipped
+        </p>
+        {progress?.currentPage ? <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400">Current page: <span className="font-mono">{progress.currentPage}</span></p> : null}
+        {progress?.damProgress ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Assets: {progress.damProgress.processed} of {progress.damProgress.total}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { CheckboxField } from "~/components/ui/field";
+import { ErrorState } from "~/components/ui/card";
+
+export interface StartOptions {
+  overrideWhitelist?: string[];
+  keepYamlFile: boolean;
+  preferRagRuns: boolean;
+  ragOnly: boolean;
+  screenshots: boolean;
+}
+
+/** The start control with the spec's options (spec §7 POST /migration/start). */
+export function StartPanel({ onStart, busy, error, disabled, platform }: { onStart: (o: StartOptions) => void; busy: boolean; error: string | null; disabled: boolean; platform: string | null }) {
+  const [onlyThese, setOnlyThese] = useState("");
+  const [keepYamlFile, setKeepYamlFile] = useState(false);
+  const [preferRagRuns, setPreferRagRuns] = useState(false);
+  const [ragOnly, setRagOnly] = useState(false);
+  const [screenshots, setScreenshots] = useState(true);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const urls = onlyThese.split(/\s+/).map((u) => u.trim()).filter(Boolean);
+    onStart({ overrideWhitelist: urls.length ? urls : undefined, keepYamlFile, preferRagRuns, ragOnly, screenshots });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Start a migration">
+      <div className="space-y-1">
+        <label htmlFor="override-whitelist" className="block text-sm font-medium">Run only these URLs (optional)</label>
+        <textarea
+          id="override-whitelist"
+          rows={3}
+          value={onlyThese}
+          onChange={(e) => setOnlyThese(e.target.value)}
+          placeholder="One URL per line. Leave empty to run the sitemap or the curated URL list from Settings."
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <CheckboxField name="screenshots" label="Take screenshots" checked={screenshots} onChange={setScreenshots} />
+        {platform === "magnolia" ? <CheckboxField name="keepYamlFile" label="Keep the Magnolia YAML file" checked={keepYamlFile} onChange={setKeepYamlFile} /> : null}
+        <CheckboxField name="preferRagRuns" label="Prefer mappings learnt in earlier runs" checked={preferRagRuns} onChange={setPreferRagRuns} />
+        <CheckboxField name="ragOnly" label="Use learnt mappings only" checked={ragOnly} onChange={setRagOnly} />
+      </div>
+      {error ? <ErrorState message={error} /> : null}
+      <Button type="submit" loading={busy} disabled={disabled}>Start migration</Button>
+    </form>
+  );
+}
