@@ -1,5 +1,21 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "esbuild";
 import { defineConfig } from "vitest/config";
+
+/**
+ * sanitize-html loads postcss, whose file and source-map helpers require Node modules that its
+ * `browser` field maps to stubs; each stub warns on access at load time. sanitize-html never uses those
+ * helpers, so they are bundled as empty modules instead (wrangler's esbuild bundle needs nothing).
+ */
+const emptyPostcssNodeDeps: Plugin = {
+  name: "empty-postcss-node-deps",
+  setup(build) {
+    build.onResolve({ filter: /^(path|url|fs|source-map-js)$/ }, (args) =>
+      /[\\/]postcss[\\/]lib[\\/]/.test(args.importer) ? { path: args.path, namespace: "empty-postcss-node-dep" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "empty-postcss-node-dep" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+  },
+};
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -16,12 +32,16 @@ export default defineConfig(async () => {
     test: {
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/setup.ts"],
+      // Serves the fixture website on loopback for the migration engine's tests (real browser).
+      // Also starts a real WordPress on loopback for the WordPress target tests (scripts/wordpress-setup.mjs).
+      globalSetup: ["./test/fixtures/site/global-setup.ts", "./test/targets/wordpress-global-setup.ts"],
       testTimeout: 30_000,
       deps: {
         optimizer: {
           ssr: {
             enabled: true,
-            include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"],
+            include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser", "sanitize-html"],
+            esbuildOptions: { plugins: [emptyPostcssNodeDeps] },
           },
         },
       },

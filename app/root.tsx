@@ -3,6 +3,9 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { AppProvider } from "./components/app/app-context";
 import { ToastViewport } from "./components/app/toast-viewport";
+import { AnalyticsTracker } from "./components/system/analytics-tracker";
+import { CookieBanner } from "./components/system/cookie-banner";
+import { SystemNotificationBanner } from "./components/system/system-notification-banner";
 import styles from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -37,8 +40,11 @@ export default function App() {
   }, []);
   return (
     <AppProvider>
+      <SystemNotificationBanner />
       <Outlet />
       <ToastViewport />
+      <CookieBanner />
+      <AnalyticsTracker />
     </AppProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { pushAnalytics } from "./analytics";
 import { STORAGE_KEYS, writeLocal } from "./storage-keys";
 
 export interface SelectableSite {
@@ -11,18 +12,15 @@ export interface SelectableSite {
 export function selectProject(site: SelectableSite, load: (url: string) => void = (u) => window.location.assign(u)) {
   writeLocal(STORAGE_KEYS.selectedSiteId, site.id);
   writeLocal(STORAGE_KEYS.activeOrganizationId, site.organizationId);
-  const w = typeof window === "undefined" ? undefined : (window as unknown as { dataLayer?: unknown[] });
-  if (w) {
-    w.dataLayer = w.dataLayer ?? [];
-    w.dataLayer.push({
-      event: "site_event",
-      action: "select",
-      siteId: site.id,
-      name: site.name,
-      domain: site.domain,
-      organizationId: site.organizationId,
-      timestamp: new Date().toISOString(),
-    });
-  }
+  // Analytics only after cookie consent (spec §3): pushAnalytics drops the event otherwise.
+  pushAnalytics({
+    event: "site_event",
+    action: "select",
+    siteId: site.id,
+    name: site.name,
+    domain: site.domain,
+    organizationId: site.organizationId,
+    timestamp: new Date().toISOString(),
+  });
   load("/snapshots");
 }

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Card, PageHeader } from "~/components/ui/card";
@@ -47,6 +48,9 @@ export default function Profile() {
             <dt className="text-slate-500">Organization</dt>
             <dd>{organization ? `${organization.name} (${organization.role})` : "None"}</dd>
           </dl>
+          <Link to="/organization" className="mt-4 inline-block text-sm font-medium text-brand-600 underline dark:text-brand-100">
+            Manage organization and members
+          </Link>
         </Card>
         <Card>
           <fieldset>

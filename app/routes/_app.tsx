@@ -4,12 +4,15 @@ import { useEffect, useMemo, useState } from "react";
 import type { SiteConfigDto, SiteDto } from "../../workers/contracts/sites";
 import { useApi } from "~/components/app/app-context";
 import { MigrationProvider } from "~/components/migration/migration-provider";
+import { MobileImpersonation } from "~/components/admin/mobile-impersonation";
+import { ConnectionPill } from "~/components/shell/connection-pill";
 import { Sidebar } from "~/components/shell/sidebar";
 import { TopBar } from "~/components/shell/top-bar";
 import { LoadingState } from "~/components/ui/spinner";
 import type { DashboardContext } from "~/lib/dashboard-context";
 import { MESSAGES } from "~/lib/messages";
 import { pickActiveOrganization } from "~/lib/organization";
+import { useScrollLock } from "~/lib/scroll-lock";
 import { requireUser } from "~/lib/session.server";
 import { STORAGE_KEYS, readLocal, writeLocal } from "~/lib/storage-keys";
 import { useAsync } from "~/lib/use-async";
@@ -38,6 +41,8 @@ export default function DashboardLayout() {
   }, [user]);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The open mobile menu covers the page, which must not scroll underneath it.
+  useScrollLock(menuOpen);
 
   const sitesState = useAsync(async () => (orgId ? (await api.get<{ sites: SiteDto[] }>("/v1/sites")).sites : []), [orgId]);
   const sites = useMemo(() => sitesState.data ?? [], [sitesState.data]);
@@ -68,15 +73,15 @@ export default function DashboardLayout() {
 
   const ready = orgId !== null && !sitesState.loading;
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen pt-[var(--system-notification-height,0px)]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <TopBar onMenu={() => setMenuOpen((o) => !o)} menuOpen={menuOpen} />
+      <TopBar onMenu={() => setMenuOpen((o) => !o)} menuOpen={menuOpen} right={<ConnectionPill site={site} config={ctx.siteConfig} />} />
       <div className="flex">
         <aside
           id="dashboard-sidebar"
-          className={`${menuOpen ? "fixed inset-x-0 bottom-0 top-14 z-30 block bg-white dark:bg-slate-950" : "hidden"} w-full shrink-0 border-r border-slate-200 lg:sticky lg:top-14 lg:block lg:h-[calc(100vh-3.5rem)] lg:w-64 dark:border-slate-800`}
+          className={`${menuOpen ? "fixed inset-x-0 bottom-0 top-[calc(3.5rem+var(--system-notification-height,0px))] z-30 block overflow-y-auto bg-white dark:bg-slate-950" : "hidden"} w-full shrink-0 border-r border-slate-200 lg:sticky lg:top-[calc(3.5rem+var(--system-notification-height,0px))] lg:block lg:h-[calc(100vh-3.5rem-var(--system-notification-height,0px))] lg:w-64 dark:border-slate-800`}
         >
           <Sidebar
             sites={sites}
@@ -85,6 +90,7 @@ export default function DashboardLayout() {
             isAdmin={user.role === "ADMIN"}
             isImpersonation={isImpersonation}
             onNavigate={() => setMenuOpen(false)}
+            extra={<MobileImpersonation isAdmin={user.role === "ADMIN"} isImpersonation={isImpersonation} />}
           />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">

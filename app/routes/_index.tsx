@@ -21,7 +21,7 @@ const CLAIMS = [
 
 export default function Landing() {
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen pt-[var(--system-notification-height,0px)]">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
         <span className="text-xl font-bold tracking-tight text-brand-600">Migrate</span>
         <nav aria-label="Public" className="flex items-center gap-5 text-sm">

@@ -82,7 +82,7 @@ export default function NewProject() {
   const orgOptions = [...user.organizations.map((o) => ({ value: o.id, label: o.name })), { value: NEW_ORG, label: "New organization…" }];
 
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10">
+    <main className="mx-auto max-w-2xl px-4 pb-10 pt-[calc(2.5rem+var(--system-notification-height,0px))]">
       <PageHeader title="Create new project" description={`Step ${step} of 2: ${step === 1 ? "project details" : "target platform"}`} actions={<Link className="text-sm text-brand-600 underline" to="/start">Back to projects</Link>} />
       <Card>
         {step === 1 ? (

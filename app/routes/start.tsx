@@ -30,7 +30,7 @@ export default function Projects() {
   const shown = filterSites(sites, query);
 
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10">
+    <main className="mx-auto max-w-4xl px-4 pb-10 pt-[calc(2.5rem+var(--system-notification-height,0px))]">
       <PageHeader
         title="Projects"
         description={`Signed in as ${user.email}`}

@@ -4,6 +4,12 @@ import { ApiError } from "../lib/errors";
 import { authRoutes } from "./routes/auth";
 import { organizationRoutes } from "./routes/organizations";
 import { siteRoutes } from "./routes/sites";
+import { adminRoutes } from "./routes/admin";
+import { newsRoutes } from "./routes/news";
+import { systemNotificationRoutes } from "./routes/system-notification";
+import { migrationRoutes, snapshotRoutes } from "./routes/migration";
+import { platformRoutes } from "./routes/platform";
+import { targetOutputRoutes } from "./routes/target-outputs";
 
 /** The JSON API under /api/v1. Every error leaves as `{ error, details? }`. */
 export const api = new Hono<AppEnv>().basePath("/api/v1");
@@ -25,3 +31,10 @@ api.use("*", async (c, next) => {
 api.route("/", authRoutes);
 api.route("/", organizationRoutes);
 api.route("/", siteRoutes);
+api.route("/", adminRoutes);
+api.route("/", systemNotificationRoutes);
+api.route("/", newsRoutes);
+api.route("/", platformRoutes);
+api.route("/", targetOutputRoutes);
+api.route("/", migrationRoutes);
+api.route("/", snapshotRoutes);

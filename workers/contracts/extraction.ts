@@ -1,6 +1,12 @@
 /**
  * What the crawler extracts from one rendered page. Produced by workers/crawl, consumed by
  * workers/mapping and workers/targets. JSON-serialisable; stored in R2 beside each snapshot.
+ *
+ * Extraction is a pure function over the rendered HTML (the browser renders and screenshots; the
+ * Worker then parses `page.content()` with linkedom): `extractPage(html, url, definitions)` in
+ * workers/crawl/extract.ts. The command line and the mapping evaluation run exactly that function.
+ * `definitions` are the site configuration's `components` map: each entry has at least a CSS
+ * `selector` locating its instances (see workers/contracts/definitions.ts).
  */
 export interface ExtractedImage {
   src: string;

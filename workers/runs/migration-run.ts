@@ -1,9 +1,367 @@
+import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
+import { MIGRATION_MESSAGES, type MigrationProgress, type RunEvent, type RunOptions, type RunStatus, type ScreenshotRef } from "../contracts/run-events";
+import { BrowserRenderer } from "../crawl/browser";
+import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
+import { siteHost, siteOrigin } from "../crawl/url";
+import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
+import type { Actor } from "../services/audit";
+import { captureSlice } from "./capture";
+import { discoverPages } from "./discover";
+import type { SiteDefinitions } from "./pipeline";
+import { endCapture, processingSlice } from "./processing";
+import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
+import type { RunHost } from "./run-host";
+import { progressOf, summaryCounts } from "./run-progress";
+import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, summarise } from "./run-state";
+import { RunStore, type RunConfig, type RunState } from "./run-store";
+import { streamResponse } from "./run-stream";
+import { EventHub, encodeEvent, SSE_PING_MS } from "./sse";
 
-/** One migration run: its state lives in this object's SQLite storage and it works through alarms. */
-export class MigrationRun extends DurableObject<Env> {
-  async fetch(): Promise<Response> {
-    return Response.json({ error: "Not found" }, { status: 404 });
+/** What the API hands a new run. */
+export interface RunInit {
+  migrationId: string;
+  organizationId: string;
+  siteId: string;
+  actor: Actor;
+  site: SiteDefinitions;
+  options: RunOptions;
+  environment: string;
+}
+
+/** A run as the object sees it (for the API and tests). */
+export interface RunSnapshot {
+  status: RunStatus;
+  phase: RunState["phase"];
+  progress: MigrationProgress;
+  heartbeatAt: number;
+}
+
+/**
+ * One migration run. Its config, state, page list (the checkpoint) and event log live in this object's
+ * SQLite storage; it works through alarms, one slice of pages per alarm, and streams its events to
+ * every connected client. After an eviction or restart the next alarm resumes from the checkpoint.
+ */
+export class MigrationRun extends DurableObject<Env> implements RunHost {
+  readonly store: RunStore;
+  private readonly hub = new EventHub();
+  private cachedConfig: RunConfig | null = null;
+  private cachedState: RunState | null = null;
+  private browserRenderer: BrowserRenderer | null = null;
+  private stopped = false;
+  private working = false;
+  private commits = new Set<Promise<void>>();
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  readonly resolver: HostResolver = cachedResolver(dohResolver);
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new RunStore(ctx.storage.sql, ctx.storage);
+  }
+
+  get config(): RunConfig {
+    this.cachedConfig ??= this.store.config();
+    if (!this.cachedConfig) throw new Error("This run was never started");
+    return this.cachedConfig;
+  }
+
+  get state(): RunState {
+    this.cachedState ??= this.store.state();
+    if (!this.cachedState) throw new Error("This run was never started");
+    return this.cachedState;
+  }
+
+  get bindings(): Env {
+    return this.env;
+  }
+
+  get db(): Db {
+    return getDb(this.env.DB);
+  }
+
+  save(): void {
+    this.store.saveState(this.state);
+  }
+
+  halted(): boolean {
+    return this.stopped || !isActiveStatus(this.state.status);
+  }
+
+  renderer(): BrowserRenderer {
+    this.browserRenderer ??= new BrowserRenderer(this.env.BROWSER as unknown as BrowserWorker, {
+      host: this.config.host,
+      onSession: (sessionId) => {
+        this.state.browserSessionId = sessionId;
+        this.save();
+      },
+    });
+    return this.browserRenderer;
+  }
+
+  /** Starts the run (idempotent): stores its config, sends the first event and schedules the first alarm. */
+  async start(init: RunInit): Promise<{ migrationId: string; status: RunStatus }> {
+    const existing = this.store.config();
+    if (existing) return { migrationId: existing.migrationId, status: this.state.status };
+    const now = Date.now();
+    const origin = siteOrigin(init.site.domain, [init.site.settings.sitemapUrl, ...(init.site.settings.urlList ?? []).slice(0, 1), ...(init.options.overrideWhitelist ?? []).slice(0, 1)]);
+    const config: RunConfig = {
+      migrationId: init.migrationId,
+      organizationId: init.organizationId,
+      siteId: init.siteId,
+      startedByUserId: init.actor.userId,
+      impersonatorUserId: init.actor.impersonatorUserId ?? null,
+      origin,
+      host: siteHost(init.site.domain),
+      environment: init.environment,
+      site: init.site,
+      options: init.options,
+      startedAt: now,
+    };
+    const state: RunState = {
+      status: "running", phase: "discovering", totalCount: 0, captured: 0, captureFailed: 0, skipped: 0, componentCount: 0,
+      processingTotal: 0, written: 0, writeFailed: 0, pipeline: null, currentPage: null, damProgress: null,
+      heartbeatAt: now, finishedAt: null, browserSessionId: null, errorMessage: null, alarmErrors: 0,
+    };
+    this.store.transaction(() => {
+      this.store.setConfig(config);
+      this.store.saveState(state);
+    });
+    this.cachedConfig = config;
+    this.cachedState = state;
+    this.emitProgress();
+    await this.ctx.storage.setAlarm(now);
+    return { migrationId: config.migrationId, status: state.status };
+  }
+
+  /** The run's status and progress, or null when it was never started. */
+  async describe(): Promise<RunSnapshot | null> {
+    if (!this.store.config()) return null;
+    return { status: this.state.status, phase: this.state.phase, progress: progressOf(this), heartbeatAt: this.state.heartbeatAt };
+  }
+
+  /**
+   * Cancels a working run at a page boundary: pages being committed finish, pages being rendered are
+   * dropped, the rest is skipped. Everything captured so far is kept.
+   */
+  async cancel(actor: Actor | null): Promise<{ cancelled: boolean; status: RunStatus | null }> {
+    if (!this.store.config()) return { cancelled: false, status: null };
+    const state = this.state;
+    if (!isActiveStatus(state.status)) return { cancelled: false, status: state.status };
+    this.stopped = true;
+    // Closing the tabs makes renders in flight fail at once instead of running to their timeout.
+    const closing = this.browserRenderer?.closeTabs();
+    await Promise.allSettled([...this.commits]);
+    assertTransition(state.status, "cancelled");
+    this.store.transaction(() => {
+      state.skipped += this.store.skipRemaining("cancelled");
+      state.status = "cancelled";
+      state.phase = "finished";
+      state.currentPage = null;
+      state.finishedAt = Date.now();
+      this.save();
+    });
+    const summary = summarise({ ...state, ...summaryCounts(state) }, this.config.startedAt, state.finishedAt);
+    const db = this.db;
+    await db.batch([
+      runUpdateStatement(db, this.config, runRowPatch(state, progressOf(this), summaryCounts(state))),
+      logStatement(db, this.config, { level: "info", message: MIGRATION_MESSAGES.cancelled }),
+      runAuditStatement(db, this.config, actor, "migration.cancel", summary),
+    ]);
+    this.emit({ type: "cancelled", migrationId: this.config.migrationId, status: "cancelled", message: MIGRATION_MESSAGES.cancelled, progress: progressOf(this) });
+    await this.shutDown(closing);
+    return { cancelled: true, status: "cancelled" };
+  }
+
+  /** Declares the run stuck when its heartbeat is too old (its job was lost). Returns the status. */
+  async checkStuck(now: number = Date.now()): Promise<RunStatus | null> {
+    if (!this.store.config()) return null;
+    const state = this.state;
+    if (!isActiveStatus(state.status) || !isHeartbeatStale(state.heartbeatAt, now)) return state.status;
+    this.stopped = true;
+    const seconds = Math.round((now - state.heartbeatAt) / 1000);
+    state.status = "stuck";
+    state.phase = "finished";
+    state.currentPage = null;
+    state.finishedAt = now;
+    state.errorMessage = MIGRATION_MESSAGES.stuck;
+    this.save();
+    const db = this.db;
+    await db.batch([
+      runUpdateStatement(db, this.config, runRowPatch(state, progressOf(this), summaryCounts(state))),
+      logStatement(db, this.config, { level: "error", message: `${MIGRATION_MESSAGES.stuck} (no heartbeat for ${seconds} s)` }),
+      runAuditStatement(db, this.config, null, "migration.stuck", { heartbeatAt: new Date(state.heartbeatAt).toISOString() }),
+    ]);
+    this.emit({ type: "error", migrationId: this.config.migrationId, status: "stuck", error: MIGRATION_MESSAGES.stuck, details: `No heartbeat for ${seconds} s` });
+    await this.shutDown();
+    return "stuck";
+  }
+
+  async finish(outcome: { status: "completed" } | { status: "failed"; details: string }): Promise<void> {
+    const state = this.state;
+    if (!isActiveStatus(state.status)) return;
+    const counts = summaryCounts(state);
+    // A run where no page made it through failed, whatever the phase said.
+    const failedAll = outcome.status === "completed" && counts.succeeded === 0 && counts.failed > 0;
+    const status = failedAll ? "failed" : outcome.status;
+    const details = outcome.status === "failed" ? outcome.details : failedAll ? `All ${counts.failed} pages failed` : null;
+    assertTransition(state.status, status);
+    state.status = status;
+    state.phase = "finished";
+    state.currentPage = null;
+    state.finishedAt = Date.now();
+    state.errorMessage = details;
+    this.save();
+    const summary = summarise({ ...state, ...counts }, this.config.startedAt, state.finishedAt);
+    const db = this.db;
+    const logs: LogEntry[] = status === "completed"
+      ? [{ level: "info", message: `${MIGRATION_MESSAGES.completed} ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped` }]
+      : [{ level: "error", message: `${MIGRATION_MESSAGES.failed}: ${details}` }];
+    await db.batch([
+      runUpdateStatement(db, this.config, runRowPatch(state, progressOf(this), counts)),
+      ...logs.map((l) => logStatement(db, this.config, l)),
+      runAuditStatement(db, this.config, null, status === "completed" ? "migration.complete" : "migration.fail", { summary, error: details }),
+    ]);
+    const migrationId = this.config.migrationId;
+    if (status === "completed") {
+      this.emit({ type: "complete", migrationId, status: "completed", message: MIGRATION_MESSAGES.completed, result: { success: true, migrationId, status, summary } });
+    } else {
+      this.emit({ type: "error", migrationId, status: "failed", error: MIGRATION_MESSAGES.failed, details: details ?? undefined });
+    }
+    await this.shutDown();
+  }
+
+  private async shutDown(closing?: Promise<void>): Promise<void> {
+    this.hub.closeAll();
+    this.stopPing();
+    await this.ctx.storage.deleteAlarm();
+    const renderer = this.browserRenderer;
+    this.browserRenderer = null;
+    // Do not hold the caller (cancel must answer fast) on the browser closing.
+    this.ctx.waitUntil(Promise.resolve(closing).then(() => renderer?.close()));
+  }
+
+  emit(event: RunEvent): void {
+    const id = this.store.appendEvent(event, RUN_LIMITS.eventLogLimit);
+    this.hub.broadcast(encodeEvent(event, id));
+  }
+
+  emitProgress(screenshots: ScreenshotRef[] = []): void {
+    const state = this.state;
+    if (!isActiveStatus(state.status)) return;
+    this.emit({ type: "progress", migrationId: this.config.migrationId, status: state.status, progress: progressOf(this, screenshots) });
+  }
+
+  async beat(force = false): Promise<void> {
+    const now = Date.now();
+    const state = this.state;
+    if (!isActiveStatus(state.status) || (!force && now - state.heartbeatAt < RUN_LIMITS.heartbeatIntervalMs / 2)) return;
+    state.heartbeatAt = now;
+    this.save();
+    await this.db.batch([runUpdateStatement(this.db, this.config, runRowPatch(state, progressOf(this), summaryCounts(state)))]);
+  }
+
+  async log(entries: LogEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const db = this.db;
+    const statements = entries.map((e) => logStatement(db, this.config, e));
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  }
+
+  async commit(work: () => Promise<void>): Promise<boolean> {
+    if (this.halted()) return false;
+    const p = work();
+    this.commits.add(p);
+    try {
+      await p;
+    } finally {
+      this.commits.delete(p);
+    }
+    return true;
+  }
+
+  /** Streams the run's events (see workers/contracts/run-events.ts for the replay rules). */
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname !== "/stream") return Response.json({ error: "Not found" }, { status: 404 });
+    if (!this.store.config()) return Response.json({ error: MIGRATION_MESSAGES.migrationNotFound }, { status: 404 });
+    await this.checkStuck();
+    const raw = request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId");
+    const lastEventId = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
+    const response = streamResponse(this, this.hub, lastEventId);
+    if (isActiveStatus(this.state.status)) this.startPing();
+    return response;
+  }
+
+  private startPing(): void {
+    if (this.pingTimer) return;
+    this.pingTimer = setInterval(() => {
+      if (!this.hub.size) return this.stopPing();
+      this.hub.ping();
+      void this.checkStuck().catch(() => {});
+    }, SSE_PING_MS);
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  async alarm(): Promise<void> {
+    // Another alarm of this instance is still working (a watchdog fired early): it schedules the next one.
+    if (this.working) return;
+    if (!this.store.config() || isTerminalStatus(this.state.status)) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    this.working = true;
+    const heartbeat = setInterval(() => void this.beat().catch(() => {}), RUN_LIMITS.heartbeatIntervalMs);
+    try {
+      await this.ctx.storage.setAlarm(Date.now() + RUN_LIMITS.watchdogDelayMs);
+      await this.beat(true);
+      const phase = this.state.phase;
+      if (phase === "discovering") await discoverPages(this);
+      else if (phase === "capturing") {
+        await captureSlice(this);
+        if (!this.halted() && this.store.remaining() === 0) await endCapture(this);
+      } else if (phase === "processing") {
+        await processingSlice(this);
+        if (!this.halted() && this.store.remainingWrites() === 0) await this.finish({ status: "completed" });
+      }
+      if (this.state.alarmErrors) {
+        this.state.alarmErrors = 0;
+        this.save();
+      }
+      await this.scheduleNext();
+    } catch (err) {
+      await this.alarmFailed(err);
+    } finally {
+      clearInterval(heartbeat);
+      this.working = false;
+    }
+  }
+
+  private async scheduleNext(): Promise<void> {
+    if (this.halted()) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const due = this.store.nextDueAt(this.state.phase === "processing" ? "write_state" : "state");
+    await this.ctx.storage.setAlarm(Math.max(Date.now(), due ?? Date.now()));
+  }
+
+  private async alarmFailed(err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    if (this.halted()) return;
+    const state = this.state;
+    state.alarmErrors++;
+    this.save();
+    console.error("Migration run alarm failed", this.config.migrationId, err);
+    if (state.alarmErrors >= RUN_LIMITS.maxAlarmErrors) {
+      await this.finish({ status: "failed", details: `Unexpected error: ${message}` }).catch(() => {});
+      return;
+    }
+    await this.log([{ level: "warn", message: `Unexpected error, retrying: ${message}` }]).catch(() => {});
+    await this.ctx.storage.setAlarm(Date.now() + 5_000);
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AuthResponse, UserDto, loginSchema, signupSchema } from "../contracts/auth";
 import type { Db } from "../db/client";
@@ -10,6 +10,8 @@ import { auditStatement, type Actor } from "./audit";
 
 /** How long a session lasts. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often a session's `lastUsedAt` is refreshed while it is in use. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 /** The cookie that carries the same token for server-rendered routes. */
 export const SESSION_COOKIE = "cm_session";
 
@@ -69,8 +71,8 @@ export async function login(db: Db, input: z.infer<typeof loginSchema>, userAgen
     ? await verifyPassword(input.password, user.passwordHash)
     : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!user || !ok) throw unauthorized("Invalid e-mail or password");
-  const { token } = await createSession(db, user.id, null, userAgent);
-  await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: user.id });
+  const { token, session } = await createSession(db, user.id, null, userAgent);
+  await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: session.id });
   return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
 }
 
@@ -82,6 +84,7 @@ export async function createSession(
   userId: string,
   impersonatorUserId: string | null,
   userAgent?: string | null,
+  ttlMs: number = SESSION_TTL_MS,
 ): Promise<{ token: string; session: Session }> {
   const token = newToken();
   const row = {
@@ -90,7 +93,7 @@ export async function createSession(
     userId,
     impersonatorUserId,
     userAgent: userAgent?.slice(0, 300) ?? null,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt: new Date(Date.now() + ttlMs),
     lastUsedAt: new Date(),
   };
   await db.insert(sessions).values(row);
@@ -110,6 +113,12 @@ export async function resolveSession(db: Db, token: string | null | undefined): 
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  const now = Date.now();
+  // Administrators see when a session was last used; refreshing it at most once a minute keeps reads cheap.
+  if (!row.session.lastUsedAt || now - row.session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    row.session.lastUsedAt = new Date(now);
+    await db.update(sessions).set({ lastUsedAt: row.session.lastUsedAt }).where(eq(sessions.id, row.session.id));
+  }
   return {
     user: row.user,
     session: row.session,
@@ -139,7 +148,7 @@ export async function toUserDto(db: Db, user: User): Promise<UserDto> {
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, user.id))
-    .orderBy(organizations.name);
+    .orderBy(sql`lower(${organizations.name})`);
   const lastActive = orgs.find((o) => o.id === user.lastActiveOrganizationId) ?? null;
   return {
     id: user.id,

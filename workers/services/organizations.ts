@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto } from "../contracts/auth";
 import type { Db } from "../db/client";
 import { invitations, memberships, organizations, users, type Membership } from "../db/schema";
@@ -45,7 +45,7 @@ export async function listOrganizations(db: Db, auth: SessionUser): Promise<Orga
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, auth.user.id))
-    .orderBy(organizations.name);
+    .orderBy(sql`lower(${organizations.name})`);
 }
 
 /** Creates an organization with the caller as its OWNER. */
@@ -193,6 +193,8 @@ export async function removeMember(db: Db, auth: SessionUser, organizationId: st
       where: and(eq(invitations.id, memberId), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt)),
     });
     if (!inv) throw notFound(ORG_MESSAGES.memberNotFound);
+    // Withdrawing an OWNER invitation is an owner decision, as granting OWNER is.
+    if (inv.role === "OWNER" && me.role !== "OWNER") throw forbidden(ORG_MESSAGES.ownerRequired);
     await db.batch([
       db.delete(invitations).where(eq(invitations.id, inv.id)),
       auditStatement(db, auth.actor, { organizationId, action: "invitation.delete", entityType: "invitation", entityId: inv.id, before: { email: inv.email, role: inv.role } }),

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   SECRET_MASK,
@@ -67,7 +67,7 @@ export async function listSiteConfigs(db: Db, organizationId: string): Promise<S
     .from(sites)
     .innerJoin(siteConfigs, eq(siteConfigs.siteId, sites.id))
     .where(and(eq(sites.organizationId, organizationId)))
-    .orderBy(sites.name);
+    .orderBy(sql`lower(${sites.name})`);
   return rows.map(({ site, config }) => toDto(site, config));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { SiteDto, createSiteSchema, updateSiteSchema } from "../contracts/sites";
 import type { Db } from "../db/client";
@@ -28,7 +28,7 @@ export async function listSites(db: Db, organizationId: string): Promise<SiteDto
     .from(sites)
     .innerJoin(organizations, eq(organizations.id, sites.organizationId))
     .where(eq(sites.organizationId, organizationId))
-    .orderBy(sites.name);
+    .orderBy(sql`lower(${sites.name})`);
   return rows.map(({ site, orgName }) => toSiteDto(site, orgName));
 }
 
@@ -39,7 +39,7 @@ export async function listSitesForUser(db: Db, userId: string): Promise<SiteDto[
     .from(sites)
     .innerJoin(organizations, eq(organizations.id, sites.organizationId))
     .innerJoin(memberships, and(eq(memberships.organizationId, sites.organizationId), eq(memberships.userId, userId)))
-    .orderBy(sites.name);
+    .orderBy(sql`lower(${sites.name})`);
   return rows.map(({ site, orgName }) => toSiteDto(site, orgName));
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 /** The frame of the sign-in and sign-up pages. */
 export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+    <main className="flex min-h-screen items-center justify-center px-4 pb-12 pt-[calc(3rem+var(--system-notification-height,0px))]">
       <div className="w-full max-w-md">
         <a href="/" className="mb-8 block text-center text-xl font-bold tracking-tight text-brand-600">
           Migrate

@@ -1,4 +1,5 @@
 import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { SiteDto } from "../../../workers/contracts/sites";
 import { clearSession } from "~/lib/session";
 import { sidebarItems } from "~/lib/nav";
@@ -14,10 +15,12 @@ export interface SidebarProps {
   isAdmin: boolean;
   isImpersonation: boolean;
   onNavigate?: () => void;
+  /** Shown between the navigation and the account links (the mobile impersonation control). */
+  extra?: ReactNode;
 }
 
 /** The dashboard sidebar of spec §2. */
-export function Sidebar({ sites, site, platform, isAdmin, isImpersonation, onNavigate }: SidebarProps) {
+export function Sidebar({ sites, site, platform, isAdmin, isImpersonation, onNavigate, extra }: SidebarProps) {
   const items = sidebarItems(platform, { isAdmin, isImpersonation });
   return (
     <nav aria-label="Main" className="flex h-full flex-col gap-4 p-4">
@@ -31,6 +34,7 @@ export function Sidebar({ sites, site, platform, isAdmin, isImpersonation, onNav
           </li>
         ))}
       </ul>
+      {extra}
       <ul className="mt-auto space-y-1 border-t border-slate-200 pt-4 dark:border-slate-800">
         <li>
           <NavLink to="/start" className={linkClass} onClick={onNavigate}>Projects</NavLink>

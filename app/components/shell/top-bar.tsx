@@ -8,7 +8,7 @@ const tabClass = (isActive: boolean) =>
 export function TopBar({ onMenu, menuOpen, right }: { onMenu: () => void; menuOpen: boolean; right?: ReactNode }) {
   const inEnrich = useLocation().pathname.startsWith("/enrich");
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header className="sticky top-[var(--system-notification-height,0px)] z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <button type="button" onClick={onMenu} aria-expanded={menuOpen} aria-controls="dashboard-sidebar" className="rounded-md p-2 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800">
         <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
         <span aria-hidden="true">☰</span>

@@ -21,7 +21,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Requires the global ADMIN role (also while the admin impersonates, via the impersonator). */
+/** Requires the global ADMIN role of the session's own user; an impersonation session never passes. */
 export const requireGlobalAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const auth = c.get("auth");
   if (auth.user.role !== "ADMIN") throw forbidden("Administrator role required");

@@ -7,7 +7,8 @@ import { SESSION_COOKIE, SESSION_TTL_MS, login, logout, setThemePreference, sign
 import { requireAuth } from "../middleware/auth";
 import { parseJson } from "../validate";
 
-function sessionCookie(c: Parameters<typeof setCookie>[0], token: string) {
+/** Sets the httpOnly cookie that carries the bearer token for server-rendered routes. */
+export function sessionCookie(c: Parameters<typeof setCookie>[0], token: string) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     secure: new URL(c.req.url).protocol === "https:",

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from "react";
+import type { AdminUserSummaryDto } from "../../../workers/contracts/admin";
+import { useApi, useToasts } from "~/components/app/app-context";
+import { Button } from "~/components/ui/button";
+import { CONSTANTS } from "~/lib/constants";
+import { endImpersonation, startImpersonation } from "~/lib/impersonation";
+import { MESSAGES } from "~/lib/messages";
+
+/**
+ * The compact impersonation control of the mobile menu (spec §8 'Failed to start impersonation'):
+ * a search from 3 characters (or Enter) with one-tap impersonation, or the stop button while
+ * impersonating. The full control lives on the admin screen.
+ */
+export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boolean; isImpersonation: boolean }) {
+  const api = useApi();
+  const toasts = useToasts();
+  const [query, setQuery] = useState("");
+  const [users, setUsers] = useState<AdminUserSummaryDto[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  if (!isAdmin && !isImpersonation) return null;
+
+  async function stop() {
+    setBusy("stop");
+    try {
+      await endImpersonation(api);
+      toasts.show({ message: MESSAGES.impersonationEnded, type: "success" });
+      window.location.assign("/admin");
+    } catch (err) {
+      toasts.show({ message: err instanceof Error && err.message === MESSAGES.adminTokenMissing ? MESSAGES.adminTokenMissing : MESSAGES.endImpersonationFailed, type: "error" });
+      setBusy(null);
+    }
+  }
+
+  async function search(term: string) {
+    const q = term.trim();
+    if (q.length < CONSTANTS.userSearchMinChars) {
+      setUsers(null);
+      return;
+    }
+    try {
+      const res = await api.get<{ users: AdminUserSummaryDto[] }>(`/v1/admin/users?search=${encodeURIComponent(q)}`, { fresh: true });
+      setUsers(res.users);
+    } catch {
+      setUsers(null);
+      toasts.show({ message: MESSAGES.searchUsersFailed, type: "error" });
+    }
+  }
+
+  async function impersonate(u: AdminUserSummaryDto) {
+    setBusy(u.id);
+    try {
+      await startImpersonation(api, u.id);
+      toasts.show({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
+      window.location.assign("/snapshots");
+    } catch {
+      toasts.show({ message: MESSAGES.impersonateStartFailed, type: "error" });
+      setBusy(null);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void search(query);
+  }
+
+  return (
+    <div className="rounded-md border border-slate-200 p-3 lg:hidden dark:border-slate-800" data-testid="mobile-impersonation">
+      {isImpersonation ? (
+        <Button size="sm" variant="secondary" className="w-full" loading={busy === "stop"} onClick={stop}>
+          Stop impersonating
+        </Button>
+      ) : (
+        <>
+          <form onSubmit={onSubmit} role="search">
+            <label htmlFor="mobile-impersonate" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
+              Impersonate a user
+            </label>
+            <input
+              id="mobile-impersonate"
+              type="search"
+              value={query}
+              placeholder="E-mail or name"
+              onChange={(e) => {
+                setQuery(e.target.value);
+                void search(e.target.value);
+              }}
+              className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+            />
+          </form>
+          {users !== null ? (
+            users.length === 0 ? (
+              <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{MESSAGES.noUsersMatching(query.trim())}</p>
+            ) : (
+              <ul aria-label="Users to impersonate" className="mt-2 max-h-[15rem] space-y-1 overflow-y-auto">
+                {users.map((u) => (
+                  <li key={u.id}>
+                    <Button size="sm" variant="ghost" className="w-full justify-start! truncate" loading={busy === u.id} disabled={busy !== null} onClick={() => impersonate(u)}>
+                      <span className="sr-only">Impersonate </span>
+                      {u.email}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** Labels and confirmations of the news administration. */
+export const NEWS_TEXT = {
+  listTitle: "News",
+  listDescription: "Articles on the public news page. Drafts are visible only here.",
+  newArticle: "New article",
+  editTitle: "Edit article",
+  newTitle: "New article",
+  empty: "No articles yet",
+  emptyHint: "Write the first one; it stays a draft until you publish it.",
+  title: "Title",
+  slug: "Slug",
+  slugHint: (slug: string) => `The article's address: /news/${slug || "…"}`,
+  summary: "Summary",
+  summaryHint: "One or two sentences for the news list.",
+  body: "Body",
+  bodyHint: "Markdown: headings, lists, links, code and images. HTML tags are shown as text.",
+  status: "Publish state",
+  write: "Write",
+  preview: "Preview",
+  nothingToPreview: "Nothing to preview yet.",
+  save: "Save article",
+  create: "Create article",
+  created: "Article created",
+  saved: "Article saved",
+  deleted: "Article deleted",
+  delete: "Delete article",
+  deleteConfirm: (title: string) => `Delete “${title}”?`,
+  deleteBody: "The article disappears from the news page at once. This cannot be undone.",
+  saveFailed: "Could not save the article",
+  deleteFailed: "Could not delete the article",
+  loadFailed: "Could not load the news articles",
+  view: "View on the news page",
+} as const;
+
+export const NEWS_STATUS_OPTIONS = [
+  { value: "draft", label: "Draft" },
+  { value: "published", label: "Published" },
+] as const;

@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { COOKIE_BANNER_TEXT, readCookieConsent, setCookieConsent } from "~/lib/cookie-consent";
+import type { CookieConsent } from "~/lib/storage-keys";
+
+/**
+ * The cookie banner (spec §2, §4): shown until the visitor chooses. Accept or Decline stores the choice
+ * and fires its event; dismissing (the close button or Escape) counts as Decline.
+ */
+export function CookieBanner() {
+  // Unknown until hydration: the choice lives in the browser, so the server renders nothing.
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    setOpen(readCookieConsent() === null);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented && !document.querySelector("dialog[open]")) choose("declined");
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  function choose(choice: CookieConsent) {
+    setCookieConsent(choice);
+    setOpen(false);
+  }
+
+  if (!open) return null;
+  return (
+    <section
+      role="region"
+      aria-label={COOKIE_BANNER_TEXT.label}
+      className="fixed inset-x-2 bottom-2 z-40 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[min(36rem,calc(100vw-2rem))] sm:-translate-x-1/2 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <p className="flex-1 text-slate-700 dark:text-slate-200">
+          {COOKIE_BANNER_TEXT.message}{" "}
+          <a href="/privacy" className="font-medium text-brand-600 underline dark:text-brand-100">
+            {COOKIE_BANNER_TEXT.privacyLink}
+          </a>
+        </p>
+        <button
+          type="button"
+          aria-label={COOKIE_BANNER_TEXT.dismiss}
+          onClick={() => choose("declined")}
+          className="-mr-1 -mt-1 rounded-md px-2 py-1 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          ×
+        </button>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={() => choose("declined")}
+          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          {COOKIE_BANNER_TEXT.decline}
+        </button>
+        <button type="button" onClick={() => choose("accepted")} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          {COOKIE_BANNER_TEXT.accept}
+        </button>
+      </div>
+    </section>
+  );
+}

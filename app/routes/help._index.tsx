@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HelpErrorBoundary } from "~/components/help/help-error";
+import { HELP_TEXT, HelpFrame, titleOf } from "~/components/help/help-frame";
+import { loadHelpIndex } from "~/lib/help.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? titleOf(data.base) : HELP_TEXT.help} — Migrate` }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadHelpIndex(request, context);
+
+/** The help (or docs) home: every section with its topics. */
+export default function HelpIndex() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <HelpFrame base={data.base} nav={data.nav} signedIn={data.signedIn}>
+      <h1 className="text-3xl font-semibold tracking-tight">{titleOf(data.base)}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">{data.base === "docs" && !data.signedIn ? HELP_TEXT.docsIntro : HELP_TEXT.helpIntro}</p>
+      <div className="mt-8 grid gap-4 md:grid-cols-2">
+        {data.sections.map((s) => (
+          <section key={s.slug} aria-labelledby={`section-${s.slug}`} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+            <h2 id={`section-${s.slug}`} className="font-semibold">
+              <Link to={`/${data.base}/${s.slug}`} className="hover:underline">
+                {s.title}
+              </Link>
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{s.description}</p>
+            <ul className="mt-3 space-y-1 text-sm">
+              {s.topics.map((t) => (
+                <li key={t.slug}>
+                  <Link to={`/${data.base}/${s.slug}/${t.slug}`} className="font-medium text-brand-600 hover:underline dark:text-brand-100">
+                    {t.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      {!data.signedIn ? <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">{HELP_TEXT.signInForMore}</p> : null}
+    </HelpFrame>
+  );
+}
+
+export const ErrorBoundary = HelpErrorBoundary;

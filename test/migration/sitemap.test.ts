@@ -1,0 +1,109 @@
+import { describe, expect, inject, it } from "vitest";
+import { collectPageList } from "../../workers/crawl/page-list";
+import { collectSitemapUrls, decodeSitemapBody, parseSitemap, SitemapError } from "../../workers/crawl/sitemap";
+import { parseXml, XmlSyntaxError } from "../../workers/crawl/xml";
+import { FIXTURE_PAGES } from "../fixtures/site/global-setup";
+
+const origin = inject("fixtureOrigin");
+const guard = { host: new URL(origin).host, environment: "development" };
+
+async function gzip(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+describe("XML reader", () => {
+  it("reads elements, namespaces, entities and CDATA", () => {
+    const root = parseXml(`<?xml version="1.0"?><!-- c --><sm:urlset xmlns:sm="x"><sm:url><sm:loc>https://a.example/?a=1&amp;b=2</sm:loc></sm:url><url><loc><![CDATA[https://a.example/<b>]]></loc></url></sm:urlset>`);
+    expect(root.name).toBe("urlset");
+    expect(root.children.map((c) => c.children[0].text)).toEqual(["https://a.example/?a=1&b=2", "https://a.example/<b>"]);
+  });
+
+  it.each([
+    ["<urlset><url><loc>x</loc></urlset>", /Expected <\/url> but found <\/urlset>/],
+    ["<urlset><url>", /Missing closing tag <\/url>/],
+    ["<urlset></urlset><urlset/>", /second root element/],
+    ["<urlset a=1></urlset>", /must be quoted/],
+    ["<urlset>a & b</urlset>", /Unescaped "&"/],
+    ["<urlset>&nbsp;</urlset>", /Unknown entity/],
+    ['<!DOCTYPE x [<!ENTITY a "b">]><urlset/>', /Document type declarations/],
+    ["", /no root element/],
+  ])("rejects %s", (xml, message) => {
+    expect(() => parseXml(xml)).toThrow(XmlSyntaxError);
+    expect(() => parseXml(xml)).toThrow(message);
+  });
+
+  it("names the line and column of the error", () => {
+    try {
+      parseXml("<urlset>\n  <url>\n    <loc>x</loc>\n</urlset>");
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(XmlSyntaxError);
+      expect((err as XmlSyntaxError).line).toBe(4);
+      expect((err as Error).message).toContain("line 4, column 1");
+    }
+  });
+});
+
+describe("sitemaps", () => {
+  it("parses url sets and index files", () => {
+    expect(parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc> https://a.example/ </loc></url><url><lastmod>2024</lastmod></url></urlset>`, "s")).toEqual({ kind: "urlset", urls: ["https://a.example/"] });
+    expect(parseSitemap(`<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>`, "s")).toEqual({ kind: "index", sitemaps: ["https://a.example/s1.xml"] });
+    expect(() => parseSitemap("<html><body/></html>", "https://a.example/x")).toThrow(/not a sitemap: its root element is <html>/);
+  });
+
+  it("gunzips compressed bodies and leaves plain ones alone", async () => {
+    const xml = "<urlset><url><loc>https://a.example/</loc></url></urlset>";
+    expect(await decodeSitemapBody(await gzip(xml), "s.xml.gz")).toBe(xml);
+    expect(await decodeSitemapBody(new TextEncoder().encode(xml), "s.xml")).toBe(xml);
+    await expect(decodeSitemapBody(await gzip("x".repeat(5000)), "big.xml.gz", 1000)).rejects.toThrow(/larger than/);
+    await expect(decodeSitemapBody(new Uint8Array([0x1f, 0x8b, 1, 2, 3]), "bad.gz")).rejects.toThrow(/not valid gzip/);
+  });
+
+  it("follows a sitemap index into a plain and a gzip-compressed sitemap", async () => {
+    const result = await collectSitemapUrls(`${origin}/sitemap.xml`, guard);
+    expect(result.files).toEqual([`${origin}/sitemap.xml`, `${origin}/sitemaps/pages-1.xml`, `${origin}/sitemaps/pages-2.xml.gz`]);
+    expect(result.urls).toHaveLength(FIXTURE_PAGES);
+    expect(result.urls[0]).toBe(`${origin}/`);
+    expect(new Set(result.urls).size).toBe(FIXTURE_PAGES);
+    expect(result.problems).toEqual([]);
+  });
+
+  it("reports a broken child sitemap and keeps the others", async () => {
+    const result = await collectSitemapUrls(`${origin}/sitemap-missing-child.xml`, guard);
+    expect(result.urls.length).toBeGreaterThan(0);
+    expect(result.problems).toEqual([{ url: `${origin}/sitemaps/gone.xml`, message: `Could not fetch sitemap ${origin}/sitemaps/gone.xml: HTTP 404` }]);
+  });
+
+  it("fails with a clear message on malformed XML at the root", async () => {
+    const err = await collectSitemapUrls(`${origin}/sitemap-broken.xml`, guard).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SitemapError);
+    expect((err as Error).message).toBe(`Sitemap ${origin}/sitemap-broken.xml is not valid XML: Expected </url> but found </urlset> (line 4, column 3)`);
+  });
+
+  it("limits the number of URLs", async () => {
+    const result = await collectSitemapUrls(`${origin}/sitemap-plain.xml`, guard, 5);
+    expect(result.urls).toHaveLength(5);
+    expect(result.truncated).toBe(true);
+  });
+});
+
+describe("page list", () => {
+  it("normalises, de-duplicates and keeps only the site's origin", async () => {
+    const list = await collectPageList({ origin, sitemapUrl: `${origin}/sitemap-mixed.xml` }, guard);
+    expect(list.source).toBe("sitemap");
+    expect(list.urls).toEqual([`${origin}/`, `${origin}/pages/page-1`]);
+    expect(list.notes).toContainEqual({ level: "warn", message: "Skipped: outside the site's origin", url: "https://elsewhere.example.org/page" });
+    expect(list.notes.some((n) => n.message === "3 duplicate URLs were merged")).toBe(true);
+  });
+
+  it("prefers the start call's list, then the curated list, then the sitemap", async () => {
+    const override = await collectPageList({ origin, overrideWhitelist: [`${origin}/pages/page-2`], urlList: [`${origin}/pages/page-3`] }, guard);
+    expect(override).toMatchObject({ source: "overrideWhitelist", urls: [`${origin}/pages/page-2`] });
+    const curated = await collectPageList({ origin, urlList: [`${origin}/pages/page-3`, `${origin}/pages/page-3#x`] }, guard);
+    expect(curated).toMatchObject({ source: "urlList", urls: [`${origin}/pages/page-3`] });
+    const fallback = await collectPageList({ origin }, guard);
+    expect(fallback.source).toBe("sitemap");
+    expect(fallback.urls).toHaveLength(FIXTURE_PAGES);
+  });
+});

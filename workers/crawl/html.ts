@@ -1,0 +1,165 @@
+/**
+ * HTML helpers of extraction: clean (sanitised) HTML, plain text, absolute URLs and CSS paths, over
+ * the DOM that linkedom builds from the rendered page.
+ */
+
+/** Elements whose whole subtree is dropped from clean HTML and text: code, embeds, forms, chrome. */
+export const DROPPED_TAGS = new Set([
+  "script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "form", "input", "button",
+  "select", "textarea", "nav", "link", "meta", "head", "video", "audio", "source", "track", "map", "area", "dialog",
+]);
+
+/** Elements kept in clean HTML; any other element is unwrapped (its content kept). */
+const KEPT_TAGS = new Set([
+  "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "a", "strong", "b", "em", "i", "u", "s",
+  "blockquote", "q", "cite", "pre", "code", "br", "hr", "img", "figure", "figcaption", "table", "thead", "tbody", "tfoot",
+  "tr", "th", "td", "caption", "sup", "sub", "small", "mark", "abbr", "time", "section", "article", "div", "span",
+]);
+
+const KEPT_ATTRS: Record<string, readonly string[]> = {
+  a: ["href", "title"],
+  img: ["src", "alt", "width", "height", "title"],
+  td: ["colspan", "rowspan"],
+  th: ["colspan", "rowspan", "scope"],
+  time: ["datetime"],
+  ol: ["start", "reversed"],
+  abbr: ["title"],
+  q: ["cite"],
+  blockquote: ["cite"],
+};
+
+const URL_ATTRS = new Set(["href", "src", "cite"]);
+const VOID_TAGS = new Set(["br", "hr", "img"]);
+const BLOCK_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "figure", "figcaption", "tr", "caption", "section", "article", "div", "br", "hr", "table", "ul", "ol"]);
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+export const tagOf = (el: Element) => el.tagName.toLowerCase();
+
+export function escapeText(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function escapeAttr(s: string): string {
+  return escapeText(s).replace(/"/g, "&quot;");
+}
+
+/** Collapses runs of white space to one space and trims. */
+export function collapse(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * An absolute URL for an attribute value, or null when it must not survive cleaning
+ * (javascript:, data:, vbscript: and anything unparseable). Fragment-only links stay as they are.
+ */
+export function absoluteUrl(value: string | null, base: string, allowMailto = false): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (v.startsWith("#")) return v;
+  try {
+    const u = new URL(v, base);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
+    if (allowMailto && (u.protocol === "mailto:" || u.protocol === "tel:")) return u.toString();
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** The source of an image, lazy-loading attributes included. */
+export function imageSource(img: Element): string | null {
+  return img.getAttribute("src") || img.getAttribute("data-src") || img.getAttribute("data-lazy-src") || null;
+}
+
+export interface CleanResult {
+  html: string;
+  text: string;
+}
+
+/**
+ * Serialises the children of `root` as clean HTML (allow-listed tags and attributes, URLs made
+ * absolute, scripts, styles, handlers and embeds removed) together with its plain text.
+ */
+export function cleanChildren(root: Element, base: string, skip?: (el: Element) => boolean): CleanResult {
+  const html: string[] = [];
+  const text: string[] = [];
+  const walk = (node: Node, pre: boolean) => {
+    if (node.nodeType === TEXT_NODE) {
+      const raw = node.textContent ?? "";
+      const t = pre ? raw : raw.replace(/\s+/g, " ");
+      html.push(escapeText(t));
+      text.push(t);
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const el = node as Element;
+    const tag = tagOf(el);
+    if (DROPPED_TAGS.has(tag) || (skip && skip(el))) return;
+    const block = BLOCK_TAGS.has(tag);
+    if (block) text.push("\n");
+    if (!KEPT_TAGS.has(tag)) {
+      for (const child of Array.from(el.childNodes)) walk(child, pre);
+      if (block) text.push("\n");
+      return;
+    }
+    let attrs = "";
+    for (const name of KEPT_ATTRS[tag] ?? []) {
+      let value = tag === "img" && name === "src" ? imageSource(el) : el.getAttribute(name);
+      if (value === null) continue;
+      if (URL_ATTRS.has(name)) value = absoluteUrl(value, base, tag === "a");
+      if (value === null) continue;
+      attrs += ` ${name}="${escapeAttr(value)}"`;
+    }
+    if (tag === "img" && !attrs.includes(' src="')) return; // an image without a usable source is noise
+    html.push(`<${tag}${attrs}>`);
+    if (!VOID_TAGS.has(tag)) {
+      for (const child of Array.from(el.childNodes)) walk(child, pre || tag === "pre");
+      html.push(`</${tag}>`);
+    }
+    if (block) text.push("\n");
+  };
+  for (const child of Array.from(root.childNodes)) walk(child, false);
+  const plain = text
+    .join("")
+    .split("\n")
+    .map((line) => collapse(line))
+    .filter(Boolean)
+    .join("\n");
+  return { html: html.join("").trim(), text: plain };
+}
+
+/** Plain text of an element (dropped subtrees excluded), white space collapsed. */
+export function textOf(el: Element): string {
+  return collapse(cleanChildren(el, "http://localhost/").text);
+}
+
+/** The element's class names that are usable in a selector. */
+export function classesOf(el: Element): string[] {
+  return (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c));
+}
+
+/** One step of a CSS path: tag, classes, and :nth-of-type when same-tag siblings exist. */
+function pathStep(el: Element): string {
+  const tag = tagOf(el);
+  const classes = classesOf(el);
+  let step = tag + classes.map((c) => `.${c}`).join("");
+  const parent = el.parentElement;
+  if (parent) {
+    const same = Array.from(parent.children).filter((c) => tagOf(c) === tag);
+    if (same.length > 1) step += `:nth-of-type(${same.indexOf(el) + 1})`;
+  }
+  return step;
+}
+
+/** The CSS path of `el` from `root` (exclusive), e.g. "main > section.cards > div.card:nth-of-type(2)". */
+export function cssPath(el: Element, root: Element | null): string {
+  const steps: string[] = [];
+  let cur: Element | null = el;
+  while (cur && cur !== root && tagOf(cur) !== "html") {
+    steps.unshift(pathStep(cur));
+    cur = cur.parentElement;
+  }
+  return steps.join(" > ");
+}

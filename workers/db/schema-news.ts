@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./schema";
+
+/** News articles shown at /news; written by global administrators. The body is raw Markdown. */
+export const newsArticles = sqliteTable(
+  "news_articles",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    summary: text("summary").notNull().default(""),
+    bodyMarkdown: text("body_markdown").notNull().default(""),
+    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    /** Set when the article is published; cleared when it returns to draft. */
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("news_articles_status_published_idx").on(t.status, t.publishedAt)],
+);
+
+export type NewsArticle = typeof newsArticles.$inferSelect;

@@ -1,0 +1,330 @@
+import type { ComponentInstance, PageExtraction, SourceField } from "../contracts/extraction";
+import { looksLikeDate, looksLikeNumber, looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
+
+/** The part of a source field a candidate stands for: a link gives its address and its label. */
+export type CandidatePart = "value" | "href" | "label" | "src" | "alt";
+
+/** The effective shape of a candidate's value. */
+export type CandidateKind = SourceField["kind"];
+
+/**
+ * One value a target field could take, with the facts the deterministic mapper scores:
+ * names and classes, what the content looks like, and where it sits.
+ */
+export interface Candidate {
+  /** Index of the source field in the instance; -1 for values of the instance or the page itself. */
+  sourceIndex: number;
+  part: CandidatePart;
+  kind: CandidateKind;
+  value: string;
+  /** Source name with the part: "cta#label". */
+  name: string;
+  selector: string;
+  /** Words of the name, selector classes and attributes. */
+  words: string[];
+  /** Position among the instance's candidates, in document order. */
+  order: number;
+  headingLevel: number | null;
+  /** Length of the plain text. */
+  length: number;
+  /** Number of block elements (paragraphs, list items) in rich text. */
+  blocks: number;
+  isButton: boolean;
+  linkType: "internal" | "external" | "mailto" | "tel" | "anchor" | null;
+  inQuote: boolean;
+  /** A synthetic candidate (the whole instance, the page body) is a fallback. */
+  synthetic: boolean;
+  /** A paragraph that only holds links: a call to action, not prose. */
+  linkOnly?: boolean;
+  /** Reads as a sentence (ends with . ! or ?, several words): body text rather than a title or label. */
+  sentence?: boolean;
+  /** Looks like a person's name: two to four capitalised words, nothing else. */
+  personName?: boolean;
+  /** Position among the candidates, 0 (first) to 1 (last). */
+  rank?: number;
+  /** Candidates this one contains (the paragraphs of a text run): they cannot be used beside it. */
+  members?: number[];
+  /** Fixed role scores by concept, for page-level values whose role is known (the meta description). */
+  roleHint?: Record<string, number>;
+}
+
+const BUTTON_WORDS = new Set(["btn", "button", "cta", "action"]);
+
+function attrString(attrs: SourceField["attrs"], key: string): string {
+  const v = attrs?.[key];
+  return typeof v === "string" ? v : "";
+}
+
+function attrNumber(attrs: SourceField["attrs"], key: string): number | null {
+  const v = attrs?.[key];
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\d+$/.test(v)) return Number(v);
+  return null;
+}
+
+function headingLevelOf(field: SourceField): number | null {
+  const level = attrNumber(field.attrs, "level") ?? attrNumber(field.attrs, "headingLevel");
+  if (level) return level;
+  const tag = attrString(field.attrs, "tag").toLowerCase();
+  const m = /^h([1-6])$/.exec(tag) ?? /(?:^|[\s>])h([1-6])(?:[.#:\[\s]|$)/.exec(field.selector.split(">").pop() ?? "");
+  return m ? Number(m[1]) : null;
+}
+
+function linkTypeOf(href: string, attrs: SourceField["attrs"]): Candidate["linkType"] {
+  if (/^mailto:/i.test(href)) return "mailto";
+  if (/^tel:/i.test(href)) return "tel";
+  if (href.startsWith("#")) return "anchor";
+  const internal = attrs?.internal;
+  if (typeof internal === "boolean") return internal ? "internal" : "external";
+  return /^https?:\/\//i.test(href) ? "external" : "internal";
+}
+
+function blockCount(html: string): number {
+  return (html.match(/<(p|li|h[1-6]|blockquote|tr|dd|dt)\b/gi) ?? []).length;
+}
+
+function attrWords(attrs: SourceField["attrs"]): string[] {
+  if (!attrs) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(attrs)) {
+    // Attribute values that are prose (alt text, link text) would flood the name words.
+    if (["role", "tag", "class", "itemprop", "property", "type", "name", "rel"].includes(k) && typeof v === "string") out.push(...words(v));
+  }
+  return out;
+}
+
+function selectorWords(selector: string): string[] {
+  // The last two steps of the path describe the element; earlier steps describe the instance.
+  const steps = selector.split(/\s*>\s*|\s+/).slice(-2).join(" ");
+  // "p.d-grid.gap-2" → "p d-grid gap-2": classes one by one, so utility classes can be told apart.
+  return words(steps.replace(/:nth-(child|of-type)\(\d+\)/g, "").replace(/[.#]/g, " "));
+}
+
+/** Turns an instance's source fields into candidates: links and images give two each. */
+export function instanceCandidates(instance: ComponentInstance): Candidate[] {
+  const out: Candidate[] = [];
+  const inQuoteInstance = /<blockquote\b/i.test(instance.html);
+  instance.fields.forEach((field, sourceIndex) => {
+    const base = [...words(field.name), ...selectorWords(field.selector), ...attrWords(field.attrs)];
+    const isButton = base.some((w) => BUTTON_WORDS.has(w));
+    const common = {
+      sourceIndex,
+      selector: field.selector,
+      order: 0,
+      headingLevel: headingLevelOf(field),
+      isButton,
+      inQuote: inQuoteInstance && /blockquote|quote/i.test(field.selector + " " + field.name),
+      synthetic: false,
+    };
+    if (field.kind === "link") {
+      const label = attrString(field.attrs, "text") || attrString(field.attrs, "label") || attrString(field.attrs, "title");
+      const type = linkTypeOf(field.value, field.attrs);
+      out.push({ ...common, part: "href", kind: "link", value: field.value, name: `${field.name}#href`, words: [...base, "href", "url"], length: field.value.length, blocks: 0, linkType: type });
+      if (label) out.push({ ...common, part: "label", kind: "text", value: label, name: `${field.name}#label`, words: [...base, "label"], length: label.length, blocks: 0, linkType: type, headingLevel: null });
+      return;
+    }
+    if (field.kind === "image") {
+      const alt = attrString(field.attrs, "alt");
+      out.push({ ...common, part: "src", kind: "image", value: field.value, name: `${field.name}#src`, words: [...base, "src"], length: 0, blocks: 0, linkType: null, headingLevel: null });
+      if (alt) out.push({ ...common, part: "alt", kind: "text", value: alt, name: `${field.name}#alt`, words: [...base, "alt"], length: alt.length, blocks: 0, linkType: null, headingLevel: null });
+      return;
+    }
+    const plain = field.kind === "richtext" ? stripTags(field.value) : normalizeSpace(field.value);
+    const kind = refineKind(field.kind, plain);
+    out.push({ ...common, part: "value", kind, value: field.value, name: field.name, words: base, length: plain.length, blocks: field.kind === "richtext" ? blockCount(field.value) : 0, linkType: null });
+  });
+  out.forEach((c, i) => {
+    c.order = i;
+    c.rank = out.length > 1 ? i / (out.length - 1) : 0;
+    if (c.sourceIndex >= 0 && c.part === "value") {
+      c.linkOnly = isLinkOnly(instance.fields, c.sourceIndex);
+      c.sentence = isSentence(c.kind === "richtext" ? stripTags(c.value) : c.value);
+      c.personName = c.kind === "text" && PERSON_NAME.test(normalizeSpace(c.value));
+    }
+  });
+  const prose = proseCandidate(instance.fields, out);
+  if (prose) out.push(prose);
+  // The whole instance is a candidate only when nothing narrower holds text (a bare text block).
+  const hasText = out.some((c) => c.part === "value" && (c.kind === "text" || c.kind === "richtext" || c.kind === "list"));
+  if (instance.html && !hasText) {
+    out.push({
+      sourceIndex: -1,
+      part: "value",
+      kind: "richtext",
+      value: instance.html,
+      name: "(instance)",
+      selector: instance.path,
+      words: ["content"],
+      order: out.length,
+      headingLevel: null,
+      length: instance.text.length,
+      blocks: blockCount(instance.html),
+      isButton: false,
+      linkType: null,
+      inQuote: false,
+      synthetic: true,
+    });
+  }
+  return out;
+}
+
+/** Whether a paragraph's text is nothing but the links inside it ("Learn more", two buttons). */
+function isLinkOnly(fields: readonly SourceField[], index: number): boolean {
+  const field = fields[index];
+  if (field.kind !== "richtext" && field.kind !== "text") return false;
+  const text = normalizeSpace(field.kind === "richtext" ? stripTags(field.value) : field.value);
+  if (!text) return false;
+  const inner = `${field.selector} >`;
+  const labels: string[] = [];
+  for (let k = index + 1; k < fields.length && fields[k].selector.startsWith(inner); k++) {
+    if (fields[k].kind === "link") labels.push(normalizeSpace(String(fields[k].attrs?.text ?? "")));
+  }
+  return labels.length > 0 && normalizeSpace(labels.join(" ")) === text;
+}
+
+const PERSON_NAME = /^(dr\.?\s+|prof\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ'’-]+(\s+(van|de|da|von|del|la|le|[A-ZÀ-Ý]\.?|[A-ZÀ-Ý][a-zà-ÿ'’.-]+)){1,3}$/;
+
+export function isSentence(text: string): boolean {
+  const t = normalizeSpace(text);
+  return /[.!?…]["”’)]?$/.test(t) && t.split(" ").length >= 4;
+}
+
+const PROSE_TAGS = new Set(["p", "ul", "ol", "blockquote", "pre", "h2", "h3", "h4", "h5", "h6", "table", "dl"]);
+
+function fieldTag(field: SourceField): string {
+  const tag = field.attrs?.tag;
+  return typeof tag === "string" ? tag.toLowerCase() : "";
+}
+
+function proseHtml(field: SourceField, tag: string): string {
+  if (field.kind === "list") {
+    let items: unknown = [];
+    try {
+      items = JSON.parse(field.value);
+    } catch {
+      items = [field.value];
+    }
+    const lis = (Array.isArray(items) ? items : []).map((i) => `<li>${escapeHtml(String(i))}</li>`).join("");
+    return `<${tag === "ol" ? "ol" : "ul"}>${lis}</${tag === "ol" ? "ol" : "ul"}>`;
+  }
+  const inner = field.kind === "richtext" ? field.value : escapeHtml(field.value);
+  if (/^h[2-6]$/.test(tag)) return `<${tag}>${inner}</${tag}>`;
+  if (tag === "blockquote") return `<blockquote><p>${inner}</p></blockquote>`;
+  return `<p>${inner}</p>`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * Body text is often several sibling paragraphs, lists and sub-headings with no wrapper the
+ * extractor could call rich text. This joins them into one rich-text candidate. Left out: a
+ * heading before any paragraph (the title), and paragraphs that are only a link (a call to action).
+ */
+function proseCandidate(fields: readonly SourceField[], cands: readonly Candidate[]): Candidate | null {
+  const members: number[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  let seenParagraph = false;
+  fields.forEach((field, sourceIndex) => {
+    const tag = fieldTag(field);
+    if (!PROSE_TAGS.has(tag) || !["text", "richtext", "list"].includes(field.kind)) return;
+    const isHeading = /^h[2-6]$/.test(tag);
+    if (isHeading && !seenParagraph) return;
+    const text = field.kind === "richtext" ? stripTags(field.value) : normalizeSpace(field.value);
+    if (isLinkOnly(fields, sourceIndex)) return;
+    if (!isHeading) seenParagraph = true;
+    const ci = cands.findIndex((c) => c.sourceIndex === sourceIndex && c.part === "value");
+    if (ci >= 0) members.push(ci);
+    parts.push(proseHtml(field, tag));
+    length += text.length;
+  });
+  if (members.length < 2) return null;
+  return {
+    sourceIndex: -1,
+    part: "value",
+    kind: "richtext",
+    value: parts.join(""),
+    name: "(text blocks)",
+    selector: cands[members[0]].selector,
+    words: ["text", "body"],
+    order: cands.length,
+    headingLevel: null,
+    length,
+    blocks: members.length,
+    isButton: false,
+    linkType: null,
+    inQuote: false,
+    synthetic: false,
+    members,
+  };
+}
+
+/** Text values that are really dates or numbers are scored as such. */
+function refineKind(kind: CandidateKind, plain: string): CandidateKind {
+  if (kind !== "text") return kind;
+  if (looksLikeDate(plain)) return "date";
+  if (looksLikeNumber(plain)) return "number";
+  return kind;
+}
+
+const TITLE_SEPARATOR = /\s+[|–—\-:·•»]\s+/;
+
+/** The page's own title: the document title without the site name ("Pricing | Cloudly" → "Pricing"). */
+export function pageTitle(title: string, siteName?: string, ogTitle?: string): string | null {
+  const parts = title.split(TITLE_SEPARATOR).map(normalizeSpace).filter(Boolean);
+  if (parts.length < 2) return null;
+  if (ogTitle && parts.includes(normalizeSpace(ogTitle))) return normalizeSpace(ogTitle);
+  if (siteName) {
+    const rest = parts.filter((p) => p.toLowerCase() !== siteName.trim().toLowerCase());
+    if (rest.length && rest.length < parts.length) return rest.join(" – ");
+  }
+  // Most sites put their name last.
+  return parts.slice(0, -1).join(" – ");
+}
+
+/** Candidates of page-level (template) fields: title, description, social image, body... */
+export function pageCandidates(page: PageExtraction): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (name: string, kind: CandidateKind, value: string | null | undefined, roleHint: Record<string, number>, extra: Partial<Candidate> = {}) => {
+    if (!value || !value.trim()) return;
+    const plain = kind === "richtext" ? stripTags(value) : normalizeSpace(value);
+    out.push({
+      sourceIndex: -1,
+      part: "value",
+      kind: kind === "text" ? refineKind(kind, plain) : kind,
+      value,
+      name,
+      selector: name,
+      words: words(name),
+      order: out.length,
+      headingLevel: null,
+      length: plain.length,
+      blocks: kind === "richtext" ? blockCount(value) : 0,
+      isButton: false,
+      linkType: null,
+      inQuote: false,
+      synthetic: false,
+      roleHint,
+      ...extra,
+    });
+  };
+  const og = page.openGraph ?? {};
+  const own = pageTitle(page.title, og["og:site_name"], og["og:title"]);
+  push("page title", "text", own, { title: 1, seo: 0.5 });
+  push("document seo title", "text", page.title, own ? { title: 0.55, seo: 0.95 } : { title: 0.95, seo: 0.95 });
+  push("og title", "text", og["og:title"], { title: 0.85, seo: 0.6 });
+  push("h1 heading", "text", page.headings.find((h) => h.level === 1)?.text, { title: 0.75, subtitle: 0.2 });
+  push("meta description", "text", page.metaDescription, { body: 0.75, seo: 0.95, subtitle: 0.35 });
+  push("og description", "text", og["og:description"], { body: 0.6, seo: 0.8, subtitle: 0.3 });
+  push("og image", "image", og["og:image"], { image: 1 });
+  const published = Object.entries(og).find(([k]) => /published_time|date|pubdate/i.test(k))?.[1];
+  push("published date", "date", published, { date: 1 });
+  const author = Object.entries(og).find(([k]) => /author/i.test(k))?.[1];
+  push("author", "text", author && !looksLikeUrl(author) ? author : null, { author: 1 });
+  push("canonical url", "link", page.canonical, { link: 0.9 }, { linkType: "internal" });
+  push("language", "text", page.language, { category: 0.2 });
+  push("main content body", "richtext", page.mainHtml, { body: 0.85 }, { synthetic: true });
+  return out;
+}

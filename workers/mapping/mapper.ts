@@ -1,0 +1,184 @@
+/**
+ * Maps one extracted page onto the site's definitions with three layers, each usable alone:
+ * memory (what people decided before) → deterministic heuristics → a language model (when one is
+ * configured, for what is still below the auto-apply threshold).
+ *
+ * - default: exact memory matches apply first, heuristics fill the rest, the model reviews the
+ *   proposals below `minConfidence`;
+ * - `preferRagRuns`: loose memory matches (same classes and role, another path) apply first too;
+ * - `ragOnly`: memory alone; anything not remembered is left for review.
+ */
+import { DEFAULT_MIN_CONFIDENCE, type MappingLayer } from "../contracts/mapping";
+import type { ComponentInstance, PageExtraction } from "../contracts/extraction";
+import { instanceCandidates, pageCandidates, type Candidate } from "./candidates";
+import { chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
+import { MemoryIndex, memoryEvidence } from "./memory";
+import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "./signature";
+import type { MappingDefinitions, MappingOptions, MemoryEntry, PageMapping, SourceRef } from "./types";
+
+/** What the language model layer sees and returns: it may replace proposals, never add unknown targets. */
+export interface LlmContext {
+  page: PageExtraction;
+  definitions: MappingDefinitions;
+  proposals: ScoredProposal[];
+  candidates: Map<number, Candidate[]>;
+  minConfidence: number;
+}
+
+export type LlmLayer = (ctx: LlmContext) => Promise<ScoredProposal[]>;
+
+export interface MapPageInput {
+  page: PageExtraction;
+  definitions: MappingDefinitions;
+  options?: MappingOptions;
+  memory?: readonly MemoryEntry[];
+  llm?: LlmLayer | null;
+}
+
+export interface PageMappingResult extends PageMapping {
+  proposals: ScoredProposal[];
+}
+
+/** Every signature of a page, to load the organization's memory for it in one query. */
+export function pageSignatures(page: PageExtraction): string[] {
+  const out = new Set<string>();
+  const add = (s: Signature) => {
+    out.add(s.exact);
+    out.add(s.loose);
+  };
+  add(templateSignature(page.url));
+  for (const c of pageCandidates(page)) add(pageFieldSignature(page.url, c));
+  for (const instance of page.components) {
+    const isig = instanceSignature(instance);
+    add(isig);
+    for (const c of instanceCandidates(instance)) add(fieldSignature(isig, c));
+  }
+  return [...out];
+}
+
+function instanceSource(instance: ComponentInstance, c?: Candidate): SourceRef {
+  return {
+    definition: instance.definition,
+    name: c ? c.name : null,
+    selector: c ? c.selector : instance.selector,
+    kind: c ? c.kind : null,
+    path: instance.path,
+    classes: instance.classes,
+  };
+}
+
+/** Maps a page: component and template choices first, then the fields of each. */
+export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
+  const { page, definitions } = input;
+  const options = input.options ?? {};
+  const ragOnly = options.ragOnly === true;
+  const useLoose = ragOnly || options.preferRagRuns === true;
+  const memory = new MemoryIndex(input.memory ?? []);
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const proposals: ScoredProposal[] = [];
+  const candidatesByInstance = new Map<number, Candidate[]>();
+  const layers = new Set<MappingLayer>();
+
+  // The page itself: template and template fields.
+  if (Object.keys(definitions.templates).length > 0) {
+    const tsig = templateSignature(page.url);
+    const remembered = memory.best("template", tsig, useLoose, (e) => definitions.templates[e.targetComponent] !== undefined);
+    const choice: ComponentChoice & { layer: MappingLayer } = remembered
+      ? { key: remembered.entry.targetComponent, confidence: remembered.confidence, features: {}, evidence: [memoryEvidence(remembered)], layer: "memory" }
+      : ragOnly
+        ? { key: null, confidence: 0, features: {}, evidence: ["memory only: no remembered template for this section"], layer: "memory" }
+        : { ...chooseTemplate(page.url, definitions.templates), layer: "heuristic" };
+    const empty: SourceRef = { definition: null, name: null, selector: null, kind: null, path: null, classes: [] };
+    proposals.push({
+      scope: "template",
+      instanceIndex: -1,
+      targetComponent: choice.key,
+      targetField: null,
+      targetType: null,
+      value: null,
+      confidence: choice.confidence,
+      layer: choice.layer,
+      evidence: choice.evidence,
+      source: { ...empty, name: "url", selector: page.url },
+      signature: tsig.exact,
+      looseSignature: tsig.loose,
+      signatureParts: tsig.parts,
+      features: choice.features,
+    });
+    if (choice.key) {
+      const cands = pageCandidates(page);
+      candidatesByInstance.set(-1, cands);
+      proposals.push(
+        ...mapFields({
+          pageUrl: page.url,
+          instanceIndex: -1,
+          targetComponent: choice.key,
+          fields: definitions.templates[choice.key].fields,
+          candidates: cands,
+          signatureOf: (c) => pageFieldSignature(page.url, c),
+          sourceOf: (c) => ({ ...empty, name: c.name, selector: c.selector, kind: c.kind }),
+          componentConfidence: choice.confidence,
+          memory,
+          useLoose,
+          memoryOnly: ragOnly,
+        }),
+      );
+    }
+  }
+
+  page.components.forEach((instance, index) => {
+    const cands = instanceCandidates(instance);
+    candidatesByInstance.set(index, cands);
+    const isig = instanceSignature(instance);
+    const remembered = memory.best("component", isig, useLoose, (e) => definitions.components[e.targetComponent] !== undefined);
+    let choice: ComponentChoice & { layer: MappingLayer };
+    if (remembered) {
+      choice = { key: remembered.entry.targetComponent, confidence: remembered.confidence, features: {}, evidence: [memoryEvidence(remembered)], layer: "memory" };
+    } else if (ragOnly) {
+      choice = { key: null, confidence: 0, features: {}, evidence: ["memory only: no remembered component for this source"], layer: "memory" };
+    } else {
+      choice = { ...chooseComponent(instance, cands, definitions.components), layer: "heuristic" };
+    }
+    proposals.push({
+      scope: "component",
+      instanceIndex: index,
+      targetComponent: choice.key,
+      targetField: null,
+      targetType: null,
+      value: null,
+      confidence: choice.confidence,
+      layer: choice.layer,
+      evidence: choice.evidence,
+      source: instanceSource(instance),
+      signature: isig.exact,
+      looseSignature: isig.loose,
+      signatureParts: isig.parts,
+      features: choice.features,
+    });
+    if (!choice.key) return;
+    proposals.push(
+      ...mapFields({
+        pageUrl: page.url,
+        instanceIndex: index,
+        targetComponent: choice.key,
+        fields: definitions.components[choice.key].fields,
+        candidates: cands,
+        signatureOf: (c) => fieldSignature(isig, c),
+        sourceOf: (c) => instanceSource(instance, c),
+        componentConfidence: choice.confidence,
+        memory,
+        useLoose,
+        memoryOnly: ragOnly,
+      }),
+    );
+  });
+
+  let final = proposals;
+  if (input.llm && !ragOnly && proposals.some((p) => p.confidence < minConfidence)) {
+    final = await input.llm({ page, definitions, proposals, candidates: candidatesByInstance, minConfidence });
+  }
+  for (const p of final) layers.add(p.layer);
+  const lowest = final.length ? Math.min(...final.map((p) => p.confidence)) : null;
+  const template = final.find((p) => p.scope === "template")?.targetComponent ?? null;
+  return { url: page.url, template, proposals: final, lowestConfidence: lowest, layers: [...layers] };
+}

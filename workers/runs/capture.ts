@@ -1,0 +1,153 @@
+import type { ScreenshotRef } from "../contracts/run-events";
+import { screenshotPath } from "../contracts/run-events";
+import type { RenderTab } from "../crawl/browser";
+import { extractPageWithNotes } from "../crawl/extract";
+import { classifyError, PageFailure, PageSkipped } from "../crawl/page-errors";
+import { sha256Sync } from "../crawl/sha256";
+import { isSiteUrl } from "../crawl/url";
+import { logStatement, previousContentHash, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
+import type { RunHost } from "./run-host";
+import { retryDelayMs, RUN_LIMITS } from "./run-state";
+import type { PageRow } from "./run-store";
+import { progressOf, summaryCounts } from "./run-progress";
+
+/** The id of a page's snapshot: the same for every attempt at the page within a run. */
+export function snapshotIdFor(migrationId: string, url: string): string {
+  return sha256Sync(`${migrationId}\n${url}`).slice(0, 32);
+}
+
+/** Where a run's files live in R2. */
+export function runObjectKey(run: RunHost, snapshotId: string, ext: "jpg" | "json"): string {
+  const c = run.config;
+  return `runs/${c.organizationId}/${c.siteId}/${c.migrationId}/${snapshotId}.${ext}`;
+}
+
+/** Marks a page as done with `state`, writes its log line and the run's counters in one D1 batch. */
+async function settlePage(run: RunHost, page: PageRow, outcome: "failed" | "skipped", entry: LogEntry): Promise<void> {
+  await run.commit(async () => {
+    run.store.transaction(() => {
+      run.store.setPageState(page.idx, outcome, { reason: entry.message });
+      if (outcome === "failed") run.state.captureFailed++;
+      else run.state.skipped++;
+      run.save();
+    });
+    const progress = progressOf(run);
+    await run.db.batch([logStatement(run.db, run.config, entry), runUpdateStatement(run.db, run.config, runRowPatch(run.state, progress, summaryCounts(run.state)))]);
+    run.emitProgress();
+  });
+}
+
+async function handleFailure(run: RunHost, page: PageRow, err: unknown): Promise<void> {
+  const problem = classifyError(err);
+  if (problem instanceof PageSkipped) {
+    await settlePage(run, page, "skipped", { level: "info", message: `Skipped: ${problem.message}`, url: page.url });
+    return;
+  }
+  const max = RUN_LIMITS.maxPageAttempts;
+  if (problem.retryable && page.attempts < max) {
+    const delay = retryDelayMs(page.attempts);
+    run.store.setPageState(page.idx, "pending", { reason: problem.message, notBefore: Date.now() + delay });
+    await run.log([{ level: "warn", message: `Attempt ${page.attempts} of ${max} failed: ${problem.message}. Retrying in ${Math.round(delay / 1000)} s`, url: page.url }]);
+    return;
+  }
+  const tries = page.attempts === 1 ? "" : ` after ${page.attempts} attempts`;
+  await settlePage(run, page, "failed", { level: "error", message: `Failed${tries}: ${problem.message}`, url: page.url });
+}
+
+/** Renders, extracts, screenshots and stores one page. Failures are logged and retried; they never stop the run. */
+export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
+  const { config, bindings: env } = run;
+  const started = Date.now();
+  run.state.currentPage = page.url;
+  let tab: RenderTab | null = null;
+  const renderer = run.renderer();
+  try {
+    tab = await renderer.acquire(run.state.browserSessionId);
+    const loaded = await tab.load(page.url);
+    if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
+    const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
+      finalUrl: loaded.finalUrl,
+      status: loaded.status,
+      imageSizes: loaded.imageSizes,
+      host: config.host,
+    });
+    if (config.options.skipUnchanged && (await previousContentHash(run.db, config, page.url)) === extraction.contentHash) {
+      throw new PageSkipped("Unchanged since the last snapshot");
+    }
+    const screenshot = config.options.screenshots ? await tab.screenshot() : null;
+    renderer.release(tab, true);
+    tab = null;
+    if (run.halted()) return;
+
+    const snapshotId = snapshotIdFor(config.migrationId, page.url);
+    const extractionKey = runObjectKey(run, snapshotId, "json");
+    const screenshotKey = screenshot ? runObjectKey(run, snapshotId, "jpg") : null;
+    await Promise.all([
+      env.BUCKET.put(extractionKey, JSON.stringify(extraction), { httpMetadata: { contentType: "application/json" } }),
+      screenshot && screenshotKey ? env.BUCKET.put(screenshotKey, screenshot, { httpMetadata: { contentType: "image/jpeg" } }) : null,
+    ]);
+    const logs: LogEntry[] = [{ level: "info", message: `Captured "${extraction.title || page.url}" (${extraction.components.length} components)`, url: page.url }];
+    if (invalidSelectors.length) logs.push({ level: "warn", message: `Invalid selector in component definitions: ${invalidSelectors.join(", ")}`, url: page.url });
+    const committed = await run.commit(async () => {
+      run.store.transaction(() => {
+        run.store.setPageState(page.idx, "captured", { snapshotId, hasScreenshot: screenshotKey !== null });
+        run.state.captured++;
+        run.state.componentCount += extraction.components.length;
+        run.save();
+      });
+      const progress = progressOf(run);
+      await run.db.batch([
+        snapshotStatement(run.db, config, {
+          id: snapshotId,
+          url: page.url,
+          finalUrl: extraction.finalUrl,
+          httpStatus: extraction.status,
+          title: extraction.title,
+          contentHash: extraction.contentHash,
+          screenshotKey,
+          extractionKey,
+          componentCount: extraction.components.length,
+          imageCount: extraction.images.length,
+          linkCount: extraction.links.length,
+          durationMs: Date.now() - started,
+        }),
+        // The log id is derived from the snapshot, so a page captured again after an interruption logs once.
+        ...logs.map((entry, i) => logStatement(run.db, config, entry, i === 0 ? `${snapshotId}-captured` : undefined)),
+        runUpdateStatement(run.db, config, runRowPatch(run.state, progress, summaryCounts(run.state))),
+      ]);
+      const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];
+      run.emitProgress(shots);
+    });
+    if (!committed) {
+      // Cancelled between storage and commit: the page is not kept, so neither are its files.
+      await env.BUCKET.delete([extractionKey, ...(screenshotKey ? [screenshotKey] : [])]).catch(() => {});
+    }
+  } catch (err) {
+    if (tab) renderer.release(tab, false);
+    if (run.halted()) return;
+    await handleFailure(run, page, err);
+  }
+}
+
+/**
+ * One alarm's worth of capturing: `concurrency` workers take due pages one at a time (each claim is the
+ * checkpoint) until the time budget is spent, no page is due, or the run is halted.
+ */
+export async function captureSlice(run: RunHost): Promise<void> {
+  const { retried, exhausted } = run.store.recoverInterrupted(RUN_LIMITS.maxPageAttempts);
+  if (retried.length) await run.log(retried.map((p) => ({ level: "warn" as const, message: "Interrupted while in progress; capturing it again", url: p.url })));
+  for (const p of exhausted) {
+    run.state.captureFailed++;
+    await run.log([{ level: "error", message: `Failed after ${p.attempts} attempts: interrupted every time`, url: p.url }]);
+  }
+  if (exhausted.length) run.save();
+  const deadline = Date.now() + RUN_LIMITS.sliceBudgetMs;
+  const worker = async () => {
+    while (!run.halted() && Date.now() < deadline) {
+      const page = run.store.claimNext(Date.now());
+      if (!page) return;
+      await capturePage(run, page);
+    }
+  };
+  await Promise.all(Array.from({ length: run.config.options.concurrency }, worker));
+}

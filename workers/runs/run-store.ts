@@ -1,0 +1,256 @@
+import type { DamProgress, RunEvent, RunOptions, RunPhase, RunStatus, ScreenshotRef } from "../contracts/run-events";
+import { screenshotPath } from "../contracts/run-events";
+import type { SiteDefinitions } from "./pipeline";
+
+/** What a run was started with; never changes. */
+export interface RunConfig {
+  migrationId: string;
+  organizationId: string;
+  siteId: string;
+  startedByUserId: string | null;
+  impersonatorUserId: string | null;
+  /** The site's origin ("https://www.example.com") and host ("www.example.com"). */
+  origin: string;
+  host: string;
+  environment: string;
+  site: SiteDefinitions;
+  options: RunOptions;
+  startedAt: number;
+}
+
+/** The run's working state; saved on every change. */
+export interface RunState {
+  status: RunStatus;
+  phase: RunPhase;
+  totalCount: number;
+  captured: number;
+  captureFailed: number;
+  skipped: number;
+  componentCount: number;
+  /** Pages handed to the pipeline, and those done (written) or failed there. */
+  processingTotal: number;
+  written: number;
+  writeFailed: number;
+  /** "none" until capture ends; then which parts of the pipeline the run has. */
+  pipeline: "none" | "mapper" | "full" | null;
+  currentPage: string | null;
+  damProgress: DamProgress | null;
+  heartbeatAt: number;
+  finishedAt: number | null;
+  browserSessionId: string | null;
+  errorMessage: string | null;
+  alarmErrors: number;
+}
+
+export type PageState = "pending" | "in_progress" | "captured" | "failed" | "skipped";
+export type WriteState = "pending" | "in_progress" | "written" | "failed";
+
+export interface PageRow {
+  idx: number;
+  url: string;
+  state: PageState;
+  attempts: number;
+  snapshotId: string | null;
+  writeState: WriteState | null;
+  writeAttempts: number;
+}
+
+type SqlRow = Record<string, SqlStorageValue>;
+
+function toPage(r: SqlRow): PageRow {
+  return {
+    idx: Number(r.idx),
+    url: String(r.url),
+    state: r.state as PageState,
+    attempts: Number(r.attempts),
+    snapshotId: r.snapshot_id === null ? null : String(r.snapshot_id),
+    writeState: (r.write_state as WriteState | null) ?? null,
+    writeAttempts: Number(r.write_attempts),
+  };
+}
+
+/**
+ * The run object's SQLite storage: its config and state, its page list with per-page state (the
+ * checkpoint), and the event log that stream reconnects replay. All calls are synchronous; writes are
+ * durable before the object sends anything out (output gate), so a checkpoint always precedes the work.
+ */
+export class RunStore {
+  constructor(private readonly sql: SqlStorage, private readonly storage: DurableObjectStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS pages (
+      idx INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, state TEXT NOT NULL DEFAULT 'pending',
+      attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, snapshot_id TEXT,
+      has_screenshot INTEGER NOT NULL DEFAULT 0, captured_at INTEGER, reason TEXT,
+      write_state TEXT, write_attempts INTEGER NOT NULL DEFAULT 0)`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS pages_capture_idx ON pages (state, not_before, idx)`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS pages_write_idx ON pages (write_state, not_before, idx)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)`);
+  }
+
+  private getMeta<T>(key: string): T | null {
+    const rows = this.sql.exec(`SELECT value FROM meta WHERE key = ?`, key).toArray();
+    return rows.length ? (JSON.parse(String(rows[0].value)) as T) : null;
+  }
+
+  private setMeta(key: string, value: unknown): void {
+    this.sql.exec(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, JSON.stringify(value));
+  }
+
+  config(): RunConfig | null {
+    return this.getMeta<RunConfig>("config");
+  }
+
+  setConfig(config: RunConfig): void {
+    this.setMeta("config", config);
+  }
+
+  state(): RunState | null {
+    return this.getMeta<RunState>("state");
+  }
+
+  saveState(state: RunState): void {
+    this.setMeta("state", state);
+  }
+
+  /** Runs several writes as one transaction. */
+  transaction<T>(fn: () => T): T {
+    return this.storage.transactionSync(fn);
+  }
+
+  insertPages(urls: readonly string[]): void {
+    this.transaction(() => {
+      urls.forEach((url, i) => this.sql.exec(`INSERT OR IGNORE INTO pages (idx, url) VALUES (?, ?)`, i, url));
+    });
+  }
+
+  /** Pages left `in_progress` by an invocation that died: back to pending (or failed when out of attempts). */
+  recoverInterrupted(maxAttempts: number): { retried: PageRow[]; exhausted: PageRow[] } {
+    const rows = this.sql.exec(`SELECT * FROM pages WHERE state = 'in_progress'`).toArray().map(toPage);
+    const exhausted = rows.filter((p) => p.attempts >= maxAttempts);
+    const retried = rows.filter((p) => p.attempts < maxAttempts);
+    this.sql.exec(`UPDATE pages SET state = 'pending' WHERE state = 'in_progress' AND attempts < ?`, maxAttempts);
+    this.sql.exec(`UPDATE pages SET state = 'failed', reason = 'interrupted' WHERE state = 'in_progress'`);
+    return { retried, exhausted };
+  }
+
+  /** The checkpoint before a page: claims the next due page and counts the attempt. */
+  claimNext(now: number): PageRow | null {
+    const rows = this.sql
+      .exec(`SELECT * FROM pages WHERE state = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT 1`, now)
+      .toArray();
+    if (!rows.length) return null;
+    const page = toPage(rows[0]);
+    this.sql.exec(`UPDATE pages SET state = 'in_progress', attempts = attempts + 1 WHERE idx = ?`, page.idx);
+    return { ...page, state: "in_progress", attempts: page.attempts + 1 };
+  }
+
+  /** Earliest time a waiting page becomes due, or null when none waits. */
+  nextDueAt(column: "state" | "write_state" = "state"): number | null {
+    const row = this.sql.exec(`SELECT MIN(not_before) AS t FROM pages WHERE ${column} = 'pending'`).one();
+    return row.t === null ? null : Number(row.t);
+  }
+
+  /** Pages not finished in the capture phase. */
+  remaining(): number {
+    return Number(this.sql.exec(`SELECT COUNT(*) AS n FROM pages WHERE state IN ('pending', 'in_progress')`).one().n);
+  }
+
+  setPageState(idx: number, state: PageState, extra: { reason?: string | null; notBefore?: number; snapshotId?: string; hasScreenshot?: boolean } = {}): void {
+    this.sql.exec(
+      `UPDATE pages SET state = ?, reason = ?, not_before = ?, snapshot_id = COALESCE(?, snapshot_id),
+        has_screenshot = ?, captured_at = CASE WHEN ? = 'captured' THEN ? ELSE captured_at END WHERE idx = ?`,
+      state,
+      extra.reason ?? null,
+      extra.notBefore ?? 0,
+      extra.snapshotId ?? null,
+      extra.hasScreenshot ? 1 : 0,
+      state,
+      Date.now(),
+      idx,
+    );
+  }
+
+  /** Marks every unfinished page skipped (cancel); returns how many. */
+  skipRemaining(reason: string): number {
+    const n = this.remaining();
+    this.sql.exec(`UPDATE pages SET state = 'skipped', reason = ? WHERE state IN ('pending', 'in_progress')`, reason);
+    return n;
+  }
+
+  /** Queues every captured page for the pipeline; returns how many. */
+  queueForProcessing(): number {
+    this.sql.exec(`UPDATE pages SET write_state = 'pending', not_before = 0 WHERE state = 'captured' AND write_state IS NULL`);
+    return Number(this.sql.exec(`SELECT COUNT(*) AS n FROM pages WHERE write_state IS NOT NULL`).one().n);
+  }
+
+  recoverInterruptedWrites(maxAttempts: number): PageRow[] {
+    const rows = this.sql.exec(`SELECT * FROM pages WHERE write_state = 'in_progress' AND write_attempts >= ?`, maxAttempts).toArray().map(toPage);
+    this.sql.exec(`UPDATE pages SET write_state = 'pending' WHERE write_state = 'in_progress' AND write_attempts < ?`, maxAttempts);
+    this.sql.exec(`UPDATE pages SET write_state = 'failed', reason = 'interrupted' WHERE write_state = 'in_progress'`);
+    return rows;
+  }
+
+  claimNextWrite(now: number): PageRow | null {
+    const rows = this.sql
+      .exec(`SELECT * FROM pages WHERE write_state = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT 1`, now)
+      .toArray();
+    if (!rows.length) return null;
+    const page = toPage(rows[0]);
+    this.sql.exec(`UPDATE pages SET write_state = 'in_progress', write_attempts = write_attempts + 1 WHERE idx = ?`, page.idx);
+    return { ...page, writeState: "in_progress", writeAttempts: page.writeAttempts + 1 };
+  }
+
+  remainingWrites(): number {
+    return Number(this.sql.exec(`SELECT COUNT(*) AS n FROM pages WHERE write_state IN ('pending', 'in_progress')`).one().n);
+  }
+
+  setWriteState(idx: number, state: WriteState, extra: { reason?: string | null; notBefore?: number } = {}): void {
+    this.sql.exec(`UPDATE pages SET write_state = ?, reason = ?, not_before = ? WHERE idx = ?`, state, extra.reason ?? null, extra.notBefore ?? 0, idx);
+  }
+
+  /** Counts of pages per capture state (for checks and tests). */
+  pageCounts(): Record<PageState, number> {
+    const out: Record<PageState, number> = { pending: 0, in_progress: 0, captured: 0, failed: 0, skipped: 0 };
+    for (const r of this.sql.exec(`SELECT state, COUNT(*) AS n FROM pages GROUP BY state`).toArray()) out[r.state as PageState] = Number(r.n);
+    return out;
+  }
+
+  pages(): PageRow[] {
+    return this.sql.exec(`SELECT * FROM pages ORDER BY idx`).toArray().map(toPage);
+  }
+
+  /** The most recently captured pages with a screenshot, oldest first. */
+  recentScreenshots(limit: number): ScreenshotRef[] {
+    return this.sql
+      .exec(`SELECT url, snapshot_id FROM pages WHERE state = 'captured' AND has_screenshot = 1 ORDER BY captured_at DESC, idx DESC LIMIT ?`, limit)
+      .toArray()
+      .reverse()
+      .map((r) => ({ url: String(r.url), snapshotId: String(r.snapshot_id), screenshot: screenshotPath(String(r.snapshot_id)) }));
+  }
+
+  /** Appends an event to the replay log and returns its id; trims the log to `keep` events. */
+  appendEvent(event: RunEvent, keep: number): number {
+    const row = this.sql.exec(`INSERT INTO events (data) VALUES (?) RETURNING id`, JSON.stringify(event)).one();
+    const id = Number(row.id);
+    if (id % 100 === 0) this.sql.exec(`DELETE FROM events WHERE id <= ?`, id - keep);
+    return id;
+  }
+
+  eventsAfter(id: number, limit: number): { id: number; event: RunEvent }[] {
+    return this.sql
+      .exec(`SELECT id, data FROM events WHERE id > ? ORDER BY id LIMIT ?`, id, limit)
+      .toArray()
+      .map((r) => ({ id: Number(r.id), event: JSON.parse(String(r.data)) as RunEvent }));
+  }
+
+  /** Lowest and highest stored event ids (0 when there are none). */
+  eventRange(): { first: number; last: number } {
+    const r = this.sql.exec(`SELECT COALESCE(MIN(id), 0) AS first, COALESCE(MAX(id), 0) AS last FROM events`).one();
+    return { first: Number(r.first), last: Number(r.last) };
+  }
+
+  lastEvent(): { id: number; event: RunEvent } | null {
+    const rows = this.sql.exec(`SELECT id, data FROM events ORDER BY id DESC LIMIT 1`).toArray();
+    return rows.length ? { id: Number(rows[0].id), event: JSON.parse(String(rows[0].data)) as RunEvent } : null;
+  }
+}

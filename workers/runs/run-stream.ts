@@ -1,0 +1,56 @@
+import type { RunEvent } from "../contracts/run-events";
+import { progressOf } from "./run-progress";
+import { isActiveStatus, RUN_LIMITS } from "./run-state";
+import type { RunConfig, RunState, RunStore } from "./run-store";
+import { encodeEvent, SSE_HEADERS, type EventHub } from "./sse";
+
+/** Replayed events are written in groups, so a long replay is a few large writes, not thousands. */
+const REPLAY_GROUP = 200;
+
+interface StreamSource {
+  readonly store: RunStore;
+  readonly config: RunConfig;
+  readonly state: RunState;
+}
+
+/**
+ * Opens an event stream on a run. With `lastEventId`: a `reconnected` event, then every stored event
+ * after that id, then live events. Without: the current state as one `progress` event (or the final
+ * event of a finished run), then live events. Catch-up and subscription happen in one synchronous step,
+ * so no event falls between them. The stream ends once the run is over.
+ */
+export function streamResponse(run: StreamSource, hub: EventHub, lastEventId: number | null): Response {
+  const { store, config, state } = run;
+  const client = hub.connect();
+  const { first, last } = store.eventRange();
+  const migrationId = config.migrationId;
+  const recent = store.recentScreenshots(RUN_LIMITS.recentScreenshots);
+
+  if (lastEventId !== null) {
+    const reconnected: RunEvent = { type: "reconnected", migrationId, status: state.status, lastEventId, progress: progressOf(run, recent) };
+    client.send(encodeEvent(reconnected, null));
+    if (lastEventId + 1 < first) {
+      // The events after lastEventId were trimmed: the reconnected event's progress is the catch-up,
+      // plus the final event when the run is over.
+      const final = store.lastEvent();
+      if (final && !isActiveStatus(state.status)) client.send(encodeEvent(final.event, final.id));
+    } else {
+      for (let after = lastEventId; ; ) {
+        const batch = store.eventsAfter(after, REPLAY_GROUP);
+        if (!batch.length) break;
+        client.send(batch.map((e) => encodeEvent(e.event, e.id)).join(""));
+        after = batch[batch.length - 1].id;
+      }
+    }
+  } else {
+    const final = store.lastEvent();
+    if (!isActiveStatus(state.status) && final) {
+      client.send(encodeEvent(final.event, final.id));
+    } else if (isActiveStatus(state.status)) {
+      const current: RunEvent = { type: "progress", migrationId, status: state.status, progress: progressOf(run, recent) };
+      client.send(encodeEvent(current, last));
+    }
+  }
+  if (!isActiveStatus(state.status)) client.close();
+  return new Response(client.body, { headers: SSE_HEADERS });
+}

@@ -1,0 +1,144 @@
+/**
+ * AEM through the Sling POST servlet with basic auth and the Granite CSRF token
+ * (GET /libs/granite/csrf/token.json, sent back as the CSRF-Token header): a page's `jcr:content` is
+ * imported as JSON (:operation=import, :contentType=json, :replace=true) so child pages stay intact.
+ * Images go through the Assets HTTP API (/api/assets/<folder>/<file>), activation through /bin/replicate.json.
+ */
+import { platformMeta } from "../../contracts/platforms";
+import { TargetHttpClient, basicAuth } from "../http-client";
+import { assetFor, joinPath, listValue, pathSegments, plainText, slugify } from "../fields";
+import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
+import { type AdapterOptions, str, trimSlash } from "./options";
+
+export const AEM_ASSET_FOLDER = "migrated";
+
+function propValue(page: PreparedPage, field: MappedFieldValue): unknown {
+  if (field.value === null || field.value === "") return undefined;
+  if (field.type === "richtext") return String(field.value);
+  if (field.type === "image") return assetFor(page, field)?.url;
+  if (field.type === "list") return listValue(field);
+  if (field.type === "boolean") return Boolean(field.value);
+  if (field.type === "number") return Number(field.value);
+  return plainText(field);
+}
+
+/** The `jcr:content` tree of a page: SEO properties and one responsive grid per area holding the components. */
+export function aemPageContent(page: PreparedPage): Record<string, unknown> {
+  const content: Record<string, unknown> = {
+    "jcr:primaryType": "cq:PageContent",
+    "jcr:title": page.title,
+    "cq:template": page.template.targetId,
+    "jcr:description": page.seo.description,
+    pageTitle: page.seo.title,
+    "jcr:language": page.seo.language ?? undefined,
+    canonicalUrl: page.seo.canonical ?? undefined,
+    ogTitle: page.seo.openGraph["og:title"],
+    ogDescription: page.seo.openGraph["og:description"],
+    ogImage: page.seo.openGraph["og:image"] ? (page.assetRefs[page.seo.openGraph["og:image"]]?.url ?? page.seo.openGraph["og:image"]) : undefined,
+    sourceUrl: page.sourceUrl,
+  };
+  for (const [k, f] of Object.entries(page.fields ?? {})) content[k] = propValue(page, f);
+  const root: Record<string, unknown> = { "jcr:primaryType": "nt:unstructured", "sling:resourceType": "wcm/foundation/components/responsivegrid" };
+  page.components.forEach((c, i) => {
+    const area = slugify(c.area || "main", "main");
+    const grid = (root[area] ??= { "jcr:primaryType": "nt:unstructured", "sling:resourceType": "wcm/foundation/components/responsivegrid" }) as Record<string, unknown>;
+    const node: Record<string, unknown> = { "jcr:primaryType": "nt:unstructured", "sling:resourceType": c.targetId };
+    for (const [k, f] of Object.entries(c.fields)) {
+      node[k] = propValue(page, f);
+      if (f.type === "richtext") node.textIsRich = true;
+    }
+    grid[`${slugify(c.definition, "component")}_${i}`] = node;
+  });
+  content.root = root;
+  return JSON.parse(JSON.stringify(content)) as Record<string, unknown>;
+}
+
+export function createAemAdapter(options: AdapterOptions): TargetAdapter {
+  const base = trimSlash(str(options.config, "authorUrl"));
+  const siteRoot = `/content/${options.siteSlug}`;
+  const auth = basicAuth(str(options.config, "username"), str(options.config, "password"));
+  const client = new TargetHttpClient({ key: `aem:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, fetch: options.fetch });
+  let token: string | null = null;
+
+  async function csrf(): Promise<string> {
+    token ??= (await client.json<{ token: string }>(`${base}/libs/granite/csrf/token.json`, { headers: { Authorization: auth } })).token;
+    return token;
+  }
+
+  /** A Sling POST with the CSRF token; a 403 (expired token) fetches a fresh token once. */
+  async function post(path: string, form: Record<string, string>, accept: number[] = []): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const body = new URLSearchParams(form);
+      const res = await client.request(`${base}${path}`, { method: "POST", headers: { Authorization: auth, "CSRF-Token": await csrf(), Accept: "application/json" }, body, accept: [403, ...accept] });
+      if (res.status !== 403 || attempt > 0) return res;
+      token = null;
+    }
+  }
+
+  async function getJson(path: string): Promise<Record<string, unknown> | null> {
+    const res = await client.request(`${base}${path}.infinity.json`, { headers: { Authorization: auth }, accept: [404] });
+    return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
+  }
+
+  async function ensurePage(path: string, title: string): Promise<boolean> {
+    if (await getJson(path)) return false;
+    const parent = path.split("/").slice(0, -1).join("/") || "/";
+    const content = { "jcr:primaryType": "cq:Page", "jcr:content": { "jcr:primaryType": "cq:PageContent", "jcr:title": title } };
+    await post(parent, { ":operation": "import", ":contentType": "json", ":name": path.split("/").pop()!, ":content": JSON.stringify(content) });
+    return true;
+  }
+
+  const meta = platformMeta("aem")!;
+  const pagePath = (targetPath: string) => joinPath(siteRoot, ...pathSegments(targetPath));
+  return {
+    platform: "aem",
+    capabilities: () => ({ platform: "aem", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
+    linkPath: (targetPath) => `${pagePath(targetPath)}.html`,
+    async testConnection() {
+      const res = await client.request(`${base}/libs/granite/security/currentuser.json`, { headers: { Authorization: auth }, accept: [401, 403, 404] });
+      const user = res.ok ? ((await res.json()) as { authorizableId?: string }) : null;
+      return user && user.authorizableId !== "anonymous" ? { success: true, message: "Connected to AEM" } : { success: false, message: "Unable to connect to AEM" };
+    },
+    async listSchema() {
+      return [];
+    },
+    async upsertPage(page: PreparedPage): Promise<PageWriteResult> {
+      const path = pagePath(page.targetPath);
+      const segments = path.split("/").filter(Boolean);
+      for (let i = 2; i < segments.length; i++) await ensurePage(`/${segments.slice(0, i).join("/")}`, segments[i - 1]);
+      const previous = await getJson(`${path}/jcr:content`);
+      const created = await ensurePage(path, page.title);
+      await post(path, { ":operation": "import", ":contentType": "json", ":name": "jcr:content", ":replace": "true", ":replaceProperties": "true", ":content": JSON.stringify(aemPageContent(page)) });
+      return { targetId: path, targetPath: `${path}.html`, version: null, created, previous: created ? null : previous };
+    },
+    async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
+      const folder = await client.request(`${base}/api/assets/${AEM_ASSET_FOLDER}`, {
+        method: "POST", headers: { Authorization: auth, "CSRF-Token": await csrf(), "Content-Type": "application/json" },
+        body: JSON.stringify({ class: "assetFolder", properties: { title: "Migrated" } }), accept: [409],
+      });
+      void folder;
+      const url = `${base}/api/assets/${AEM_ASSET_FOLDER}/${encodeURIComponent(asset.filename)}`;
+      // The file name carries the content hash, so 409 (already there) means this very file.
+      await client.request(url, { method: "POST", headers: { Authorization: auth, "CSRF-Token": await csrf(), "Content-Type": asset.contentType }, body: asset.bytes, accept: [409] });
+      await client.request(url, {
+        method: "PUT", headers: { Authorization: auth, "CSRF-Token": await csrf(), "Content-Type": "application/json" },
+        body: JSON.stringify({ class: "asset", properties: { "dc:title": asset.alt || asset.filename, "dc:description": asset.alt } }),
+      });
+      const damPath = `/content/dam/${AEM_ASSET_FOLDER}/${asset.filename}`;
+      return { targetId: damPath, url: damPath };
+    },
+    async publish(pages, assets) {
+      for (const item of [...assets.map((a) => a.targetId), ...pages.map((p) => p.targetId)]) await post("/bin/replicate.json", { cmd: "Activate", path: item });
+    },
+    async rollback(write: RecordedWrite) {
+      if (write.kind === "asset") {
+        const res = await client.request(`${base}/api/assets/${write.targetId.replace(/^\/content\/dam\//, "")}`, { method: "DELETE", headers: { Authorization: auth, "CSRF-Token": await csrf() }, accept: [404] });
+        void res;
+      } else if (write.action === "create") {
+        await post(write.targetId, { ":operation": "delete" }, [404]);
+      } else if (write.previous) {
+        await post(write.targetId, { ":operation": "import", ":contentType": "json", ":name": "jcr:content", ":replace": "true", ":replaceProperties": "true", ":content": JSON.stringify(write.previous) });
+      }
+    },
+  };
+}

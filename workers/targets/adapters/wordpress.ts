@@ -1,0 +1,171 @@
+/**
+ * WordPress through its REST API (wp/v2) with an application password (HTTP basic auth).
+ * Pages are written with Gutenberg block markup: one group block per component holding core blocks;
+ * images go to the media library with alt text; the first image becomes the featured image.
+ */
+import { platformMeta } from "../../contracts/platforms";
+import { TargetHttpClient, basicAuth } from "../http-client";
+import { assetFor, leadImage, listValue, pathSegments, plainText, slugify } from "../fields";
+import { gutenbergHeading, gutenbergImage, gutenbergLink, htmlToGutenberg } from "../richtext/gutenberg";
+import type {
+  AssetInput, AssetWriteResult, ConnectionResult, ExistingItem, MappedComponent, PageWriteResult, PreparedPage,
+  RecordedWrite, SchemaItem, TargetAdapter, TargetCapabilities,
+} from "../types";
+import { type AdapterOptions, str, trimSlash } from "./options";
+
+interface WpPage {
+  id: number;
+  slug: string;
+  parent: number;
+  status: string;
+  link: string;
+  title: { raw?: string; rendered: string };
+  content: { raw?: string; rendered: string };
+  featured_media: number;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const TITLE_FIELDS = /^(title|heading|headline|name)$/i;
+
+/** Gutenberg markup of one component: its fields in order inside a group block. */
+export function componentMarkup(page: PreparedPage, component: MappedComponent): string {
+  const inner: string[] = [];
+  for (const [name, field] of Object.entries(component.fields)) {
+    if (field.value === null || field.value === "") continue;
+    if (field.type === "richtext") inner.push(htmlToGutenberg(String(field.value)));
+    else if (field.type === "image") {
+      const asset = assetFor(page, field);
+      if (asset) inner.push(gutenbergImage(asset.url, asset.alt || field.alt || "", asset.targetId));
+    } else if (field.type === "link") inner.push(gutenbergLink(String(field.value), field.alt || String(field.value)));
+    else if (field.type === "list") {
+      const items = listValue(field).map((i) => `<li>${escapeHtml(i)}</li>`).join("");
+      inner.push(`<!-- wp:list -->\n<ul>${items}</ul>\n<!-- /wp:list -->`);
+    } else if (TITLE_FIELDS.test(name)) inner.push(gutenbergHeading(plainText(field)));
+    else inner.push(`<!-- wp:paragraph -->\n<p>${escapeHtml(plainText(field))}</p>\n<!-- /wp:paragraph -->`);
+  }
+  const className = `cmp-${slugify(component.targetId || component.definition, "component")}`;
+  return `<!-- wp:group {"className":"${className}"} -->\n<div class="wp-block-group ${className}">\n${inner.join("\n\n")}\n</div>\n<!-- /wp:group -->`;
+}
+
+export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
+  const base = `${trimSlash(str(options.config, "restUrl"))}/wp/v2`;
+  const auth = basicAuth(str(options.config, "username"), str(options.config, "applicationPassword"));
+  // Self-hosted: no documented limit; keep a polite pace so a migration never floods a shared host.
+  const client = new TargetHttpClient({ key: `wordpress:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, fetch: options.fetch });
+  const headers = (extra: Record<string, string> = {}) => ({ Authorization: auth, Accept: "application/json", ...extra });
+  const json = { "Content-Type": "application/json" };
+
+  async function getPage(id: string): Promise<WpPage | null> {
+    const res = await client.request(`${base}/pages/${id}?context=edit`, { headers: headers(), accept: [404, 410] });
+    return res.ok ? ((await res.json()) as WpPage) : null;
+  }
+
+  async function findBySlug(slug: string, parent: number): Promise<WpPage | null> {
+    const list = await client.json<WpPage[]>(`${base}/pages?context=edit&status=any&per_page=100&slug=${encodeURIComponent(slug)}&parent=${parent}`, { headers: headers() });
+    return list[0] ?? null;
+  }
+
+  /** Parent pages by slug, created as plain published pages when missing. */
+  async function ensureParents(segments: string[]): Promise<number> {
+    let parent = 0;
+    for (const seg of segments) {
+      const found = await findBySlug(seg, parent);
+      if (found) {
+        parent = found.id;
+        continue;
+      }
+      const created = await client.json<WpPage>(`${base}/pages`, {
+        method: "POST",
+        headers: headers(json),
+        body: JSON.stringify({ title: seg, slug: seg, parent, status: "publish" }),
+        recover: async () => {
+          const landed = await findBySlug(seg, parent);
+          return landed ? Response.json(landed) : null;
+        },
+      });
+      parent = created.id;
+    }
+    return parent;
+  }
+
+  const capabilities = (): TargetCapabilities => {
+    const meta = platformMeta("wordpress")!;
+    return { platform: "wordpress", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: null };
+  };
+
+  return {
+    platform: "wordpress",
+    capabilities,
+    // Pretty permalinks of hierarchical pages: /parent/child/.
+    linkPath: (targetPath) => {
+      const segments = pathSegments(targetPath);
+      return segments.length ? `/${segments.join("/")}/` : "/";
+    },
+    async testConnection(): Promise<ConnectionResult> {
+      const res = await client.request(`${base}/users/me?context=edit`, { headers: headers(), accept: [401, 403, 404] });
+      return res.ok ? { success: true, message: "Connected to WordPress" } : { success: false, message: "Unable to connect to WordPress" };
+    },
+    async listSchema(): Promise<SchemaItem[]> {
+      const types = await client.json<{ name: string; title: string; attributes?: Record<string, { type?: string }> }[]>(`${base}/block-types`, { headers: headers() });
+      return types.map((t) => ({ id: t.name, name: t.title || t.name, kind: "component" as const, fields: Object.entries(t.attributes ?? {}).map(([name, a]) => ({ name, type: String(a.type ?? "string") })) }));
+    },
+    async upsertPage(page: PreparedPage, existing: ExistingItem | null): Promise<PageWriteResult> {
+      const segments = pathSegments(page.targetPath);
+      const slug = segments.pop() ?? slugify(page.slug || "home");
+      const parent = await ensureParents(segments);
+      let current = existing ? await getPage(existing.targetId) : null;
+      if (!current) current = await findBySlug(slug, parent);
+      const lead = leadImage(page);
+      const body = {
+        title: page.title,
+        slug,
+        parent,
+        status: "publish",
+        content: page.components.map((c) => componentMarkup(page, c)).join("\n\n"),
+        featured_media: lead?.targetId && /^\d+$/.test(lead.targetId) ? Number(lead.targetId) : 0,
+      };
+      const previous = current
+        ? { title: current.title.raw ?? current.title.rendered, content: current.content.raw ?? current.content.rendered, slug: current.slug, parent: current.parent, status: current.status, featured_media: current.featured_media }
+        : null;
+      const saved = await client.json<WpPage>(current ? `${base}/pages/${current.id}` : `${base}/pages`, {
+        method: "POST",
+        headers: headers(json),
+        body: JSON.stringify(body),
+        recover: current ? undefined : async () => {
+          const landed = await findBySlug(slug, parent);
+          return landed ? Response.json(landed) : null;
+        },
+      });
+      const path = new URL(saved.link).pathname;
+      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link };
+    },
+    async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
+      const slug = asset.filename.replace(/\.[^.]+$/, "");
+      const findMedia = async () => {
+        const list = await client.json<{ id: number; source_url: string }[]>(`${base}/media?slug=${encodeURIComponent(slug)}`, { headers: headers() });
+        return list[0] ?? null;
+      };
+      const media = await client.json<{ id: number; source_url: string }>(`${base}/media`, {
+        method: "POST",
+        headers: headers({ "Content-Type": asset.contentType, "Content-Disposition": `attachment; filename="${asset.filename}"` }),
+        body: asset.bytes,
+        recover: async () => {
+          const landed = await findMedia();
+          return landed ? Response.json(landed) : null;
+        },
+      });
+      await client.request(`${base}/media/${media.id}`, { method: "POST", headers: headers(json), body: JSON.stringify({ alt_text: asset.alt, title: asset.alt || slug }) });
+      return { targetId: String(media.id), url: media.source_url };
+    },
+    // Pages are written with status "publish": WordPress has no separate activation step.
+    async publish(): Promise<void> {},
+    async rollback(write: RecordedWrite): Promise<void> {
+      const kind = write.kind === "asset" ? "media" : "pages";
+      if (write.action === "create") {
+        await client.request(`${base}/${kind}/${write.targetId}?force=true`, { method: "DELETE", headers: headers(), accept: [404, 410] });
+      } else if (write.previous && write.kind === "page") {
+        await client.request(`${base}/pages/${write.targetId}`, { method: "POST", headers: headers(json), body: JSON.stringify(write.previous), accept: [404] });
+      }
+    },
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * Writes the mapped pages of one migration run into the site's target platform.
+ *
+ * The migration engine opens one writer per run (`openTargetWriter`), announces the run's pages
+ * (`registerPages`, so links to pages later in the run already point at their target paths), calls
+ * `writePage` once per page, and `finish` at the end (publish, Magnolia YAML, export ZIP).
+ * Every write is keyed by the canonical source URL and recorded for rollback.
+ */
+import { and, eq, max } from "drizzle-orm";
+import { DEFAULT_ASSET_PROCESSING_MODE } from "../contracts/platforms";
+import type { Db } from "../db/client";
+import { siteConfigs, sites } from "../db/schema";
+import { runWrites, targetItems, targetRuns, type TargetItem } from "../db/schema-targets";
+import type { Env } from "../env";
+import { sha256Hex } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import { type Actor, auditStatement } from "../services/audit";
+import { readPlatformSecrets } from "../services/site-config";
+import { type AssetMode, AssetResolver } from "./assets";
+import { buildRunOutputs } from "./outputs";
+import type { FetchLike } from "./http-client";
+import { itemKeyFor, linkResolver, normalizeSourceUrl, rewriteHref, rewriteHtml } from "./links";
+import { createTargetAdapter, isExportBundlePlatform } from "./registry";
+import { slugify } from "./fields";
+import type { MappedFieldValue, MappedPage, PreparedPage, ResolvedAsset, TargetAdapter } from "./types";
+
+export interface TargetWriterOptions {
+  db: Db;
+  env: Env;
+  organizationId: string;
+  siteId: string;
+  migrationId: string;
+  actor: Actor | null;
+  keepYamlFile?: boolean;
+  /** Transport for platform calls and asset downloads (tests route it to fake servers). */
+  fetch?: FetchLike;
+}
+
+export interface PageOutcome {
+  action: "create" | "update" | "skip";
+  itemKey: string;
+  targetId: string;
+  targetPath: string;
+  url: string | null;
+}
+
+export const bundlePrefix = (migrationId: string) => `targets/${migrationId}`;
+
+/** How a platform's configuration decides the asset mode (Contentful and Storyblok use their upload flag). */
+export function assetModeFor(platform: string, config: Record<string, unknown>): AssetMode {
+  if (isExportBundlePlatform(platform)) return "zip";
+  if ((platform === "contentful" || platform === "storyblok") && config.uploadAssets === false) return "none";
+  const mode = config.assetProcessingMode;
+  return mode === "none" || mode === "zip" || mode === "dam" ? mode : DEFAULT_ASSET_PROCESSING_MODE;
+}
+
+/** The adapter and settings of a site, with secrets decrypted. */
+export async function loadSiteTarget(db: Db, env: Env, organizationId: string, siteId: string, extra: { fetch?: FetchLike; migrationId?: string } = {}) {
+  const site = await db.query.sites.findFirst({ where: and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)) });
+  const row = site ? await db.query.siteConfigs.findFirst({ where: eq(siteConfigs.siteId, siteId) }) : undefined;
+  if (!site || !row?.platform) throw new Error("The site has no target platform configured");
+  const config = await readPlatformSecrets(env, row);
+  const adapter = createTargetAdapter(row.platform, { config, fetch: extra.fetch, siteSlug: slugify(site.domain, "site"), bucket: env.BUCKET, migrationId: extra.migrationId });
+  return { site, platform: row.platform, config, adapter, assetMode: assetModeFor(row.platform, config) };
+}
+
+/** A stable hash of what would be written: unchanged pages are skipped on re-runs. */
+export async function writeHashOf(page: MappedPage, platform: string): Promise<string> {
+  return sha256Hex(JSON.stringify([platform, page.targetPath, page.template, page.title, page.seo, page.fields ?? {}, page.components, page.contentHash]));
+}
+
+function rewriteField(field: MappedFieldValue, pageUrl: string, resolve: ReturnType<typeof linkResolver>, assets: Record<string, ResolvedAsset>): MappedFieldValue {
+  if (typeof field.value !== "string") return field;
+  if (field.type === "richtext") return { ...field, value: rewriteHtml(field.value, pageUrl, resolve, assets) };
+  if (field.type === "link" || field.type === "reference") return { ...field, value: rewriteHref(field.value, pageUrl, resolve) };
+  if (field.type === "image") {
+    try {
+      return { ...field, value: new URL(field.value, pageUrl).toString() };
+    } catch {
+      return field;
+    }
+  }
+  return field;
+}
+
+/** Resolves links and assets of a mapped page into what an adapter writes. */
+export function preparePage(page: MappedPage, itemKey: string, resolve: ReturnType<typeof linkResolver>, assetRefs: Record<string, ResolvedAsset>): PreparedPage {
+  const rewrite = (fields: Record<string, MappedFieldValue>) =>
+    Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, rewriteField(f, page.sourceUrl, resolve, assetRefs)]));
+  return {
+    ...page,
+    itemKey,
+    assetRefs,
+    fields: rewrite(page.fields ?? {}),
+    components: page.components.map((c) => ({ ...c, fields: rewrite(c.fields) })),
+    internalLinks: page.internalLinks.map((l) => ({ ...l, href: rewriteHref(l.href, page.sourceUrl, resolve) })),
+  };
+}
+
+/** One run's writer. */
+export class TargetRunWriter {
+  private readonly links = new Map<string, string>();
+  private seq = 0;
+
+  constructor(
+    private readonly opts: TargetWriterOptions,
+    readonly platform: string,
+    readonly adapter: TargetAdapter,
+    private readonly assets: AssetResolver,
+  ) {}
+
+  async init(): Promise<void> {
+    const { db, opts } = { db: this.opts.db, opts: this.opts };
+    const known = await db.select({ sourceUrl: targetItems.sourceUrl, targetPath: targetItems.targetPath }).from(targetItems)
+      .where(and(eq(targetItems.siteId, opts.siteId), eq(targetItems.platform, this.platform)));
+    for (const k of known) this.links.set(normalizeSourceUrl(k.sourceUrl), k.targetPath);
+    const [last] = await db.select({ seq: max(runWrites.seq) }).from(runWrites).where(eq(runWrites.migrationId, opts.migrationId));
+    this.seq = last?.seq ?? 0;
+  }
+
+  /** Announces the run's pages so that links to any of them are rewritten from the first page on. */
+  registerPages(pages: Pick<MappedPage, "sourceUrl" | "canonicalUrl" | "targetPath">[]): void {
+    for (const p of pages) {
+      const path = this.adapter.linkPath(p.targetPath);
+      for (const url of [p.sourceUrl, p.canonicalUrl]) {
+        if (!url) continue;
+        try {
+          const key = normalizeSourceUrl(url);
+          if (!this.links.has(key)) this.links.set(key, path);
+        } catch {
+          // A malformed URL cannot be linked to.
+        }
+      }
+    }
+  }
+
+  private async record(kind: "page" | "asset", action: "create" | "update", targetId: string, targetPath: string | null, previous: unknown, itemKey: string | null, previousItem: TargetItem | null) {
+    this.seq++;
+    return this.opts.db.insert(runWrites).values({
+      id: newId(), migrationId: this.opts.migrationId, organizationId: this.opts.organizationId, seq: this.seq, kind, action, itemKey, targetId, targetPath, previous: previous ?? null, previousItem: previousItem ?? null,
+    });
+  }
+
+  /** Records an uploaded asset for rollback. */
+  async recordAsset(targetId: string, url: string): Promise<void> {
+    await this.record("asset", "create", targetId, url, null, null, null);
+  }
+
+  /** Writes one page (or skips it when nothing changed since the last run). */
+  async writePage(page: MappedPage): Promise<PageOutcome> {
+    const { db, organizationId, siteId, migrationId } = this.opts;
+    this.registerPages([page]);
+    const itemKey = await itemKeyFor(page.sourceUrl, page.canonicalUrl);
+    const hash = await writeHashOf(page, this.platform);
+    const existing = await db.query.targetItems.findFirst({
+      where: and(eq(targetItems.siteId, siteId), eq(targetItems.platform, this.platform), eq(targetItems.itemKey, itemKey)),
+    });
+    if (existing && existing.contentHash === hash) {
+      await db.update(targetItems).set({ lastMigrationId: migrationId }).where(eq(targetItems.id, existing.id));
+      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null };
+    }
+    const assetRefs = await this.assets.resolve(page);
+    const prepared = preparePage(page, itemKey, linkResolver(this.links), assetRefs);
+    const result = await this.adapter.upsertPage(prepared, existing ? { targetId: existing.targetId, targetPath: existing.targetPath, version: existing.version } : null);
+    const now = new Date();
+    const values = {
+      organizationId, siteId, platform: this.platform, itemKey, sourceUrl: page.sourceUrl, targetId: result.targetId, targetPath: result.targetPath,
+      version: result.version, contentHash: hash, lastMigrationId: migrationId, updatedAt: now,
+    };
+    const action = existing ? "update" : "create";
+    this.seq++;
+    await db.batch([
+      existing ? db.update(targetItems).set(values).where(eq(targetItems.id, existing.id)) : db.insert(targetItems).values({ id: newId(), ...values }),
+      db.insert(runWrites).values({
+        id: newId(), migrationId, organizationId, seq: this.seq, kind: "page", action: result.created ? "create" : "update", itemKey,
+        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null,
+      }),
+      auditStatement(db, this.opts.actor, {
+        organizationId, action: `target.page.${action}`, entityType: "target-page", entityId: result.targetId,
+        before: existing ? { targetPath: existing.targetPath, version: existing.version } : null,
+        after: { migrationId, platform: this.platform, sourceUrl: page.sourceUrl, targetPath: result.targetPath },
+      }),
+    ]);
+    this.links.set(normalizeSourceUrl(page.sourceUrl), result.targetPath);
+    await this.opts.env.BUCKET.put(`${bundlePrefix(migrationId)}/pages/${itemKey}.json`, JSON.stringify({ ...prepared, target: result }));
+    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null };
+  }
+
+  /** Publishes what the run wrote and produces its downloadable outputs. */
+  async finish(): Promise<{ outputs: Record<string, string>; summary: Record<string, number> }> {
+    const { db, migrationId } = this.opts;
+    const writes = await db.select().from(runWrites).where(eq(runWrites.migrationId, migrationId)).orderBy(runWrites.seq);
+    const pages = writes.filter((w) => w.kind === "page").map((w) => ({ targetId: w.targetId, targetPath: w.targetPath ?? "", version: null, created: w.action === "create", previous: null }));
+    const assets = writes.filter((w) => w.kind === "asset").map((w) => ({ targetId: w.targetId, url: w.targetPath ?? "" }));
+    if (this.adapter.capabilities().canPublish) await this.adapter.publish(pages, assets);
+    const outputs = await buildRunOutputs({
+      db, bucket: this.opts.env.BUCKET, migrationId, platform: this.platform, keepYamlFile: !!this.opts.keepYamlFile,
+      bundledAssets: this.assets.bundled, adapter: this.adapter,
+    });
+    const summary = { pages: pages.length, assets: assets.length };
+    await db.batch([
+      db.update(targetRuns).set({ outputs, summary, finishedAt: new Date() }).where(eq(targetRuns.migrationId, migrationId)),
+      auditStatement(db, this.opts.actor, { organizationId: this.opts.organizationId, action: "target.run.finish", entityType: "migration", entityId: migrationId, after: { platform: this.platform, summary, outputs } }),
+    ]);
+    return { outputs, summary };
+  }
+}
+
+/** Opens the target writer of a run (creating its record on first open; a resumed run reopens it). */
+export async function openTargetWriter(opts: TargetWriterOptions): Promise<TargetRunWriter> {
+  const { db, env, organizationId, siteId, migrationId } = opts;
+  const target = await loadSiteTarget(db, env, organizationId, siteId, { fetch: opts.fetch, migrationId });
+  await db.insert(targetRuns).values({ migrationId, organizationId, siteId, platform: target.platform, assetMode: target.assetMode, keepYamlFile: !!opts.keepYamlFile }).onConflictDoNothing();
+  let writer: TargetRunWriter | null = null;
+  const assets = new AssetResolver({
+    db, organizationId, siteId, platform: target.platform, mode: target.assetMode, adapter: target.adapter,
+    fetch: opts.fetch ?? ((input, init) => fetch(input, init)), bucket: env.BUCKET, bundlePrefix: `${bundlePrefix(migrationId)}/bundle`,
+    onUpload: async (asset) => writer?.recordAsset(asset.targetId, asset.url),
+  });
+  writer = new TargetRunWriter(opts, target.platform, target.adapter, assets);
+  await writer.init();
+  return writer;
+}
