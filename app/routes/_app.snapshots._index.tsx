@@ -1,16 +1,163 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useSearchParams } from "@remix-run/react";
+import type { SnapshotMappingStatus, SnapshotMappingSummaryDto } from "../../workers/contracts/mapping";
+import type { SnapshotDto } from "../../workers/contracts/run-events";
+import { useApi } from "~/components/app/app-context";
+import { StatusBadge } from "~/components/migration/progress-panel";
+import { Confidence } from "~/components/snapshots/confidence";
+import { useMigration } from "~/components/migration/migration-provider";
 import { RequireSite } from "~/components/shell/require-site";
-import { EmptyState, PageHeader } from "~/components/ui/card";
+import { Button } from "~/components/ui/button";
+import { Badge, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
+import { LoadingState } from "~/components/ui/spinner";
+import { screenshotSrc } from "~/lib/screenshots";
+import { useAsync } from "~/lib/use-async";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots — Migrate" }];
 
+const PAGE_SIZE = 24;
+
+const MAPPING_LABEL: Record<SnapshotMappingStatus, string> = { auto_applied: "Auto-applied", needs_review: "Needs review", reviewed: "Reviewed" };
+const MAPPING_TONE = { auto_applied: "blue", needs_review: "amber", reviewed: "green" } as const;
+
+function SnapshotList({ siteId }: { siteId: string }) {
+  const api = useApi();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
+  const query = params.get("q") ?? "";
+  const http = params.get("http") ?? "all";
+  const review = params.get("review") ?? "all";
+  const list = useAsync(
+    () => api.get<{ snapshots: SnapshotDto[]; total: number }>(`/v1/snapshots?siteId=${siteId}&limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { fresh: true }),
+    [siteId, page],
+  );
+  // Mapping status and confidence per snapshot; the list still works when mapping is unavailable.
+  const summaries = useAsync(
+    () =>
+      api
+        .get<{ snapshots: SnapshotMappingSummaryDto[] }>(`/v1/sites/${siteId}/mapping/snapshots`, { fresh: true })
+        .then((r) => new Map(r.snapshots.map((m) => [m.snapshotId, m])))
+        .catch(() => new Map<string, SnapshotMappingSummaryDto>()),
+    [siteId, page],
+  );
+  const mappingOf = (id: string) => summaries.data?.get(id);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== "all") next.set(key, value);
+    else next.delete(key);
+    if (key !== "page") next.delete("page");
+    setParams(next, { replace: true });
+  };
+
+  if (list.loading && !list.data) return <LoadingState label="Loading snapshots…" />;
+  if (list.error) return <ErrorState message={list.error.message} onRetry={list.reload} />;
+  const all = list.data?.snapshots ?? [];
+  const total = list.data?.total ?? 0;
+  const q = query.trim().toLowerCase();
+  const shown = all.filter(
+    (s) =>
+      (!q || s.url.toLowerCase().includes(q) || s.title.toLowerCase().includes(q)) &&
+      (http === "all" || (http === "ok" ? s.httpStatus < 400 : s.httpStatus >= 400)) &&
+      (review === "all" || (review === "unmapped" ? !mappingOf(s.id) : mappingOf(s.id)?.status === review)),
+  );
+
+  if (total === 0) {
+    return (
+      <EmptyState title="No snapshots yet">
+        Start a <Link className="font-medium text-brand-600 underline" to="/migration">migration</Link> to capture the site's pages.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="snap-q" className="block text-sm font-medium">Filter</label>
+          <input id="snap-q" type="search" value={query} placeholder="URL or title" onChange={(e) => set("q", e.target.value)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+        </div>
+        <div>
+          <label htmlFor="snap-http" className="block text-sm font-medium">Page status</label>
+          <select id="snap-http" value={http} onChange={(e) => set("http", e.target.value)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <option value="all">All</option>
+            <option value="ok">Loaded</option>
+            <option value="error">HTTP errors</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="snap-review" className="block text-sm font-medium">Mapping</label>
+          <select id="snap-review" value={review} onChange={(e) => set("review", e.target.value)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <option value="all">All</option>
+            <option value="needs_review">Needs review</option>
+            <option value="auto_applied">Auto-applied</option>
+            <option value="reviewed">Reviewed</option>
+            <option value="unmapped">Not mapped</option>
+          </select>
+        </div>
+        <p className="ml-auto text-sm text-slate-600 dark:text-slate-400">{total} snapshots</p>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState title="No snapshots match the filter" />
+      ) : (
+        <ul aria-label="Snapshots" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((s) => (
+            <li key={s.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+              <Link to={`/snapshots/${s.id}`} className="block">
+                {s.screenshotUrl ? (
+                  <img src={screenshotSrc(s.screenshotUrl)} alt="" loading="lazy" className="aspect-[16/10] w-full bg-slate-100 object-cover object-top dark:bg-slate-800" />
+                ) : (
+                  <div className="flex aspect-[16/10] items-center justify-center bg-slate-100 text-xs text-slate-500 dark:bg-slate-800">No screenshot</div>
+                )}
+                <div className="p-3">
+                  <p className="truncate font-medium">{s.title || s.url}</p>
+                  <p className="truncate text-xs text-slate-500">{s.url}</p>
+                  {mappingOf(s.id) ? (
+                    <p className="mt-2 flex items-center gap-2">
+                      <Badge tone={MAPPING_TONE[mappingOf(s.id)!.status]}>{MAPPING_LABEL[mappingOf(s.id)!.status]}</Badge>
+                      {mappingOf(s.id)!.lowestConfidence !== null ? <Confidence value={mappingOf(s.id)!.lowestConfidence!} threshold={mappingOf(s.id)!.minConfidence} /> : null}
+                    </p>
+                  ) : null}
+                  <p className="mt-2 flex flex-wrap gap-2 text-xs text-slate-600 dark:text-slate-400">
+                    <span>HTTP {s.httpStatus}</span>
+                    <span>{s.componentCount} components</span>
+                    <span>{s.imageCount} images</span>
+                  </p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > PAGE_SIZE ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
+          <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => set("page", String(page - 1))}>Previous</Button>
+          <span className="text-sm">Page {page + 1} of {Math.ceil(total / PAGE_SIZE)}</span>
+          <Button variant="secondary" size="sm" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => set("page", String(page + 1))}>Next</Button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** Pages captured by migration runs, with screenshots. */
 export default function Snapshots() {
+  const { state } = useMigration();
   return (
     <RequireSite>
       {(site) => (
         <>
-          <PageHeader title="Snapshots" description={`Pages captured from ${site.domain}`} />
-          <EmptyState title="No snapshots yet">Snapshots appear here as soon as a migration run captures pages.</EmptyState>
+          <PageHeader
+            title="Snapshots"
+            description={`Pages captured from ${site.domain}`}
+            actions={
+              <>
+                {state.status ? <span className="self-center"><StatusBadge status={state.status} /></span> : null}
+                <Link to="/migration" className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+                  Migration
+                </Link>
+              </>
+            }
+          />
+          <SnapshotList siteId={site.id} />
         </>
       )}
     </RequireSite>

@@ -1,4 +1,5 @@
 import type { ScreenshotRef } from "../../../workers/contracts/run-events";
+import { screenshotSrc } from "~/lib/screenshots";
 
 /** Screenshots as they arrive, newest first. */
 export function ScreenshotGrid({ screenshots }: { screenshots: ScreenshotRef[] }) {
@@ -9,7 +10,7 @@ export function ScreenshotGrid({ screenshots }: { screenshots: ScreenshotRef[] }
       {shown.map((s) => (
         <li key={s.snapshotId} className="overflow-hidden rounded-md border border-slate-200 dark:border-slate-800">
           <a href={`/snapshots/${s.snapshotId}`}>
-            <img src={s.screenshot} alt={`Screenshot of ${s.url}`} loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover object-top dark:bg-slate-800" />
+            <img src={screenshotSrc(s.screenshot)} alt={`Screenshot of ${s.url}`} loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover object-top dark:bg-slate-800" />
             <span className="block truncate px-2 py-1 text-xs">{s.url}</span>
           </a>
         </li>

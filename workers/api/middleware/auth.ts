@@ -31,9 +31,12 @@ export const requireGlobalAdmin = createMiddleware<AppEnv>(async (c, next) => {
 /** The message when no active organization is sent (spec §5). */
 export const NO_ACTIVE_ORGANIZATION = "No active organization selected";
 
-/** Requires `X-Organization-Id` naming an organization the caller belongs to; 403 otherwise. */
+/**
+ * Requires `X-Organization-Id` naming an organization the caller belongs to; 403 otherwise.
+ * A GET may name it as `?org=` instead, because an <img> cannot send headers (screenshots).
+ */
 export const requireOrganization = createMiddleware<AppEnv>(async (c, next) => {
-  const organizationId = c.req.header("X-Organization-Id")?.trim();
+  const organizationId = (c.req.header("X-Organization-Id") ?? (c.req.method === "GET" ? c.req.query("org") : undefined))?.trim();
   if (!organizationId) throw badRequest(NO_ACTIVE_ORGANIZATION);
   const membership = await requireMembership(getDb(c.env.DB), c.get("auth").user.id, organizationId);
   c.set("organizationId", organizationId);

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import type { ComponentDefinitions } from "../../../workers/contracts/definitions";
+import type { DecisionRequest, ProposalDto, ProposalValue } from "../../../workers/contracts/mapping";
+import { Badge } from "~/components/ui/card";
+import { Button } from "~/components/ui/button";
+import { Confidence } from "./confidence";
+
+function show(v: ProposalValue): string {
+  if (v === null) return "—";
+  if (Array.isArray(v)) return v.join(", ");
+  return String(v);
+}
+
+const STATUS_TONE = { pending: "slate", auto_applied: "blue", approved: "green", tweaked: "green", overridden: "amber", rejected: "red" } as const;
+
+/** One proposal with its confidence, evidence and the approve / tweak / override / reject controls. */
+export function ProposalRow({
+  proposal,
+  threshold,
+  definitions,
+  onDecide,
+}: {
+  proposal: ProposalDto;
+  threshold: number;
+  definitions: ComponentDefinitions;
+  onDecide: (d: DecisionRequest) => Promise<void>;
+}) {
+  const [mode, setMode] = useState<"view" | "tweak" | "override">("view");
+  const [value, setValue] = useState(show(proposal.final?.value ?? proposal.value));
+  const [target, setTarget] = useState("");
+  const [busy, setBusy] = useState(false);
+  const isComponent = proposal.scope === "component";
+  const component = proposal.final?.component ?? proposal.targetComponent;
+  const field = proposal.final?.field ?? proposal.targetField;
+  const label = isComponent ? `Component → ${component ?? "none"}` : `${component ? `${component}.` : ""}${field ?? "?"}`;
+
+  async function decide(d: DecisionRequest) {
+    setBusy(true);
+    try {
+      await onDecide(d);
+      setMode("view");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const overrideOptions = isComponent
+    ? Object.entries(definitions).map(([key, def]) => ({ value: key, label: def.name || key }))
+    : (component && definitions[component]?.fields.map((f) => ({ value: f.name, label: `${f.name} (${f.type})` }))) || [];
+
+  return (
+    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-800" data-proposal-id={proposal.id}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{label}</span>
+        <Confidence value={proposal.confidence} threshold={threshold} />
+        <Badge tone={STATUS_TONE[proposal.status]}>{proposal.status.replace("_", " ")}</Badge>
+        <span className="text-xs text-slate-500">{proposal.layer}</span>
+      </div>
+      {!isComponent ? <p className="mt-1 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">{show(proposal.final?.value ?? proposal.value)}</p> : null}
+      {proposal.source.selector ? <p className="mt-1 font-mono text-xs text-slate-500">from {proposal.source.name ?? proposal.source.selector}</p> : null}
+      {proposal.evidence.length ? (
+        <details className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          <summary className="cursor-pointer">Evidence</summary>
+          <ul className="ml-4 list-disc">
+            {proposal.evidence.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {proposal.decidedBy ? <p className="mt-1 text-xs text-slate-500">Decided by {proposal.decidedBy.email} {proposal.decidedAt ? `on ${new Date(proposal.decidedAt).toLocaleString()}` : ""}</p> : null}
+
+      {mode === "tweak" ? (
+        <div className="mt-2 space-y-2">
+          <label className="block text-xs font-medium" htmlFor={`tweak-${proposal.id}`}>New value</label>
+          <textarea id={`tweak-${proposal.id}`} rows={3} value={value} onChange={(e) => setValue(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          <div className="flex gap-2">
+            <Button size="sm" loading={busy} onClick={() => decide({ action: "tweak", value })}>Save value</Button>
+            <Button size="sm" variant="ghost" onClick={() => setMode("view")}>Cancel</Button>
+          </div>
+        </div>
+      ) : mode === "override" ? (
+        <div className="mt-2 space-y-2">
+          <label className="block text-xs font-medium" htmlFor={`override-${proposal.id}`}>{isComponent ? "Another component" : "Another field"}</label>
+          <select id={`override-${proposal.id}`} value={target} onChange={(e) => setTarget(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <option value="">Choose…</option>
+            {overrideOptions.map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+          </select>
+          <div className="flex gap-2">
+            <Button size="sm" loading={busy} disabled={!target} onClick={() => decide(isComponent ? { action: "override", targetComponent: target } : { action: "override", targetComponent: component ?? undefined, targetField: target })}>
+              Apply override
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setMode("view")}>Cancel</Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button size="sm" loading={busy} onClick={() => decide({ action: "approve" })} aria-label={`Approve ${label}`}>Approve</Button>
+          {!isComponent ? <Button size="sm" variant="secondary" onClick={() => setMode("tweak")} aria-label={`Tweak ${label}`}>Tweak</Button> : null}
+          <Button size="sm" variant="secondary" onClick={() => setMode("override")} aria-label={`Override ${label}`}>Override</Button>
+          <Button size="sm" variant="ghost" loading={busy} onClick={() => decide({ action: "reject" })} aria-label={`Reject ${label}`}>Reject</Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { ComponentDefinitions } from "../../workers/contracts/definitions";
+import type { PageExtraction } from "../../workers/contracts/extraction";
+import type { SnapshotMappingDto } from "../../workers/contracts/mapping";
+import type { SnapshotDto } from "../../workers/contracts/run-events";
+import { useApi, useToasts } from "~/components/app/app-context";
+import { ExtractionPanel } from "~/components/snapshots/extraction-panel";
+import { ReviewPanel } from "~/components/snapshots/review-panel";
+import { Button } from "~/components/ui/button";
+import { Card, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
+import { LoadingState } from "~/components/ui/spinner";
+import { ApiRequestError } from "~/lib/api-client";
+import { useDashboard } from "~/lib/dashboard-context";
+import { screenshotSrc } from "~/lib/screenshots";
+import { useAsync } from "~/lib/use-async";
+
+export const meta: MetaFunction = () => [{ title: "Snapshot — Migrate" }];
+
+/** One snapshot: the screenshot beside the extracted content and the proposed mapping to review. */
+export default function SnapshotDetail() {
+  const { snapshotId = "" } = useParams();
+  const api = useApi();
+  const toasts = useToasts();
+  const { siteConfig } = useDashboard();
+  const snap = useAsync(() => api.get<{ snapshot: SnapshotDto; extraction: PageExtraction | null }>(`/v1/snapshots/${snapshotId}`), [snapshotId]);
+  const mappingState = useAsync(
+    () =>
+      api.get<SnapshotMappingDto>(`/v1/mapping/snapshots/${snapshotId}`, { fresh: true }).catch((err: unknown) => {
+        if (err instanceof ApiRequestError && err.status === 404) return null;
+        throw err;
+      }),
+    [snapshotId],
+  );
+  const [mapping, setMapping] = useState<SnapshotMappingDto | null>(null);
+  const [mapping404, setMapping404] = useState(false);
+  const [mapBusy, setMapBusy] = useState(false);
+  useEffect(() => {
+    if (mappingState.data !== undefined) {
+      setMapping(mappingState.data);
+      setMapping404(mappingState.data === null);
+    }
+  }, [mappingState.data]);
+
+  async function mapNow() {
+    setMapBusy(true);
+    try {
+      setMapping(await api.post<SnapshotMappingDto>(`/v1/mapping/snapshots/${snapshotId}/map`, {}));
+      setMapping404(false);
+    } catch (err) {
+      toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not map this snapshot", type: "error" });
+    } finally {
+      setMapBusy(false);
+    }
+  }
+
+  if (snap.loading) return <LoadingState label="Loading snapshot…" />;
+  if (snap.error || !snap.data) return <ErrorState message={snap.error?.message ?? "Snapshot not found"} onRetry={snap.reload} />;
+  const { snapshot, extraction } = snap.data;
+  const definitions = (siteConfig?.components ?? {}) as ComponentDefinitions;
+
+  return (
+    <>
+      <PageHeader title={snapshot.title || snapshot.url} description={<a className="underline" href={snapshot.url} target="_blank" rel="noreferrer">{snapshot.url}</a>} actions={<Link className="text-sm text-brand-600 underline" to="/snapshots">All snapshots</Link>} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <Card className="xl:sticky xl:top-20 xl:self-start">
+          <h2 className="mb-3 font-semibold">Screenshot</h2>
+          {snapshot.screenshotUrl ? (
+            <div className="max-h-[70vh] overflow-y-auto rounded border border-slate-200 dark:border-slate-800">
+              <img src={screenshotSrc(snapshot.screenshotUrl)} alt={`Screenshot of ${snapshot.url}`} className="w-full" />
+            </div>
+          ) : (
+            <EmptyState title="No screenshot was taken for this page" />
+          )}
+          <p className="mt-3 text-xs text-slate-500">HTTP {snapshot.httpStatus} · captured {new Date(snapshot.createdAt).toLocaleString()} · {snapshot.durationMs} ms</p>
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-3 font-semibold">Extracted content</h2>
+            {extraction ? <ExtractionPanel extraction={extraction} /> : <EmptyState title="The extracted content of this snapshot is not available" />}
+          </Card>
+          <Card>
+            <h2 className="mb-3 font-semibold">Mapping</h2>
+            {mappingState.loading && !mapping ? (
+              <LoadingState label="Loading mapping…" />
+            ) : mappingState.error ? (
+              <ErrorState message={mappingState.error.message} onRetry={mappingState.reload} />
+            ) : mapping ? (
+              <ReviewPanel mapping={mapping} definitions={definitions} onChange={setMapping} />
+            ) : mapping404 ? (
+              <EmptyState title="This snapshot has not been mapped yet">
+                <Button className="mt-2" loading={mapBusy} onClick={mapNow}>Map now</Button>
+              </EmptyState>
+            ) : null}
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
