@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useSearchParams } from "@remix-run/react";
+import { MappingSettingsTab } from "~/components/mapping-settings/mapping-settings-tab";
 import { GeneralSettings } from "~/components/settings/general-settings";
 import { MigrationSettings } from "~/components/settings/migration-settings";
 import { PlatformSettings } from "~/components/settings/platform-settings";
@@ -33,7 +34,7 @@ export default function Settings() {
               {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}
               {tab === "platform" ? <PlatformSettings config={config} onSaved={reloadSiteConfig} /> : null}
               {tab === "sources" ? <MigrationSettings section="sources" config={config} onSaved={reloadSiteConfig} /> : null}
-              {tab === "mapping" ? <MigrationSettings section="mapping" config={config} onSaved={reloadSiteConfig} /> : null}
+              {tab === "mapping" ? <MappingSettingsTab config={config} onSaved={reloadSiteConfig} /> : null}
             </div>
           </Card>
         </>

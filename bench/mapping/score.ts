@@ -66,8 +66,10 @@ export function sameValue(type: FieldType | null, proposed: ProposalValue, expec
   }
 }
 
-function fieldUnits(instance: number, proposals: ScoredProposal[], expected: Record<string, LabelValue>, fieldTypes: Map<string, FieldType>, ownerRight: boolean): Unit[] {
+function fieldUnits(instance: number, all: ScoredProposal[], expected: Record<string, LabelValue>, fieldTypes: Map<string, FieldType>, ownerRight: boolean): Unit[] {
   const units: Unit[] = [];
+  // An empty proposal flags a required field for review; it proposes no value.
+  const proposals = all.filter((p) => p.value !== null);
   for (const [field, value] of Object.entries(expected)) {
     const p = proposals.find((x) => x.targetField === field) ?? null;
     const correct = ownerRight && p !== null && sameValue(fieldTypes.get(field) ?? null, p.value, value);

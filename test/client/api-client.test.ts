@@ -79,19 +79,21 @@ describe("GET cache lifetimes (spec §7)", () => {
 
 describe("de-duplication", () => {
   it("sends identical concurrent GETs once and gives every caller the answer", async () => {
-    let release: (r: Response) => void = () => {};
-    const f = fakeFetch(() => new Promise<Response>((resolve) => (release = resolve)));
+    const pending = new Map<string, (r: Response) => void>();
+    const f = fakeFetch((url) => new Promise<Response>((resolve) => pending.set(url, resolve)));
     const api = client(f.fn);
     const a = api.get<{ n: number }>("/v1/sites");
     const b = api.get<{ n: number }>("/v1/sites");
     const c = api.get<{ n: number }>("/v1/sites?page=2");
     expect(f.calls.map((x) => x.url)).toEqual(["/api/v1/sites", "/api/v1/sites?page=2"]);
-    release(Response.json({ n: 7 }));
-    await vi.advanceTimersByTimeAsync(0);
-    release(Response.json({ n: 8 }));
+    pending.get("/api/v1/sites")?.(Response.json({ n: 7 }));
+    pending.get("/api/v1/sites?page=2")?.(Response.json({ n: 8 }));
     expect(await a).toEqual({ n: 7 });
     expect(await b).toEqual({ n: 7 });
     expect(await c).toEqual({ n: 8 });
+    // Once answered, the same GET comes from the cache.
+    await api.get("/v1/sites");
+    expect(f.calls).toHaveLength(2);
   });
 
   it("does not cache a failed GET, so the next call asks again", async () => {

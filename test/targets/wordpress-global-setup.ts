@@ -3,9 +3,10 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 /** The connection a WordPress test uses, or why there is none. */
-export type WordPressConnection =
-  | { restUrl: string; siteUrl: string; username: string; applicationPassword: string; adminPassword: string }
-  | { error: string };
+export type WordPressConnection = { ci: boolean } & (
+  | { restUrl: string; siteUrl: string; username: string; applicationPassword: string; adminPassword: string; error?: undefined }
+  | { error: string }
+);
 
 /**
  * Starts (or reuses) the real WordPress on loopback for the whole run with scripts/wordpress-setup.mjs
@@ -18,10 +19,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const startedHere = /starting (mariadbd|php -S)/.test(check.stderr ?? "");
   let connection: WordPressConnection;
   if (check.status === 0) {
-    connection = JSON.parse(check.stdout.trim().split("\n").pop() ?? "{}") as WordPressConnection;
+    connection = { ...(JSON.parse(check.stdout.trim().split("\n").pop() ?? "{}") as object), ci: process.env.CI === "true" } as WordPressConnection;
   } else {
     const reason = (check.stderr || check.stdout || check.error?.message || "unknown error").trim().split("\n").slice(-3).join(" ");
-    connection = { error: `WordPress set-up failed (node scripts/wordpress-setup.mjs): ${reason}` };
+    connection = { ci: process.env.CI === "true", error: `WordPress set-up failed (node scripts/wordpress-setup.mjs): ${reason}` };
   }
   project.provide("wordpress", connection);
   return async () => {

@@ -10,6 +10,9 @@ import { systemNotificationRoutes } from "./routes/system-notification";
 import { migrationRoutes, snapshotRoutes } from "./routes/migration";
 import { platformRoutes } from "./routes/platform";
 import { targetOutputRoutes } from "./routes/target-outputs";
+import { definitionRoutes } from "./routes/definitions";
+import { mappingRoutes } from "./routes/mapping";
+import { autoPopulateRoutes } from "./routes/auto-populate";
 
 /** The JSON API under /api/v1. Every error leaves as `{ error, details? }`. */
 export const api = new Hono<AppEnv>().basePath("/api/v1");
@@ -38,3 +41,6 @@ api.route("/", platformRoutes);
 api.route("/", targetOutputRoutes);
 api.route("/", migrationRoutes);
 api.route("/", snapshotRoutes);
+api.route("/", definitionRoutes);
+api.route("/", mappingRoutes);
+api.route("/", autoPopulateRoutes);

@@ -76,6 +76,7 @@ export const MAPPING_MESSAGES = {
   extractionUnavailable: "The extracted content of this snapshot is not available",
   llmBaseUrlRequired: "An OpenAI-compatible endpoint needs a base URL and a model",
   promptEmpty: "The prompt cannot be empty",
+  waitingForReview: "The mapping of this page waits for review: some proposals are below the minimum confidence",
 } as const;
 
 /** Keys of definitions in the site configuration maps; used in URLs. */

@@ -129,8 +129,8 @@ export class RenderTab {
 
 export interface RendererOptions {
   host: string;
-  /** Called with the session id whenever a browser is launched, so it can be stored and reused. */
-  onSession?: (sessionId: string) => void;
+  /** Called with the session id whenever a browser is launched or reconnected, so it can be stored and reused. */
+  onSession?: (sessionId: string, how: "launched" | "reconnected") => void;
 }
 
 /**
@@ -163,13 +163,14 @@ export class BrowserRenderer {
     if (sessionId) {
       try {
         browser = await puppeteer.connect(this.binding, sessionId);
+        this.options.onSession?.(sessionId, "reconnected");
       } catch {
         browser = null; // the session ended (idle timeout, crash): launch a new one
       }
     }
     if (!browser) {
       browser = await puppeteer.launch(this.binding, { keep_alive: BROWSER_KEEP_ALIVE_MS });
-      this.options.onSession?.(browser.sessionId());
+      this.options.onSession?.(browser.sessionId(), "launched");
     }
     this.browser = browser;
     return browser;

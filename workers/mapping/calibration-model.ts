@@ -32,15 +32,19 @@ export interface Sample {
 }
 
 /**
- * Fits logistic regression by batch gradient descent with a small L2 penalty (the sets are a few
- * thousand samples, so this is instant and needs no library).
+ * Fits logistic regression by batch gradient descent (the sets are a few thousand samples, so this
+ * is instant and needs no library). The penalty pulls the weights towards `prior` (the hand-set
+ * model) rather than towards zero: a maximum a posteriori fit. Where the labelled set holds few
+ * mistakes, it cannot say how much a weak name match or a thin margin matters, and the prior keeps
+ * that shape; where it holds evidence, the evidence wins.
  */
-export function fitLogistic(samples: readonly Sample[], features: readonly string[], fittedOn: string, opts: { l2?: number; iterations?: number; rate?: number } = {}): LogisticModel {
-  const l2 = opts.l2 ?? 0.01;
+export function fitLogistic(samples: readonly Sample[], prior: LogisticModel, fittedOn: string, opts: { l2?: number; iterations?: number; rate?: number } = {}): LogisticModel {
+  const features = prior.features;
+  const l2 = opts.l2 ?? 0.05;
   const iterations = opts.iterations ?? 4000;
   const rate = opts.rate ?? 0.5;
-  const w = new Array(features.length).fill(0);
-  let b = 0;
+  const w = [...prior.weights];
+  let b = prior.bias;
   const n = samples.length || 1;
   for (let it = 0; it < iterations; it++) {
     const gw = new Array(features.length).fill(0);
@@ -52,8 +56,8 @@ export function fitLogistic(samples: readonly Sample[], features: readonly strin
       features.forEach((f, i) => (gw[i] += err * (s.x[f] ?? 0)));
       gb += err;
     }
-    features.forEach((_, i) => (w[i] -= rate * (gw[i] / n + l2 * w[i])));
-    b -= rate * (gb / n);
+    features.forEach((_, i) => (w[i] -= rate * (gw[i] / n + l2 * (w[i] - prior.weights[i]))));
+    b -= rate * (gb / n + l2 * (b - prior.bias));
   }
   return { features: [...features], weights: w.map((v) => round(v)), bias: round(b), fittedOn };
 }

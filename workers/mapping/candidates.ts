@@ -142,8 +142,7 @@ export function instanceCandidates(instance: ComponentInstance): Candidate[] {
       c.personName = c.kind === "text" && PERSON_NAME.test(normalizeSpace(c.value));
     }
   });
-  const prose = proseCandidate(instance.fields, out);
-  if (prose) out.push(prose);
+  out.push(...proseCandidates(instance.fields, out));
   // The whole instance is a candidate only when nothing narrower holds text (a bare text block).
   const hasText = out.some((c) => c.part === "value" && (c.kind === "text" || c.kind === "richtext" || c.kind === "list"));
   if (instance.html && !hasText) {
@@ -219,46 +218,59 @@ function escapeHtml(s: string): string {
 
 /**
  * Body text is often several sibling paragraphs, lists and sub-headings with no wrapper the
- * extractor could call rich text. This joins them into one rich-text candidate. Left out: a
- * heading before any paragraph (the title), and paragraphs that are only a link (a call to action).
+ * extractor could call rich text. This joins them into one rich-text candidate. Paragraphs that
+ * are only a link (a call to action) stay out. A heading before the first paragraph is either the
+ * component's title or the start of its text: both versions are offered, and the assignment picks
+ * the one that fits the definition (a title field takes the heading, else the text keeps it).
  */
-function proseCandidate(fields: readonly SourceField[], cands: readonly Candidate[]): Candidate | null {
+function proseCandidates(fields: readonly SourceField[], cands: readonly Candidate[]): Candidate[] {
   const members: number[] = [];
   const parts: string[] = [];
   let length = 0;
   let seenParagraph = false;
+  let lead: { member: number; html: string; length: number } | null = null;
   fields.forEach((field, sourceIndex) => {
     const tag = fieldTag(field);
     if (!PROSE_TAGS.has(tag) || !["text", "richtext", "list"].includes(field.kind)) return;
     const isHeading = /^h[2-6]$/.test(tag);
-    if (isHeading && !seenParagraph) return;
     const text = field.kind === "richtext" ? stripTags(field.value) : normalizeSpace(field.value);
     if (isLinkOnly(fields, sourceIndex)) return;
-    if (!isHeading) seenParagraph = true;
     const ci = cands.findIndex((c) => c.sourceIndex === sourceIndex && c.part === "value");
+    if (isHeading && !seenParagraph) {
+      if (!lead && members.length === 0 && ci >= 0) lead = { member: ci, html: proseHtml(field, tag), length: text.length };
+      return;
+    }
+    if (!isHeading) seenParagraph = true;
     if (ci >= 0) members.push(ci);
     parts.push(proseHtml(field, tag));
     length += text.length;
   });
-  if (members.length < 2) return null;
-  return {
+  const out: Candidate[] = [];
+  const make = (name: string, ms: number[], html: string, len: number): Candidate => ({
     sourceIndex: -1,
     part: "value",
     kind: "richtext",
-    value: parts.join(""),
-    name: "(text blocks)",
-    selector: cands[members[0]].selector,
-    words: ["text", "body"],
-    order: cands.length,
+    value: html,
+    name,
+    selector: cands[ms[0]].selector,
+    // A run is named by what its paragraphs are named by (a Drupal "field--name-field-answer" wrapper).
+    words: [...new Set(["text", "body", ...ms.flatMap((m) => cands[m].words)])],
+    order: cands.length + out.length,
     headingLevel: null,
-    length,
-    blocks: members.length,
+    length: len,
+    blocks: ms.length,
     isButton: false,
     linkType: null,
     inQuote: false,
     synthetic: false,
-    members,
-  };
+    members: ms,
+  });
+  if (members.length >= 2) out.push(make("(text blocks)", members, parts.join(""), length));
+  if (lead && members.length >= 1) {
+    const l: { member: number; html: string; length: number } = lead;
+    out.push(make("(heading and text blocks)", [l.member, ...members], l.html + parts.join(""), l.length + length));
+  }
+  return out;
 }
 
 /** Text values that are really dates or numbers are scored as such. */

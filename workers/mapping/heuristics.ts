@@ -12,7 +12,7 @@ import { COMPONENT_MODEL, FIELD_MODEL, TEMPLATE_MODEL } from "./calibration-para
 import { memoryEvidence, type MemoryIndex } from "./memory";
 import { describePair, pairFeatures, targetSlot, type PairFeatures } from "./scoring";
 import type { Signature } from "./signature";
-import { nameSimilarity, words } from "./text";
+import { hash64, nameSimilarity, words } from "./text";
 import type { MappingProposal, SourceRef } from "./types";
 import { convertValue } from "./values";
 
@@ -87,7 +87,36 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
     const p = proposal(input, i, candidates[j], sigs[j], confidence, "heuristic", describePair(slots[i], candidates[j], f));
     out.push({ ...p, features: x });
   });
+  out.push(...missingRequired(input, out));
   return out.sort((a, b) => fields.findIndex((f) => f.name === a.targetField) - fields.findIndex((f) => f.name === b.targetField));
+}
+
+/**
+ * A required field nothing could fill is still a proposal: an empty one with confidence 0, so the
+ * page waits for a person (who types the value in or accepts it empty) instead of being applied.
+ */
+function missingRequired(input: FieldMappingInput, found: readonly MappingProposal[]): MappingProposal[] {
+  const filled = new Set(found.map((p) => p.targetField));
+  return input.fields
+    .filter((f) => f.required && !filled.has(f.name))
+    .map((f) => {
+      const key = `missing|${input.targetComponent}|${f.name}`;
+      return {
+        scope: "field" as const,
+        instanceIndex: input.instanceIndex,
+        targetComponent: input.targetComponent,
+        targetField: f.name,
+        targetType: f.type,
+        value: null,
+        confidence: 0,
+        layer: "heuristic" as const,
+        evidence: ["required field: no source value fits it"],
+        source: { definition: null, name: null, selector: null, kind: null, path: null, classes: [] },
+        signature: hash64(key),
+        looseSignature: hash64(key),
+        signatureParts: { missing: f.name },
+      };
+    });
 }
 
 function total(scores: number[][], chosen: Array<number | null>): number {
@@ -241,6 +270,8 @@ export function chooseComponent(instance: ComponentInstance, candidates: readonl
 
 /** A glob of a template's urlPattern ("/blog/*", "/news/**") as a regular expression. */
 function patternRegex(pattern: string): RegExp {
+  // A trailing "/*" covers the whole section ("/news/*" matches "/news/2024/x"), as people mean it.
+  if (pattern.endsWith("/*")) pattern = `${pattern.slice(0, -2)}/**`;
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*");
   return new RegExp(`^${escaped}/?$`);
 }

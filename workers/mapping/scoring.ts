@@ -67,7 +67,8 @@ export function typeCompatibility(type: FieldType, c: Candidate): number {
     case "text":
       if (c.kind === "text") return 1;
       if (c.kind === "richtext") return c.blocks <= 1 && c.length <= 200 ? 0.8 : 0.5;
-      if (c.kind === "date" || c.kind === "number") return 0.7;
+      if (c.kind === "number") return 0.9;
+      if (c.kind === "date") return 0.7;
       if (c.kind === "list") return 0.2;
       if (c.kind === "boolean") return 0.3;
       return c.kind === "link" ? 0.1 : 0;
@@ -180,14 +181,17 @@ export interface PairFeatures {
 }
 
 export function pairFeatures(slot: TargetSlot, c: Candidate): PairFeatures {
-  const compat = typeCompatibility(slot.field.type, c);
+  // Alternative text describes an image; it is content of an "alt" field and rarely of anything else.
+  const compat = typeCompatibility(slot.field.type, c) * (c.part === "alt" && slot.concept !== "alt" ? 0.4 : 1);
   const name = Math.max(nameSimilarity(slot.words, c.words), 0.6 * nameSimilarity(slot.descriptionWords, c.words));
   const role = roleScore(slot.concept, c);
   const synthetic = c.synthetic ? 1 : 0;
   // Fields are usually defined in the order their content appears: a weak prior that breaks ties
   // between look-alikes (a person's name before their company).
   const position = c.rank === undefined ? 0.5 : 1 - Math.abs(slot.rank - c.rank);
-  const raw = compat === 0 ? 0 : compat * (0.1 + 0.45 * name + 0.45 * role) + 0.04 * position - 0.25 * synthetic;
+  // Of two text runs that fit equally, the one that leaves less content behind wins.
+  const coverage = 0.005 * (c.members?.length ?? 0);
+  const raw = compat === 0 ? 0 : compat * (0.1 + 0.45 * name + 0.45 * role) + 0.04 * position + coverage - 0.25 * synthetic;
   return { compat, name, role, synthetic, position, raw };
 }
 

@@ -56,6 +56,8 @@ export function words(value: string): string[] {
   return value
     .split(/\s+/)
     .filter((token) => !isUtilityClass(token))
+    // BEM: in "cmp-teaser__title" the block names the component; the element names the field.
+    .map((token) => token.replace(/^[\w-]*__/, ""))
     .join(" ")
     // Drupal's field classes: "field--name-field-hero-title" names "hero title"; its type classes say nothing.
     .replace(/field--(type|label)-[\w-]+/g, " ")

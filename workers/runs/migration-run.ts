@@ -36,6 +36,8 @@ export interface RunSnapshot {
   phase: RunState["phase"];
   progress: MigrationProgress;
   heartbeatAt: number;
+  /** An alarm of this instance is working on the run right now. */
+  busy: boolean;
 }
 
 /**
@@ -91,9 +93,13 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   renderer(): BrowserRenderer {
     this.browserRenderer ??= new BrowserRenderer(this.env.BROWSER as unknown as BrowserWorker, {
       host: this.config.host,
-      onSession: (sessionId) => {
+      onSession: (sessionId, how) => {
+        const previous = this.state.browserSessionId;
         this.state.browserSessionId = sessionId;
         this.save();
+        const message =
+          how === "reconnected" ? `Reconnected to browser session ${sessionId}` : previous ? `Browser session ${previous} had ended; started ${sessionId}` : `Started browser session ${sessionId}`;
+        void this.log([{ level: "info", message }]).catch(() => {});
       },
     });
     return this.browserRenderer;
@@ -137,7 +143,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   /** The run's status and progress, or null when it was never started. */
   async describe(): Promise<RunSnapshot | null> {
     if (!this.store.config()) return null;
-    return { status: this.state.status, phase: this.state.phase, progress: progressOf(this), heartbeatAt: this.state.heartbeatAt };
+    return { status: this.state.status, phase: this.state.phase, progress: progressOf(this), heartbeatAt: this.state.heartbeatAt, busy: this.working };
   }
 
   /**
@@ -314,6 +320,9 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
       await this.ctx.storage.deleteAlarm();
       return;
     }
+    // Silent for longer than the bound: the run was (or may have been) reported stuck, and the site
+    // may have a new run by now. It must not come back to life.
+    if ((await this.checkStuck()) === "stuck") return;
     this.working = true;
     const heartbeat = setInterval(() => void this.beat().catch(() => {}), RUN_LIMITS.heartbeatIntervalMs);
     try {

@@ -42,6 +42,9 @@ export class EventHub {
   connect(): { body: ReadableStream<Uint8Array>; send: (chunk: string) => void; close: () => void } {
     const stream = new TransformStream<Uint8Array, Uint8Array>(undefined, new CountQueuingStrategy({ highWaterMark: SSE_MAX_BACKLOG }));
     const client: Client = { writer: stream.writable.getWriter(), closed: false };
+    // A client that goes away errors the stream; write() reports it, these promises would only be noise.
+    client.writer.closed.catch(() => {});
+    client.writer.ready.catch(() => {});
     this.clients.add(client);
     this.write(client, `retry: ${SSE_RETRY_MS}\n\n`);
     return { body: stream.readable, send: (chunk) => this.write(client, chunk), close: () => this.drop(client) };
@@ -63,6 +66,9 @@ export class EventHub {
     client.closed = true;
     this.clients.delete(client);
     (abort ? client.writer.abort() : client.writer.close()).catch(() => {});
+    // An errored stream replaces these promises with rejected ones; nobody else waits on them.
+    client.writer.ready.catch(() => {});
+    client.writer.closed.catch(() => {});
   }
 
   broadcast(chunk: string): void {

@@ -6,7 +6,7 @@ import { notFound } from "../lib/errors";
 import { imageUrlsOf } from "../targets/assets";
 import type { FetchLike } from "../targets/http-client";
 import { itemKeyFor, redirectsCsv } from "../targets/links";
-import { runRedirectRows } from "../targets/outputs";
+import { buildRunOutputs, runRedirectRows } from "../targets/outputs";
 import { loadSiteTarget, writeHashOf } from "../targets/target-writer";
 import type { MappedPage } from "../targets/types";
 import { type Actor, auditStatement } from "./audit";
@@ -110,7 +110,14 @@ export async function getRedirectsCsv(db: Db, organizationId: string, migrationI
 /** A stored output of a run (export ZIP or Magnolia YAML), with its download file name. */
 export async function getRunFile(db: Db, env: Env, organizationId: string, migrationId: string, kind: "exportZip" | "magnoliaYaml"): Promise<{ filename: string; body: ReadableStream; contentType: string }> {
   const run = await requireTargetRun(db, organizationId, migrationId);
-  const key = run.outputs?.[kind];
+  let key = run.outputs?.[kind];
+  if (!run.finishedAt && !run.rolledBackAt) {
+    // A run still writing (or one driven page by page) gets its outputs built from what it wrote so far.
+    const { adapter } = await loadSiteTarget(db, env, organizationId, run.siteId, { migrationId });
+    const outputs = await buildRunOutputs({ db, bucket: env.BUCKET, migrationId, platform: run.platform, keepYamlFile: run.keepYamlFile, adapter });
+    await db.update(targetRuns).set({ outputs }).where(eq(targetRuns.migrationId, migrationId));
+    key = outputs[kind];
+  }
   const obj = key ? await env.BUCKET.get(key) : null;
   if (!obj) throw notFound(kind === "exportZip" ? TARGET_OUTPUT_MESSAGES.noExport : TARGET_OUTPUT_MESSAGES.noYaml);
   return kind === "exportZip"

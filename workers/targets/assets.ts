@@ -69,8 +69,7 @@ async function download(fetcher: FetchLike, url: string): Promise<{ bytes: Uint8
 /** Resolves the assets of pages, memoising by source URL within the run. */
 export class AssetResolver {
   private readonly memo = new Map<string, Promise<ResolvedAsset>>();
-  /** Files put into the bundle: path in the ZIP → source URL. */
-  readonly bundled = new Map<string, string>();
+  /** Bundle paths by content hash: one file per distinct image. */
   private readonly bundledByHash = new Map<string, string>();
 
   constructor(private readonly ctx: AssetContext) {}
@@ -100,8 +99,7 @@ export class AssetResolver {
       let path = this.bundledByHash.get(contentHash);
       if (!path) {
         path = `assets/${filename}`;
-        await this.ctx.bucket.put(`${this.ctx.bundlePrefix}/${path}`, file.bytes, { httpMetadata: { contentType: file.contentType } });
-        this.bundled.set(path, url);
+        await this.ctx.bucket.put(`${this.ctx.bundlePrefix}/${path}`, file.bytes, { httpMetadata: { contentType: file.contentType }, customMetadata: { sourceUrl: url } });
         this.bundledByHash.set(contentHash, path);
       }
       return { ...keep, url: this.ctx.platform && this.ctx.adapter.capabilities().output === "bundle" ? path : url };

@@ -13,8 +13,10 @@
 export interface RateLimitPolicy {
   /** Sustained requests per second. */
   requestsPerSecond: number;
-  /** Requests that may go at once after an idle period (default 1: evenly spaced). */
+  /** Requests that may go at once after an idle period (default 2, so a late timer loses no capacity). */
   burst?: number;
+  /** The limit covers writes only (Sanity limits mutations and uploads, not reads). */
+  writesOnly?: boolean;
 }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -38,6 +40,8 @@ export interface RequestOptions extends RequestInit {
   recover?: () => Promise<Response | null>;
   /** Statuses returned to the caller instead of thrown (e.g. 404 for "not there yet"). */
   accept?: number[];
+  /** Overrides the client's attempts for 5xx and network errors (a connection test answers quickly). */
+  attempts?: number;
 }
 
 /** A request that failed for good: a 4xx the platform will not accept, or retries exhausted. */
@@ -122,10 +126,10 @@ const buckets = new Map<string, TokenBucket>();
 
 function bucketFor(key: string, policy: RateLimitPolicy | null): TokenBucket | null {
   if (!policy) return null;
-  const id = `${key}@${policy.requestsPerSecond}/${policy.burst ?? 1}`;
+  const id = `${key}@${policy.requestsPerSecond}/${policy.burst ?? 2}`;
   let bucket = buckets.get(id);
   if (!bucket) {
-    bucket = new TokenBucket(policy.requestsPerSecond, Math.max(1, policy.burst ?? 1));
+    bucket = new TokenBucket(policy.requestsPerSecond, Math.max(1, policy.burst ?? 2));
     buckets.set(id, bucket);
   }
   return bucket;
@@ -168,9 +172,9 @@ export class TargetHttpClient {
 
   /** Sends a request with throttling and retries; returns the first acceptable response. */
   async request(url: string, init: RequestOptions = {}): Promise<Response> {
-    const { recover, accept = [], ...requestInit } = init;
+    const { recover, accept = [], attempts: attemptsOverride, ...requestInit } = init;
     const method = (requestInit.method ?? "GET").toUpperCase();
-    const maxAttempts = this.options.maxAttempts ?? 6;
+    const maxAttempts = attemptsOverride ?? this.options.maxAttempts ?? 6;
     const maxRateLimited = this.options.maxRateLimitRetries ?? 30;
     let attempts = 0;
     let rateLimited = 0;
@@ -186,7 +190,8 @@ export class TargetHttpClient {
           return landed;
         }
       }
-      if (this.bucket) await this.bucket.take();
+      const throttled = this.bucket && !(this.options.policy?.writesOnly && (method === "GET" || method === "HEAD"));
+      if (throttled) await this.bucket!.take();
       attempts++;
       this.stats.requests++;
       let res: Response;

@@ -56,7 +56,6 @@ export interface BuildOutputsInput {
   migrationId: string;
   platform: string;
   keepYamlFile: boolean;
-  bundledAssets: Map<string, string>;
   adapter: TargetAdapter;
 }
 
@@ -74,11 +73,14 @@ export async function buildRunOutputs(input: BuildOutputsInput): Promise<Record<
   const bundleKeys = await listAll(bucket, keys.bundle);
   if (input.adapter.capabilities().output === "bundle" || bundleKeys.length) {
     const files: Zippable = {};
+    const assets: { path: string; sourceUrl: string | null }[] = [];
     for (const key of bundleKeys) {
       const obj = await bucket.get(key);
-      if (obj) files[key.slice(keys.bundle.length)] = new Uint8Array(await obj.arrayBuffer());
+      if (!obj) continue;
+      const path = key.slice(keys.bundle.length);
+      files[path] = new Uint8Array(await obj.arrayBuffer());
+      if (path.startsWith("assets/")) assets.push({ path, sourceUrl: obj.customMetadata?.sourceUrl ?? null });
     }
-    const assets = [...input.bundledAssets].map(([path, sourceUrl]) => ({ path, sourceUrl }));
     const pages = Object.keys(files).filter((k) => k.startsWith("pages/"));
     files["manifest.json"] = strToU8(JSON.stringify({ platform, migrationId, createdAt: new Date().toISOString(), pages, assets }, null, 2));
     files["redirects.csv"] = strToU8(redirectsCsv(await runRedirectRows(db, migrationId)));

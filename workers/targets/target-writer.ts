@@ -6,7 +6,7 @@
  * `writePage` once per page, and `finish` at the end (publish, Magnolia YAML, export ZIP).
  * Every write is keyed by the canonical source URL and recorded for rollback.
  */
-import { and, eq, max } from "drizzle-orm";
+import { and, eq, gt, max } from "drizzle-orm";
 import { DEFAULT_ASSET_PROCESSING_MODE } from "../contracts/platforms";
 import type { Db } from "../db/client";
 import { siteConfigs, sites } from "../db/schema";
@@ -186,6 +186,20 @@ export class TargetRunWriter {
     return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null };
   }
 
+  /** The sequence number of the run's last recorded write. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Publishes the pages and assets written after `seq` (per page, when the run has no end hook). */
+  async publishSince(seq: number): Promise<void> {
+    if (!this.adapter.capabilities().canPublish) return;
+    const writes = await this.opts.db.select().from(runWrites).where(and(eq(runWrites.migrationId, this.opts.migrationId), gt(runWrites.seq, seq))).orderBy(runWrites.seq);
+    const pages = writes.filter((w) => w.kind === "page").map((w) => ({ targetId: w.targetId, targetPath: w.targetPath ?? "", version: null, created: w.action === "create", previous: null }));
+    const assets = writes.filter((w) => w.kind === "asset").map((w) => ({ targetId: w.targetId, url: w.targetPath ?? "" }));
+    if (pages.length || assets.length) await this.adapter.publish(pages, assets);
+  }
+
   /** Publishes what the run wrote and produces its downloadable outputs. */
   async finish(): Promise<{ outputs: Record<string, string>; summary: Record<string, number> }> {
     const { db, migrationId } = this.opts;
@@ -194,8 +208,7 @@ export class TargetRunWriter {
     const assets = writes.filter((w) => w.kind === "asset").map((w) => ({ targetId: w.targetId, url: w.targetPath ?? "" }));
     if (this.adapter.capabilities().canPublish) await this.adapter.publish(pages, assets);
     const outputs = await buildRunOutputs({
-      db, bucket: this.opts.env.BUCKET, migrationId, platform: this.platform, keepYamlFile: !!this.opts.keepYamlFile,
-      bundledAssets: this.assets.bundled, adapter: this.adapter,
+      db, bucket: this.opts.env.BUCKET, migrationId, platform: this.platform, keepYamlFile: !!this.opts.keepYamlFile, adapter: this.adapter,
     });
     const summary = { pages: pages.length, assets: assets.length };
     await db.batch([

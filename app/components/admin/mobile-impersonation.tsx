@@ -95,9 +95,9 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
               <ul aria-label="Users to impersonate" className="mt-2 max-h-[15rem] space-y-1 overflow-y-auto">
                 {users.map((u) => (
                   <li key={u.id}>
-                    <Button size="sm" variant="ghost" className="w-full justify-start! truncate" loading={busy === u.id} disabled={busy !== null} onClick={() => impersonate(u)}>
-                      <span className="sr-only">Impersonate </span>
-                      {u.email}
+                    <Button size="sm" variant="ghost" className="w-full justify-between!" aria-label={`Impersonate ${u.email}`} loading={busy === u.id} disabled={busy !== null} onClick={() => impersonate(u)}>
+                      <span className="min-w-0 truncate">{u.email}</span>
+                      <span className="shrink-0 text-xs text-brand-600 dark:text-brand-100">Impersonate</span>
                     </Button>
                   </li>
                 ))}

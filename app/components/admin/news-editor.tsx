@@ -102,7 +102,7 @@ export function NewsEditor({ article }: { article: NewsArticleDto | null }) {
       />
       <TextAreaField label={NEWS_TEXT.summary} hint={NEWS_TEXT.summaryHint} rows={2} value={summary} error={errors.summary} onChange={(e) => setSummary(e.target.value)} />
       <div>
-        <Tabs label={NEWS_TEXT.body} tabs={[{ id: "write", label: NEWS_TEXT.write }, { id: "preview", label: NEWS_TEXT.preview }]} current={tab} onChange={setTab} />
+        <Tabs label={NEWS_TEXT.bodyTabs} tabs={[{ id: "write", label: NEWS_TEXT.write }, { id: "preview", label: NEWS_TEXT.preview }]} current={tab} onChange={setTab} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="-mt-3">
           {tab === "write" ? (
             <TextAreaField label={NEWS_TEXT.body} hint={NEWS_TEXT.bodyHint} rows={16} value={body} error={errors.bodyMarkdown} onChange={(e) => setBody(e.target.value)} className="font-mono" />

@@ -13,6 +13,7 @@ export const NEWS_TEXT = {
   summary: "Summary",
   summaryHint: "One or two sentences for the news list.",
   body: "Body",
+  bodyTabs: "Write or preview the body",
   bodyHint: "Markdown: headings, lists, links, code and images. HTML tags are shown as text.",
   status: "Publish state",
   write: "Write",

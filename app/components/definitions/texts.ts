@@ -82,7 +82,7 @@ export const FORM_LABELS = {
   moveUp: (label: string) => `Move ${label} up`,
   moveDown: (label: string) => `Move ${label} down`,
   remove: (label: string) => `Remove ${label}`,
-  exampleUrlLine: (line: number, message: string) => `Line ${line}: ${message}`,
+  exampleUrlBad: (url: string, message: string) => (url ? `${url}: ${message}` : message),
 } as const;
 
 /** Texts of the auto-populate panel. */
@@ -103,11 +103,14 @@ export const AUTO_POPULATE_TEXTS = {
   acceptFailed: "Could not add the suggestions",
   dismiss: "Dismiss suggestions",
   dismissFailed: "Could not dismiss the suggestions",
+  clear: "Clear",
   selectAll: "Select all",
   selectNone: "Select none",
   pick: (name: string) => `Add ${name}`,
   key: "Key",
   name: "Name",
+  duplicateKey: "Two suggestions use this key",
+  nameRequired: "A name is required",
   replaces: (noun: string) => `Replaces an existing ${singular(noun)}`,
   occurrences: (n: number) => `${n} on the page`,
   score: (pct: number) => `Score ${pct}%`,

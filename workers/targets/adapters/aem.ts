@@ -95,7 +95,7 @@ export function createAemAdapter(options: AdapterOptions): TargetAdapter {
     capabilities: () => ({ platform: "aem", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
     linkPath: (targetPath) => `${pagePath(targetPath)}.html`,
     async testConnection() {
-      const res = await client.request(`${base}/libs/granite/security/currentuser.json`, { headers: { Authorization: auth }, accept: [401, 403, 404] });
+      const res = await client.request(`${base}/libs/granite/security/currentuser.json`, { headers: { Authorization: auth }, accept: [401, 403, 404], attempts: 2 });
       const user = res.ok ? ((await res.json()) as { authorizableId?: string }) : null;
       return user && user.authorizableId !== "anonymous" ? { success: true, message: "Connected to AEM" } : { success: false, message: "Unable to connect to AEM" };
     },

@@ -125,7 +125,7 @@ export function createContentfulAdapter(options: AdapterOptions): TargetAdapter 
     capabilities: () => ({ platform: "contentful", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: CONTENTFUL_RATE_LIMIT }),
     linkPath: (targetPath) => targetPath,
     async testConnection() {
-      const res = await client.request(base, { headers: headers(), accept: [401, 403, 404] });
+      const res = await client.request(base, { headers: headers(), accept: [401, 403, 404], attempts: 2 });
       return res.ok ? { success: true, message: "Connected to Contentful" } : { success: false, message: "Unable to connect to Contentful" };
     },
     async listSchema(): Promise<SchemaItem[]> {

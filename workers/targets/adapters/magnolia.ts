@@ -92,7 +92,7 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
     capabilities: () => ({ platform: "magnolia", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
     linkPath: (targetPath) => magnoliaPagePath(siteRoot, targetPath),
     async testConnection() {
-      const res = await client.request(`${nodeUrl("website", "/")}?depth=0`, { headers, accept: [401, 403, 404] });
+      const res = await client.request(`${nodeUrl("website", "/")}?depth=0`, { headers, accept: [401, 403, 404], attempts: 2 });
       return res.ok ? { success: true, message: "Connected to Magnolia" } : { success: false, message: "Unable to connect to Magnolia" };
     },
     // Magnolia's REST API exposes no template or component definitions: definitions are entered in the product.

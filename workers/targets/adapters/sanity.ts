@@ -76,7 +76,7 @@ export function createSanityAdapter(options: AdapterOptions): TargetAdapter {
   const dataset = str(options.config, "dataset", "production");
   const version = str(options.config, "apiVersion", SANITY_DEFAULT_API_VERSION).replace(/^v/, "");
   const base = `https://${encodeURIComponent(projectId)}.api.sanity.io/v${version}`;
-  const client = new TargetHttpClient({ key: `sanity:${projectId}`, policy: { requestsPerSecond: SANITY_RATE_LIMIT }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `sanity:${projectId}`, policy: { requestsPerSecond: SANITY_RATE_LIMIT, writesOnly: true }, fetch: options.fetch });
   const headers = { Authorization: `Bearer ${str(options.config, "token")}`, "Content-Type": "application/json" };
 
   const mutate = (mutations: unknown[]) =>
@@ -94,7 +94,7 @@ export function createSanityAdapter(options: AdapterOptions): TargetAdapter {
     linkPath: (targetPath) => targetPath,
     async testConnection() {
       const query = encodeURIComponent('count(*[_type == "sanity.imageAsset"])');
-      const res = await client.request(`${base}/data/query/${encodeURIComponent(dataset)}?query=${query}`, { headers, accept: [401, 403, 404] });
+      const res = await client.request(`${base}/data/query/${encodeURIComponent(dataset)}?query=${query}`, { headers, accept: [401, 403, 404], attempts: 2 });
       return res.ok ? { success: true, message: "Connected to Sanity" } : { success: false, message: "Unable to connect to Sanity" };
     },
     // Sanity's schema lives in the Studio's code, not in the Content Lake.

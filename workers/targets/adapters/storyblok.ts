@@ -84,16 +84,22 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
   }
 
   async function createStory(story: Record<string, unknown>, fullSlug: string): Promise<Story> {
-    const created = await client.json<{ story: Story }>(`${base}/stories`, {
+    const res = await client.request(`${base}/stories`, {
       method: "POST",
       headers,
       body: JSON.stringify({ story }),
+      accept: [422],
       recover: async () => {
         const landed = await findBySlug(fullSlug);
         return landed ? Response.json({ story: landed }) : null;
       },
     });
-    return created.story;
+    if (res.ok) return ((await res.json()) as { story: Story }).story;
+    // 422 "has already been taken": a concurrent write created it first (folders shared by pages).
+    const body = await res.text();
+    const existing = await findBySlug(fullSlug);
+    if (existing) return existing;
+    throw new Error(`Storyblok refused ${fullSlug}: ${body}`);
   }
 
   async function ensureFolders(segments: string[]): Promise<number | null> {
@@ -115,7 +121,7 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
       return segments.length ? `/${segments.join("/")}` : "/";
     },
     async testConnection() {
-      const res = await client.request(base, { headers, accept: [401, 403, 404] });
+      const res = await client.request(base, { headers, accept: [401, 403, 404], attempts: 2 });
       return res.ok ? { success: true, message: "Connected to Storyblok" } : { success: false, message: "Unable to connect to Storyblok" };
     },
     async listSchema(): Promise<SchemaItem[]> {
@@ -142,6 +148,10 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
       return { targetId: String(saved.id), targetPath: `/${saved.full_slug ?? fullSlug}`.replace(/\/+$/, "") || "/", version: null, created: !current, previous };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
+      // The file name carries the content hash: an asset of that name in the space is this very file.
+      const found = await client.json<{ assets: { id: number; filename: string }[] }>(`${base}/assets?search=${encodeURIComponent(asset.filename)}`, { headers });
+      const known = found.assets.find((a) => a.filename.endsWith(`/${asset.filename}`));
+      if (known) return { targetId: String(known.id), url: known.filename.startsWith("//") ? `https:${known.filename}` : known.filename };
       const signed = await client.json<{ id: number; pretty_url: string; public_url: string; post_url: string; fields: Record<string, string> }>(`${base}/assets/`, {
         method: "POST",
         headers,

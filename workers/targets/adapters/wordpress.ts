@@ -102,7 +102,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
       return segments.length ? `/${segments.join("/")}/` : "/";
     },
     async testConnection(): Promise<ConnectionResult> {
-      const res = await client.request(`${base}/users/me?context=edit`, { headers: headers(), accept: [401, 403, 404] });
+      const res = await client.request(`${base}/users/me?context=edit`, { headers: headers(), accept: [401, 403, 404], attempts: 2 });
       return res.ok ? { success: true, message: "Connected to WordPress" } : { success: false, message: "Unable to connect to WordPress" };
     },
     async listSchema(): Promise<SchemaItem[]> {
@@ -145,6 +145,9 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         const list = await client.json<{ id: number; source_url: string }[]>(`${base}/media?slug=${encodeURIComponent(slug)}`, { headers: headers() });
         return list[0] ?? null;
       };
+      // The file name carries the content hash: an existing medium of that name is this very file.
+      const known = await findMedia();
+      if (known) return { targetId: String(known.id), url: known.source_url };
       const media = await client.json<{ id: number; source_url: string }>(`${base}/media`, {
         method: "POST",
         headers: headers({ "Content-Type": asset.contentType, "Content-Disposition": `attachment; filename="${asset.filename}"` }),

@@ -1,0 +1,109 @@
+import { useRef, useState } from "react";
+import type { MemoryEntryDto } from "../../../workers/contracts/mapping";
+import { useApi, useToasts } from "~/components/app/app-context";
+import { Button } from "~/components/ui/button";
+import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { LoadingState } from "~/components/ui/spinner";
+import { ApiRequestError } from "~/lib/api-client";
+import { useAsync } from "~/lib/use-async";
+import { memoryTarget, signatureParts } from "./format";
+import { SettingsSection } from "./settings-section";
+import { MAPPING_SETTINGS_TEXTS as T, SCOPE_LABELS } from "./texts";
+
+function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget: () => void }) {
+  const target = memoryTarget(entry);
+  return (
+    <li className="grid gap-3 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center">
+      <div className="min-w-0">
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {T.memorySource} · {SCOPE_LABELS[entry.scope]}
+        </p>
+        <dl className="mt-0.5 space-y-0.5 font-mono text-xs">
+          {signatureParts(entry.signature).map(([k, v]) => (
+            <div key={k} className="flex min-w-0 gap-1">
+              <dt className="shrink-0 text-slate-500 dark:text-slate-400">{k}:</dt>
+              <dd className="truncate" title={v}>
+                {v}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div className="min-w-0">
+        <p className="text-xs text-slate-500 dark:text-slate-400">{T.memoryTarget}</p>
+        <p className="truncate font-mono text-sm font-medium">{target}</p>
+        <p className="mt-1 flex flex-wrap gap-1.5 text-xs">
+          <Badge tone="green">{T.memoryConfirmations(entry.confirmations)}</Badge>
+          {entry.rejections > 0 ? <Badge tone="red">{T.memoryRejections(entry.rejections)}</Badge> : null}
+          <Badge tone="blue">{T.memoryConfidence(Math.round(entry.confidence * 100))}</Badge>
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:justify-end">
+        <time dateTime={entry.updatedAt} className="text-xs text-slate-500 dark:text-slate-400">
+          {new Date(entry.updatedAt).toLocaleDateString()}
+        </time>
+        <Button variant="ghost" size="sm" onClick={onForget} aria-label={T.memoryForgetLabel(target)} className="text-red-700 dark:text-red-400">
+          {T.memoryForget}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** What the mapper learned from people's decisions (memory layer), with a way to forget an entry. */
+export function MemoryList({ siteId }: { siteId: string }) {
+  const api = useApi();
+  const toasts = useToasts();
+  const base = `/v1/sites/${encodeURIComponent(siteId)}/mapping/memory`;
+  const fresh = useRef(false);
+  const state = useAsync(() => api.get<{ entries: MemoryEntryDto[] }>(base, { fresh: fresh.current }), [base]);
+  const [forgotten, setForgotten] = useState<Set<string>>(new Set());
+  const [forgetting, setForgetting] = useState<MemoryEntryDto | null>(null);
+  const [busy, setBusy] = useState(false);
+  const entries = (state.data?.entries ?? []).filter((e) => !forgotten.has(e.id));
+  const refresh = () => {
+    fresh.current = true;
+    setForgotten(new Set());
+    state.reload();
+  };
+
+  async function forget() {
+    if (!forgetting) return;
+    setBusy(true);
+    try {
+      await api.del(`${base}/${encodeURIComponent(forgetting.id)}`);
+      setForgotten((s) => new Set(s).add(forgetting.id));
+      toasts.show({ message: T.memoryForgotten, type: "success" });
+      setForgetting(null);
+    } catch (err) {
+      toasts.show({ message: err instanceof ApiRequestError ? err.error : T.memoryForgetFailed, type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="mapping-memory"
+      title={T.memoryTitle}
+      description={T.memoryDescription}
+      aside={state.data ? <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>{T.refresh}</Button> : null}
+    >
+      {state.loading && !state.data ? <LoadingState /> : null}
+      {state.error ? <ErrorState message={state.error instanceof ApiRequestError ? `${T.memoryLoadFailed}: ${state.error.error}` : T.memoryLoadFailed} onRetry={refresh} /> : null}
+      {state.data && entries.length === 0 ? <EmptyState title={T.memoryEmpty}>{T.memoryEmptyHint}</EmptyState> : null}
+      {entries.length > 0 ? (
+        <ul aria-label={T.memoryTitle} tabIndex={0} className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {entries.map((e) => (
+            <Entry key={e.id} entry={e} onForget={() => setForgetting(e)} />
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog open={forgetting !== null} title={T.memoryForgetTitle} confirmLabel={T.memoryForget} busy={busy} onConfirm={() => void forget()} onCancel={() => setForgetting(null)}>
+        <p>{forgetting ? memoryTarget(forgetting) : ""}</p>
+        <p>{T.memoryForgetBody}</p>
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+
+/** One titled part of the AI mapping tab; parts are separated by a rule. */
+export function SettingsSection({ id, title, description, aside, children }: { id: string; title: string; description?: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="border-t border-slate-200 pt-6 first:border-t-0 first:pt-0 dark:border-slate-800">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
+        </div>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}

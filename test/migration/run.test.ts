@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { MIGRATION_MESSAGES, type RunEvent } from "../../workers/contracts/run-events";
+import { call } from "../helpers";
+import { fixtureHits, fixtureSite, origin, rawCall, startRun, tag } from "./helpers";
+
+type Progress = Extract<RunEvent, { type: "progress" }>;
+
+describe("a migration run in the real local browser", () => {
+  it("renders the fixture pages, stores screenshots and snapshots, and handles failing pages", async () => {
+    const t = tag();
+    const good = [`${origin}/?t=${t}`, `${origin}/pages/page-1?t=${t}`, `${origin}/pages/page-4?t=${t}`, `${origin}/special/redirect-in?t=${t}`];
+    const bad = {
+      flaky: `${origin}/special/flaky/${t}?fail=1`,
+      missing: `${origin}/special/missing?t=${t}`,
+      error: `${origin}/special/error?t=${t}`,
+      pdf: `${origin}/special/file.pdf?t=${t}`,
+      redirectOut: `${origin}/special/redirect-out?t=${t}`,
+    };
+    const site = await fixtureSite({ urlList: [...good, ...Object.values(bad)], concurrency: 3 });
+    const auth = { token: site.token, org: site.org };
+    const { stream, migrationId } = await startRun(site);
+    const messages = await stream.rest(120_000);
+    const events = messages.map((m) => m.event);
+
+    // Events: progress while running, then complete with the summary.
+    const progress = events.filter((e): e is Progress => e.type === "progress");
+    expect(progress.length).toBeGreaterThanOrEqual(10);
+    expect(progress.every((e) => e.status === "running" && e.migrationId === migrationId)).toBe(true);
+    const counts = progress.map((e) => e.progress.processedCount);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(progress.at(-1)!.progress).toMatchObject({ processedCount: 9, totalCount: 9 });
+    const complete = events.at(-1)!;
+    expect(complete).toEqual({
+      type: "complete",
+      migrationId,
+      status: "completed",
+      message: MIGRATION_MESSAGES.completed,
+      result: { success: true, migrationId, status: "completed", summary: expect.objectContaining({ pages: 9, succeeded: 5, failed: 3, skipped: 1 }) },
+    });
+    // Every message with an id can be replayed; ids only grow.
+    const ids = messages.map((m) => m.id).filter((id): id is number => id !== null);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    // Screenshots in the progress events, served from R2 as JPEG.
+    const shots = progress.flatMap((e) => e.progress.screenshots);
+    expect(shots.map((s) => s.url).sort()).toEqual([...good, bad.flaky].sort());
+    const image = await rawCall("GET", shots[0].screenshot.replace("/api/v1", ""), auth);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    expect(bytes.length).toBeGreaterThan(5000);
+
+    // Snapshots: one per captured page, with the extraction in R2.
+    const list = await call("GET", `/snapshots?siteId=${site.siteId}&migrationId=${migrationId}`, auth);
+    expect(list.json.total).toBe(5);
+    const redirected = list.json.snapshots.find((s: { url: string }) => s.url === good[3]);
+    expect(redirected).toMatchObject({ finalUrl: `${origin}/pages/page-1`, httpStatus: 200, screenshotUrl: expect.stringMatching(/^\/api\/v1\/migration\/screenshot\//) });
+    const home = list.json.snapshots.find((s: { url: string }) => s.url === good[0]);
+    const detail = await call("GET", `/snapshots/${home.id}`, auth);
+    expect(detail.json.snapshot).toMatchObject({ id: home.id, title: "Welcome to Fixture Corp | Fixture Corp", componentCount: home.componentCount });
+    const extraction = detail.json.extraction;
+    // The page's own script ran: this is a rendered DOM, not the raw HTML.
+    expect(extraction.mainText).toContain("Rendered in the browser");
+    expect(extraction.components[0]).toMatchObject({ definition: "hero", classes: ["hero"] });
+    expect(extraction.images.find((i: { src: string }) => i.src === `${origin}/images/hero-0.svg`)).toMatchObject({ width: 1200, height: 400 });
+    expect(home.componentCount).toBe(extraction.components.length);
+
+    // Failures are logged per URL with the reason and retried a bounded number of times.
+    const logs = (await call("GET", `/migration/logs/${site.siteId}`, auth)).json.logs as { level: string; message: string; url: string | null }[];
+    const about = (url: string) => logs.filter((l) => l.url === url).map((l) => `${l.level}: ${l.message}`);
+    expect(about(bad.flaky)[0]).toBe("warn: Attempt 1 of 3 failed: HTTP 503. Retrying in 1 s");
+    expect(about(bad.flaky).at(-1)).toMatch(/^info: Captured/);
+    expect(about(bad.missing)).toEqual(["error: Failed: HTTP 404"]);
+    expect(about(bad.error)).toEqual([
+      "warn: Attempt 1 of 3 failed: HTTP 500. Retrying in 1 s",
+      "warn: Attempt 2 of 3 failed: HTTP 500. Retrying in 2 s",
+      "error: Failed after 3 attempts: HTTP 500",
+    ]);
+    expect(about(bad.pdf)).toEqual(["info: Skipped: Not an HTML page (application/pdf)"]);
+    // Chromium may upgrade the off-site redirect to https before refusing it.
+    expect(about(bad.redirectOut)).toEqual([expect.stringMatching(/^error: Failed: Redirected outside the site's origin to https?:\/\/elsewhere\.example\.org\/landing$/)]);
+    expect(logs.map((l) => l.message)).toContain(MIGRATION_MESSAGES.stoppedAfterSnapshots);
+
+    const hits = await fixtureHits();
+    expect(hits[`/special/error?t=${t}`]).toBe(3);
+    expect(hits[`/special/missing?t=${t}`]).toBe(1);
+    expect(hits[`/?t=${t}`]).toBe(1);
+    // Third-party requests never left the browser; the site's own assets loaded.
+    expect(hits["/assets/site.js"]).toBeGreaterThan(0);
+
+    const result = await call("GET", `/migration/result/${migrationId}`, auth);
+    expect(result.json).toEqual({ success: true, migrationId, status: "completed", summary: expect.objectContaining({ pages: 9, components: expect.any(Number), succeeded: 5, failed: 3, skipped: 1 }) });
+    expect(result.json.summary.components).toBeGreaterThan(10);
+    const active = await call("GET", `/migration/active/${site.siteId}`, auth);
+    expect(active.json).toMatchObject({ migrationId, status: "completed", progress: { processedCount: 9, totalCount: 9 } });
+  }, 150_000);
+
+  it("skips pages unchanged since the site's last snapshot, unless told not to", async () => {
+    const t = tag();
+    const urls = [`${origin}/pages/page-5?t=${t}`, `${origin}/pages/page-6?t=${t}`];
+    const site = await fixtureSite({ urlList: urls });
+    const first = await startRun(site, { screenshots: false });
+    expect((await first.stream.rest()).at(-1)!.event).toMatchObject({ type: "complete", result: { summary: { succeeded: 2, skipped: 0 } } });
+    const second = await startRun(site);
+    expect((await second.stream.rest()).at(-1)!.event).toMatchObject({ type: "complete", result: { summary: { succeeded: 0, skipped: 2, failed: 0 } } });
+    const third = await startRun(site, { skipUnchanged: false, screenshots: false });
+    expect((await third.stream.rest()).at(-1)!.event).toMatchObject({ type: "complete", result: { summary: { succeeded: 2, skipped: 0 } } });
+    const list = await call("GET", `/snapshots?siteId=${site.siteId}&migrationId=${first.migrationId}`, { token: site.token, org: site.org });
+    expect(list.json.snapshots.every((s: { screenshotUrl: string | null }) => s.screenshotUrl === null)).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { PageExtraction } from "../../workers/contracts/extraction";
+import { toMappedPage } from "../../workers/targets/from-mapping";
+
+const extraction: PageExtraction = {
+  url: "https://www.example.com/news/launch/", finalUrl: "https://www.example.com/news/launch/", status: 200,
+  title: "Launch", metaDescription: "We launched", openGraph: { "og:title": "We launched!", "og:image": "/img/og.png" },
+  canonical: "https://www.example.com/news/launch", language: "en",
+  headings: [], mainHtml: "", mainText: "",
+  images: [{ src: "/img/hero.png", alt: "Hero", width: 10, height: 10 }],
+  links: [{ href: "/about", text: "About", internal: true }, { href: "https://x.test", text: "X", internal: false }],
+  components: [
+    { definition: "hero", selector: ".hero", path: "main > .hero", classes: ["hero"], position: 0, html: "", text: "", fields: [{ name: "image", kind: "image", value: "https://www.example.com/img/hero.png", selector: "img", attrs: { alt: "Hero" } }] },
+  ],
+  contentHash: "abc",
+};
+
+describe("mapping → MappedPage", () => {
+  it("turns applied proposals into components with target ids, fields and page metadata", () => {
+    const page = toMappedPage(extraction, {
+      template: "article",
+      proposals: [
+        { scope: "component", instanceIndex: 0, targetComponent: "hero", targetField: null, targetType: null, value: null, confidence: 0.9 },
+        { scope: "field", instanceIndex: 0, targetComponent: "hero", targetField: "image", targetType: "image", value: "https://www.example.com/img/hero.png", confidence: 0.8 },
+        { scope: "field", instanceIndex: -1, targetComponent: null, targetField: "summary", targetType: "text", value: "We launched", confidence: 0.95 },
+      ],
+    }, {
+      components: { hero: { name: "Hero", targetId: "mod:components/hero", selector: ".hero", exampleUrls: [], fields: [] } },
+      templates: { article: { name: "Article", targetId: "mod:pages/article", urlPattern: "/news/*", selector: "", areas: ["content"], fields: [] } },
+    });
+    expect(page).toMatchObject({
+      targetPath: "/news/launch", slug: "launch", title: "We launched!",
+      template: { definition: "article", targetId: "mod:pages/article" },
+      seo: { title: "Launch", description: "We launched", canonical: "https://www.example.com/news/launch", language: "en" },
+      fields: { summary: { type: "text", value: "We launched" } },
+      assets: [{ url: "https://www.example.com/img/hero.png", alt: "Hero" }],
+      internalLinks: [{ href: "https://www.example.com/about", text: "About" }],
+    });
+    expect(page.components).toEqual([{ definition: "hero", targetId: "mod:components/hero", area: "content", confidence: 0.8, fields: { image: { type: "image", value: "https://www.example.com/img/hero.png", alt: "Hero" } } }]);
+  });
+});

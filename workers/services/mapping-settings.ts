@@ -1,0 +1,137 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import { and, desc, eq } from "drizzle-orm";
+import { createWorkersAI } from "workers-ai-provider";
+import { DEFAULT_MIN_CONFIDENCE, type MappingSettingsDto, type MappingSettingsInput, type PromptDto } from "../contracts/mapping";
+import { SECRET_MASK } from "../contracts/platforms";
+import type { SiteSettings } from "../contracts/sites";
+import type { Db } from "../db/client";
+import { siteConfigs, users } from "../db/schema";
+import { mappingSettings, sitePrompts, type MappingSettingsRow } from "../db/schema-mapping";
+import type { Env } from "../env";
+import { decryptSecret, encryptSecret } from "../lib/crypto";
+import { newId } from "../lib/ids";
+import { DEFAULT_MAPPING_PROMPT } from "../mapping/llm-prompt";
+import { auditStatement } from "./audit";
+import type { SessionUser } from "./auth";
+import { requireSite } from "./sites";
+
+/** The Workers AI model used when a site picks Workers AI without naming a model. */
+export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
+
+/** The site's auto-apply threshold (site settings `minConfidence`), or the default. */
+export async function siteMinConfidence(db: Db, siteId: string): Promise<number> {
+  const row = await db.query.siteConfigs.findFirst({ where: eq(siteConfigs.siteId, siteId) });
+  const value = (row?.settings as SiteSettings | null)?.minConfidence;
+  return typeof value === "number" ? value : DEFAULT_MIN_CONFIDENCE;
+}
+
+async function settingsRow(db: Db, siteId: string): Promise<MappingSettingsRow | undefined> {
+  return db.query.mappingSettings.findFirst({ where: eq(mappingSettings.siteId, siteId) });
+}
+
+function toDto(env: Env, row: MappingSettingsRow | undefined, minConfidence: number): MappingSettingsDto {
+  return {
+    llmProvider: row?.llmProvider ?? "none",
+    model: row?.model ?? "",
+    baseUrl: row?.baseUrl ?? "",
+    apiKey: row?.apiKey ? SECRET_MASK : "",
+    workersAiAvailable: env.AI !== undefined,
+    minConfidence,
+  };
+}
+
+export async function getMappingSettings(db: Db, env: Env, organizationId: string, siteId: string): Promise<MappingSettingsDto> {
+  await requireSite(db, organizationId, siteId);
+  return toDto(env, await settingsRow(db, siteId), await siteMinConfidence(db, siteId));
+}
+
+/** Saves the model settings. The key is encrypted like platform secrets; the mask keeps the stored one. */
+export async function saveMappingSettings(db: Db, env: Env, auth: SessionUser, organizationId: string, siteId: string, input: MappingSettingsInput): Promise<MappingSettingsDto> {
+  await requireSite(db, organizationId, siteId);
+  const before = await settingsRow(db, siteId);
+  let apiKey = before?.apiKey ?? null;
+  if (input.apiKey !== undefined && input.apiKey !== SECRET_MASK) {
+    apiKey = input.apiKey === "" ? null : await encryptSecret(input.apiKey, env.SECRETS_KEY, env.ENVIRONMENT);
+  }
+  const values = { llmProvider: input.llmProvider, model: input.model, baseUrl: input.baseUrl, apiKey, updatedAt: new Date() };
+  const visible = (v: { llmProvider: string; model: string; baseUrl: string; apiKey: string | null } | undefined) =>
+    v ? { llmProvider: v.llmProvider, model: v.model, baseUrl: v.baseUrl, apiKey: v.apiKey ? SECRET_MASK : "" } : null;
+  await db.batch([
+    db.insert(mappingSettings).values({ siteId, organizationId, ...values }).onConflictDoUpdate({ target: mappingSettings.siteId, set: values }),
+    auditStatement(db, auth.actor, { organizationId, action: "mapping-settings.update", entityType: "mapping-settings", entityId: siteId, before: visible(before), after: visible(values) }),
+  ]);
+  return getMappingSettings(db, env, organizationId, siteId);
+}
+
+/**
+ * The language model a site's mapping uses, or null (the deterministic mapper and memory alone).
+ * Workers AI needs the AI binding, which exists only in production.
+ */
+export async function resolveLanguageModel(db: Db, env: Env, siteId: string): Promise<LanguageModel | null> {
+  const row = await settingsRow(db, siteId);
+  if (!row || row.llmProvider === "none") return null;
+  if (row.llmProvider === "workers-ai") {
+    if (!env.AI) return null;
+    const workersAi = createWorkersAI({ binding: env.AI as Ai });
+    return workersAi(row.model || DEFAULT_WORKERS_AI_MODEL);
+  }
+  if (!row.baseUrl || !row.model) return null;
+  const apiKey = row.apiKey ? await decryptSecret(row.apiKey, env.SECRETS_KEY, env.ENVIRONMENT) : undefined;
+  const provider = createOpenAICompatible({ name: "site-llm", baseURL: row.baseUrl, apiKey, supportsStructuredOutputs: true });
+  return provider.chatModel(row.model);
+}
+
+// ---------------------------------------------------------------- prompts
+
+/** The prompt in use: the newest version, or the default when the site never saved one. */
+export async function activePrompt(db: Db, siteId: string): Promise<string> {
+  const row = await db.query.sitePrompts.findFirst({ where: eq(sitePrompts.siteId, siteId), orderBy: desc(sitePrompts.version) });
+  return row?.prompt ?? DEFAULT_MAPPING_PROMPT;
+}
+
+export async function getPrompt(db: Db, organizationId: string, siteId: string): Promise<PromptDto> {
+  await requireSite(db, organizationId, siteId);
+  const rows = await db
+    .select({ p: sitePrompts, email: users.email })
+    .from(sitePrompts)
+    .leftJoin(users, eq(users.id, sitePrompts.createdByUserId))
+    .where(and(eq(sitePrompts.siteId, siteId), eq(sitePrompts.organizationId, organizationId)))
+    .orderBy(desc(sitePrompts.version));
+  const latest = rows[0]?.p;
+  return {
+    prompt: latest?.prompt ?? DEFAULT_MAPPING_PROMPT,
+    version: latest?.version ?? 0,
+    isDefault: latest ? latest.isDefault : true,
+    updatedAt: latest ? latest.createdAt.toISOString() : null,
+    versions: rows.map(({ p, email }) => ({ version: p.version, isDefault: p.isDefault, createdAt: p.createdAt.toISOString(), createdBy: email })),
+  };
+}
+
+async function addVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string, isDefault: boolean): Promise<PromptDto> {
+  await requireSite(db, organizationId, siteId);
+  const current = await db.query.sitePrompts.findFirst({ where: eq(sitePrompts.siteId, siteId), orderBy: desc(sitePrompts.version) });
+  const version = (current?.version ?? 0) + 1;
+  await db.batch([
+    db.insert(sitePrompts).values({ id: newId(), organizationId, siteId, version, prompt, isDefault, createdByUserId: auth.user.id }),
+    auditStatement(db, auth.actor, {
+      organizationId,
+      action: isDefault ? "mapping-prompt.reset" : "mapping-prompt.update",
+      entityType: "mapping-prompt",
+      entityId: siteId,
+      before: { version: current?.version ?? 0, prompt: current?.prompt ?? DEFAULT_MAPPING_PROMPT },
+      after: { version, prompt },
+    }),
+  ]);
+  return getPrompt(db, organizationId, siteId);
+}
+
+/** Saves an edited prompt as a new version. */
+export function savePrompt(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string): Promise<PromptDto> {
+  return addVersion(db, auth, organizationId, siteId, prompt, prompt === DEFAULT_MAPPING_PROMPT);
+}
+
+/** Goes back to the default prompt, as a new version (the history stays). */
+export function resetPrompt(db: Db, auth: SessionUser, organizationId: string, siteId: string): Promise<PromptDto> {
+  return addVersion(db, auth, organizationId, siteId, DEFAULT_MAPPING_PROMPT, true);
+}
