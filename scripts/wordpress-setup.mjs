@@ -153,15 +153,15 @@ require '${WP_ROOT}/index.php';
   return siteUrl;
 }
 
-function runPhp(code) {
+function runPhp(code, extraEnv = {}) {
   const file = path.join(STATE_DIR, "task.php");
   fs.writeFileSync(file, code);
-  const r = spawnSync("php", [file], { encoding: "utf8", cwd: WP_ROOT });
+  const r = spawnSync("php", [file], { encoding: "utf8", cwd: WP_ROOT, env: { ...process.env, ...extraEnv } });
   if (r.status !== 0) fail(`php task failed: ${r.stderr || r.stdout}`);
   return r.stdout;
 }
 
-function installWordPress() {
+function installWordPress(keepPassword) {
   runPhp(`<?php
 $db = new mysqli('${HOST}', 'root', '', '', ${DB_PORT});
 if ($db->connect_errno) { fwrite(STDERR, $db->connect_error); exit(1); }
@@ -181,13 +181,14 @@ update_option('uploads_use_yearmonth_folders', 0);
 switch_theme('${THEME}');
 flush_rewrite_rules(true);
 $user = get_user_by('login', '${ADMIN.user}');
+if (getenv('WP_KEEP_PASSWORD')) { echo json_encode(['userId' => $user->ID, 'applicationPassword' => null]); exit(0); }
 foreach (WP_Application_Passwords::get_user_application_passwords($user->ID) as $item) {
   if ($item['name'] === 'cms-migrate') WP_Application_Passwords::delete_application_password($user->ID, $item['uuid']);
 }
 $created = WP_Application_Passwords::create_new_application_password($user->ID, ['name' => 'cms-migrate']);
 if (is_wp_error($created)) { fwrite(STDERR, $created->get_error_message()); exit(1); }
 echo json_encode(['userId' => $user->ID, 'applicationPassword' => $created[0]]);
-`);
+`, keepPassword ? { WP_KEEP_PASSWORD: "1" } : {});
   return JSON.parse(out.trim().split("\n").pop());
 }
 
@@ -203,10 +204,25 @@ async function startPhpServer() {
   await waitForPort(HTTP_PORT, "php -S");
 }
 
-async function verify(connection) {
+async function authorised(connection) {
   const auth = "Basic " + Buffer.from(`${connection.username}:${connection.applicationPassword}`).toString("base64");
-  const res = await fetch(`${connection.restUrl}/wp/v2/users/me?context=edit`, { headers: { Authorization: auth } });
-  if (res.status !== 200) fail(`REST check failed: GET users/me answered ${res.status} ${await res.text()}`);
+  try {
+    const res = await fetch(`${connection.restUrl}/wp/v2/users/me?context=edit`, { headers: { Authorization: auth } });
+    return { ok: res.status === 200, detail: `${res.status} ${await res.text()}` };
+  } catch (err) {
+    return { ok: false, detail: String(err) };
+  }
+}
+
+/** The application password of an earlier set-up, when it still works: concurrent users keep theirs valid. */
+async function previousPassword(restUrl) {
+  try {
+    const previous = JSON.parse(fs.readFileSync(CONNECTION_FILE, "utf8"));
+    if (previous.restUrl !== restUrl || !previous.applicationPassword) return null;
+    return (await authorised(previous)).ok ? previous.applicationPassword : null;
+  } catch {
+    return null;
+  }
 }
 
 async function main() {
@@ -214,8 +230,11 @@ async function main() {
   ensurePackages();
   await startDatabase();
   const siteUrl = writeWordPressConfig();
-  const { applicationPassword, userId } = installWordPress();
   await startPhpServer();
+  const kept = await previousPassword(`${siteUrl}/wp-json`);
+  const installed = installWordPress(!!kept);
+  const applicationPassword = kept ?? installed.applicationPassword;
+  const userId = installed.userId;
   const connection = {
     restUrl: `${siteUrl}/wp-json`,
     siteUrl,
@@ -227,7 +246,8 @@ async function main() {
     httpPort: HTTP_PORT,
     stateDir: STATE_DIR,
   };
-  await verify(connection);
+  const check = await authorised(connection);
+  if (!check.ok) fail(`REST check failed: GET users/me answered ${check.detail}`);
   fs.writeFileSync(CONNECTION_FILE, JSON.stringify(connection, null, 2));
   log(`ready at ${siteUrl} (connection details in ${CONNECTION_FILE})`);
   if (process.argv.includes("--json")) console.log(JSON.stringify(connection));

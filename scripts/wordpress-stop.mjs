@@ -14,21 +14,30 @@ async function stop(name) {
   const pid = Number(fs.readFileSync(file, "utf8").trim());
   fs.rmSync(file, { force: true });
   if (!pid) return;
-  try {
-    process.kill(pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 50; i++) {
+  // The set-up starts each server as the leader of its own process group (php -S forks workers into it),
+  // so the whole group is signalled.
+  const signal = (sig) => {
     try {
-      process.kill(pid, 0);
+      process.kill(-pid, sig);
+      return true;
     } catch {
+      try {
+        process.kill(pid, sig);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+  };
+  if (!signal("SIGTERM")) return;
+  for (let i = 0; i < 50; i++) {
+    if (!signal(0)) {
       console.error(`[wordpress] stopped ${name} (${pid})`);
       return;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  process.kill(pid, "SIGKILL");
+  signal("SIGKILL");
   console.error(`[wordpress] killed ${name} (${pid})`);
 }
 

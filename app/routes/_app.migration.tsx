@@ -19,7 +19,7 @@ export default function Migration() {
     <RequireSite>
       {(site, config) => (
         <>
-          <PageHeader title="Migration" description={`Crawl ${site.domain}, capture snapshots and write them into the target platform.`} actions={<Link className="text-sm text-brand-600 underline" to="/snapshots">Snapshots</Link>} />
+          <PageHeader title="Migration" description={`Crawl ${site.domain}, capture snapshots and write them into the target platform.`} actions={<Link className="text-sm text-brand-600 underline dark:text-brand-100" to="/snapshots">Snapshots</Link>} />
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <h2 className="mb-4 font-semibold">Start</h2>
@@ -40,9 +40,9 @@ export default function Migration() {
               {state.error ? <div className="mt-4"><ErrorState message={state.error} /></div> : null}
               {state.result ? (
                 <dl className="mt-4 grid grid-cols-3 gap-3 text-center" aria-label="Result summary">
-                  <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-950"><dt className="text-xs text-slate-500">Pages</dt><dd className="text-xl font-semibold">{state.result.summary.pages}</dd></div>
-                  <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-950"><dt className="text-xs text-slate-500">Components</dt><dd className="text-xl font-semibold">{state.result.summary.components}</dd></div>
-                  <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-950"><dt className="text-xs text-slate-500">Minutes</dt><dd className="text-xl font-semibold">{state.result.summary.durationMinutes}</dd></div>
+                  <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-950"><dt className="text-xs text-slate-500 dark:text-slate-400">Pages</dt><dd className="text-xl font-semibold">{state.result.summary.pages}</dd></div>
+                  <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-950"><dt className="text-xs text-slate-500 dark:text-slate-400">Components</dt><dd className="text-xl font-semibold">{state.result.summary.components}</dd></div>
+                  <div className="rounded-md bg-slate-50 p-3 dark:bg-slate-950"><dt className="text-xs text-slate-500 dark:text-slate-400">Minutes</dt><dd className="text-xl font-semibold">{state.result.summary.durationMinutes}</dd></div>
                 </dl>
               ) : null}
             </Card>

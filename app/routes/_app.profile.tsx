@@ -37,15 +37,15 @@ export default function Profile() {
         <Card>
           <h2 className="mb-4 font-semibold">Profile</h2>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
-            <dt className="text-slate-500">Name</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Name</dt>
             <dd>{user.name}</dd>
-            <dt className="text-slate-500">E-mail</dt>
+            <dt className="text-slate-500 dark:text-slate-400">E-mail</dt>
             <dd>{user.email}</dd>
-            <dt className="text-slate-500">Role</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Role</dt>
             <dd>
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">{user.role}</span>
             </dd>
-            <dt className="text-slate-500">Organization</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Organization</dt>
             <dd>{organization ? `${organization.name} (${organization.role})` : "None"}</dd>
           </dl>
           <Link to="/organization" className="mt-4 inline-block text-sm font-medium text-brand-600 underline dark:text-brand-100">

@@ -64,7 +64,7 @@ function SnapshotList({ siteId }: { siteId: string }) {
   if (total === 0) {
     return (
       <EmptyState title="No snapshots yet">
-        Start a <Link className="font-medium text-brand-600 underline" to="/migration">migration</Link> to capture the site's pages.
+        Start a <Link className="font-medium text-brand-600 underline dark:text-brand-100" to="/migration">migration</Link> to capture the site's pages.
       </EmptyState>
     );
   }
@@ -105,11 +105,11 @@ function SnapshotList({ siteId }: { siteId: string }) {
                 {s.screenshotUrl ? (
                   <img src={screenshotSrc(s.screenshotUrl)} alt="" loading="lazy" className="aspect-[16/10] w-full bg-slate-100 object-cover object-top dark:bg-slate-800" />
                 ) : (
-                  <div className="flex aspect-[16/10] items-center justify-center bg-slate-100 text-xs text-slate-500 dark:bg-slate-800">No screenshot</div>
+                  <div className="flex aspect-[16/10] items-center justify-center bg-slate-100 text-xs text-slate-500 dark:text-slate-400 dark:bg-slate-800">No screenshot</div>
                 )}
                 <div className="p-3">
                   <p className="truncate font-medium">{s.title || s.url}</p>
-                  <p className="truncate text-xs text-slate-500">{s.url}</p>
+                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">{s.url}</p>
                   {mappingOf(s.id) ? (
                     <p className="mt-2 flex items-center gap-2">
                       <Badge tone={MAPPING_TONE[mappingOf(s.id)!.status]}>{MAPPING_LABEL[mappingOf(s.id)!.status]}</Badge>

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { acceptCookies, adminToken, settled, toast } from "./dashboard-support";
 import { DEMO, hydrated, open, signIn } from "./support";
 
+// Full journeys through a shared, busy machine: allow more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
 });

@@ -2,6 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { adminToken, acceptCookies, saveNotification, settled } from "./dashboard-support";
 import { DEMO, hydrated, open, signIn } from "./support";
 
+// Full journeys through a shared, busy machine: allow more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const COOKIE_TEXT = "We use cookies to keep you signed in";
 
 /** Saves the editor and waits for the server's answer (a repeated toast text is suppressed within 10 s). */

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { acceptCookies, settled, signUpUser, toast } from "./dashboard-support";
 import { hydrated, open, signIn } from "./support";
 
+// Full journeys through a shared, busy machine: allow more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
 });

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { acceptCookies, toast } from "./dashboard-support";
 import { DEMO, open, signIn } from "./support";
 
+// Full journeys through a shared, busy machine: allow more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test("an expired session shows the warning once and goes to sign in", async ({ page, request }) => {
   await acceptCookies(page);
   await signIn(page, DEMO.owner.email, DEMO.owner.password);

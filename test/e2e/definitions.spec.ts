@@ -1,8 +1,10 @@
+import AxeBuilder from "@axe-core/playwright";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { AUTO_POPULATE_TEXTS, DEFINITION_TEXTS } from "../../app/components/definitions/texts";
 import { MAPPING_SETTINGS_TEXTS } from "../../app/components/mapping-settings/texts";
+import { componentDefinitionSchema } from "../../workers/contracts/definitions";
 import { MAPPING_MESSAGES } from "../../workers/contracts/mapping";
 import { SECRET_MASK } from "../../workers/contracts/platforms";
 import { acceptCookies, apiToken, signUpUser, toast } from "./dashboard-support";
@@ -11,6 +13,14 @@ import { DEMO, open, signIn } from "./support";
 test.beforeEach(async ({ context }) => {
   await acceptCookies(context);
 });
+
+/** Serious and critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -62,6 +72,7 @@ test("create a component with fields, edit it, see it listed and delete it", asy
   await page.getByRole("button", { name: "Remove Field 3: image" }).click();
   await expect(field(page, 3)).toHaveCount(0);
 
+  expect(await seriousViolations(page)).toEqual([]);
   await editor.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, `Component "Hero ${id}" saved`)).toBeVisible();
   await expect(page).not.toHaveURL(/new=1/);
@@ -112,9 +123,14 @@ test("stored entries that do not match the format are shown with their problem a
   await open(page, "/components");
   const invalid = page.getByRole("region", { name: DEFINITION_TEXTS.invalidTitle });
   await expect(invalid).toContainText(key);
+  // The problem is the schema's first complaint about the stored entry.
+  const problem = componentDefinitionSchema.safeParse({ name: "", fields: "nope" }).error?.issues[0]?.message ?? "";
+  expect(problem).not.toBe("");
+  await expect(invalid.getByRole("listitem").filter({ hasText: key })).toContainText(problem);
   await invalid.getByRole("button", { name: `Delete ${key}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText(key)).toHaveCount(0);
+  await expect(toast(page, `Component "${key}" deleted`)).toBeVisible();
+  await expect(invalid.getByText(key)).toHaveCount(0);
 });
 
 test("create a template", async ({ page }) => {
@@ -155,11 +171,11 @@ test("AI mapping settings: threshold, language model, prompt with reset, calibra
 
   const model = page.getByRole("form", { name: T.llmTitle });
   await model.getByLabel(T.provider).selectOption("openai-compatible");
-  await model.getByLabel(T.model).fill("");
+  await model.getByLabel(T.model, { exact: true }).fill("");
   await model.getByRole("button", { name: T.llmSave }).click();
   await expect(model.getByText(MAPPING_MESSAGES.llmBaseUrlRequired)).toBeVisible();
   await model.getByLabel(T.baseUrl).fill("http://127.0.0.1:9/v1");
-  await model.getByLabel(T.model).fill("mapper-small");
+  await model.getByLabel(T.model, { exact: true }).fill("mapper-small");
   await model.getByLabel(T.apiKey).fill("sk-e2e-secret-key");
   await model.getByRole("button", { name: T.llmSave }).click();
   await expect(toast(page, T.llmSaved)).toBeVisible();
@@ -177,7 +193,7 @@ test("AI mapping settings: threshold, language model, prompt with reset, calibra
   await expect(page.getByLabel(T.thresholdLabel)).toHaveValue("0.92");
   await expect(page.getByLabel(T.provider)).toHaveValue("openai-compatible");
   await expect(page.getByLabel(T.baseUrl)).toHaveValue("http://127.0.0.1:9/v1");
-  await expect(page.getByLabel(T.model)).toHaveValue("mapper-small");
+  await expect(page.getByLabel(T.model, { exact: true })).toHaveValue("mapper-small");
   await expect(page.getByLabel(T.apiKey)).toHaveValue(SECRET_MASK);
   expect(await page.content()).not.toContain("sk-e2e-secret-key");
   await expect(page.getByLabel(T.promptLabel)).toHaveValue(text);
@@ -263,7 +279,10 @@ async function projectOn(request: APIRequestContext, domain: string) {
   const site = await request.post("/api/v1/sites", { headers, data: { name: "Loopback Outfitters", domain } });
   expect(site.status()).toBe(201);
   const siteId = ((await site.json()) as { site: { id: string } }).site.id;
-  const config = await request.put(`/api/v1/site-config/${siteId}`, { headers, data: { platform: "magnolia", platformConfig: { authorUrl: "http://127.0.0.1:9/magnoliaAuthor" } } });
+  const config = await request.put(`/api/v1/site-config/${siteId}`, {
+    headers,
+    data: { platform: "magnolia", platformConfig: { authorUrl: "http://127.0.0.1:9/magnoliaAuthor" } },
+  });
   expect(config.ok()).toBe(true);
   return user;
 }
@@ -292,6 +311,7 @@ test("auto-populate a page of the site and accept a suggestion", async ({ page, 
     await expect(suggestions).toBeVisible({ timeout: 90_000 });
     const rows = suggestions.getByRole("group");
     expect(await rows.count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Keep only the card-like suggestion, renamed and re-keyed.
     await suggestions.getByRole("button", { name: AUTO_POPULATE_TEXTS.selectNone }).click();
@@ -310,4 +330,28 @@ test("auto-populate a page of the site and accept a suggestion", async ({ page, 
   } finally {
     await fixture.close();
   }
+});
+
+test("the editor and the AI mapping tab have no serious or critical violations in the dark theme at phone width", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await open(page, "/components?new=1");
+  await page.getByRole("button", { name: "Add field" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("form", { name: "New component" }).getByText(DEFINITION_TEXTS.fixErrors)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing in the screen's content is wider than the phone.
+  const main = await page.evaluate(() => {
+    const el = document.getElementById("main")!;
+    return { scroll: el.scrollWidth, client: el.clientWidth };
+  });
+  expect(main.scroll).toBeLessThanOrEqual(main.client);
+
+  await open(page, "/settings?tab=mapping");
+  await page.getByLabel(MAPPING_SETTINGS_TEXTS.provider).selectOption("openai-compatible");
+  await expect(page.getByLabel(MAPPING_SETTINGS_TEXTS.promptLabel)).toBeVisible();
+  await expect(page.getByRole("region", { name: MAPPING_SETTINGS_TEXTS.calibrationTitle, exact: true }).getByText(MAPPING_SETTINGS_TEXTS.calibrationEmpty).or(page.getByTestId("calibration-totals"))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect, inject } from "vitest";
 import type { RunEvent } from "../../workers/contracts/run-events";
@@ -148,6 +149,16 @@ export async function waitUntilIdle(migrationId: string, timeoutMs = 30_000): Pr
     if (Date.now() > deadline) throw new Error("the run object is still busy");
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Kills a run's object the way a crash or a restart does: in-memory state, open streams and the alarm
+ * in progress are gone; storage and the scheduled alarm survive. Only this object is affected, unlike
+ * abortAllDurableObjects, which would also abort other test files' runs and the browser binding's
+ * session objects.
+ */
+export async function killObject(migrationId: string): Promise<void> {
+  await runInDurableObject(runStub(env, migrationId), (_run, state) => state.abort("killed by the test")).catch(() => {});
 }
 
 /** Request counts the fixture server saw, by path and query. */

@@ -1,12 +1,42 @@
-import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MIGRATION_MESSAGES } from "../../workers/contracts/run-events";
 import type { MigrationRun } from "../../workers/runs/migration-run";
 import { RUN_LIMITS } from "../../workers/runs/run-state";
+import { EventHub, SSE_MAX_BACKLOG } from "../../workers/runs/sse";
 import { runStub } from "../../workers/runs/stub";
 import { call } from "../helpers";
-import { EventReader, fixtureSite, origin, rawCall, startRun, tag, waitForEnd } from "./helpers";
+import { EventReader, fixtureSite, killObject, origin, rawCall, startRun, tag, waitForEnd } from "./helpers";
+
+describe("event hub", () => {
+  it("never waits for a client: a client too far behind is dropped, the others keep receiving", async () => {
+    const hub = new EventHub();
+    const slow = hub.connect();
+    const fast = hub.connect();
+    const reader = fast.body.getReader();
+    const received: string[] = [];
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe("retry: 3000\n\n");
+    for (let i = 0; i < SSE_MAX_BACKLOG + 10; i++) {
+      hub.broadcast(`data: ${i}\n\n`);
+      received.push(decoder.decode((await reader.read()).value));
+    }
+    expect(received.at(-1)).toBe(`data: ${SSE_MAX_BACKLOG + 9}\n\n`);
+    expect(hub.size).toBe(1);
+    const slowReader = slow.body.getReader();
+    let error: unknown = null;
+    try {
+      for (;;) if ((await slowReader.read()).done) break;
+    } catch (err) {
+      error = err;
+    }
+    expect(String(error)).toContain("too far behind");
+    hub.closeAll();
+    expect(hub.size).toBe(0);
+    expect((await reader.read()).done).toBe(true);
+  });
+});
 
 describe("event stream", () => {
   it("replays the events after Last-Event-ID, then ends with the run; many clients follow one run", async () => {
@@ -59,7 +89,7 @@ describe("event stream", () => {
     await stream.cancel();
 
     // The job is lost: the object dies mid-page, its alarm is gone and its heartbeat stops.
-    await abortAllDurableObjects();
+    await killObject(migrationId);
     const staleAt = Date.now() - RUN_LIMITS.heartbeatStaleMs - 60_000;
     await runInDurableObject(runStub(env, migrationId), async (run: MigrationRun, state) => {
       await state.storage.deleteAlarm();
@@ -87,7 +117,7 @@ describe("event stream", () => {
     const site = await fixtureSite({ sitemapUrl: `${origin}/special/slow-sitemap?ms=8000` });
     const { stream, migrationId } = await startRun(site);
     await stream.cancel();
-    await abortAllDurableObjects();
+    await killObject(migrationId);
     const staleAt = Date.now() - RUN_LIMITS.heartbeatStaleMs - 1_000;
     await runInDurableObject(runStub(env, migrationId), async (run: MigrationRun, state) => {
       await state.storage.deleteAlarm();

@@ -95,4 +95,18 @@ describe("platform API", () => {
     expect(yaml.json).toContain("'team':");
     expect(createTargetPipelineWriter(env, null)).toBeNull();
   });
+
+  it("fails a page for good when the platform connection is not configured", async () => {
+    const { owner, siteId } = await site("contentful", { spaceId: "only-the-space" });
+    const writer = createTargetPipelineWriter(env, "contentful")!;
+    const attempt = writer.write({
+      mapped: mappedPage("/x"),
+      snapshot: { id: "s", migrationId: crypto.randomUUID(), url: "https://source.test/x", finalUrl: "https://source.test/x", title: "", contentHash: "h", screenshotKey: null, extractionKey: "k" },
+      extraction: {} as never,
+      site: { organizationId: owner.orgId, siteId, domain: "www.p.test", platform: "contentful", components: {}, templates: {}, settings: {} },
+      options: { overrideWhitelist: null, keepYamlFile: false, preferRagRuns: false, ragOnly: false, screenshots: false, skipUnchanged: true, concurrency: 1 },
+      reportAssets: () => {},
+    });
+    await expect(attempt).rejects.toMatchObject({ name: "PipelineError", message: "Platform connection not configured", retryable: false });
+  });
 });

@@ -49,6 +49,9 @@ describe("target writer", () => {
     expect(body).toContain('"uri":"https://elsewhere.test/x"');
     expect(body).toContain('"linkType":"Asset"');
     expect(team.sys.publishedVersion).toBeGreaterThan(0);
+    const firstRun = (writer as unknown as { opts: { migrationId: string } }).opts.migrationId;
+    const events = await env.DB.prepare("SELECT action, COUNT(*) AS n FROM audit_events WHERE json_extract(after, '$.migrationId') = ? GROUP BY action ORDER BY action").bind(firstRun).all();
+    expect(events.results).toEqual([{ action: "target.asset.create", n: 1 }, { action: "target.page.create", n: 2 }]);
 
     // Dry run of a changed page: nothing is written.
     const changed = [mappedPage("/team", { title: "Changed" }), mappedPage("/about")];

@@ -49,19 +49,35 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
 
   if (input.memory) {
     // Remembered decisions apply first, best confirmed first; people's rejections rule pairs out.
-    const matches = candidates.flatMap((_, j) =>
-      input.memory!.matches("field", sigs[j], input.useLoose ?? false)
+    // A run of paragraphs is named by its shape, not by a stable source: memory does not key on it.
+    const matches = candidates.flatMap((c, j) =>
+      (c.members || c.synthetic ? [] : input.memory!.matches("field", sigs[j], input.useLoose ?? false))
         .filter((m) => m.entry.targetComponent === input.targetComponent)
         .map((m) => ({ m, j, i: fields.findIndex((f) => f.name === m.entry.targetField) }))
         .filter((x) => x.i >= 0 && features[x.i][x.j].compat > 0),
     );
     matches.sort((a, b) => b.m.confidence - a.m.confidence);
-    for (const { m, i, j } of matches) {
-      if (takenFields.has(i) || takenCandidates.has(j)) continue;
+    // What the heuristics alone would choose: where memory agrees with it, both are evidence.
+    const heuristic = input.memoryOnly ? [] : assignWithMembers(slots.map((_, i) => candidates.map((_, j) => features[i][j].raw)), candidates.map((_, j) => j), candidates);
+    for (const match of matches) {
+      const { m, i } = match;
+      // A remembered paragraph of rich text is where the text starts: on a page with more of it,
+      // the run of paragraphs that holds it is the value.
+      const runs = fields[i].type === "richtext" ? candidates.map((c, k) => ({ c, k })).filter(({ c }) => c.members?.includes(match.j)) : [];
+      const j = runs.length ? runs.sort((a, b) => (b.c.members?.length ?? 0) - (a.c.members?.length ?? 0))[0].k : match.j;
+      if (takenFields.has(i) || takenCandidates.has(j) || (candidates[j].members ?? []).some((x) => takenCandidates.has(x))) continue;
       takenFields.add(i);
       takenCandidates.add(j);
+      for (const x of candidates[j].members ?? []) takenCandidates.add(x);
       const c = candidates[j];
-      out.push(proposal(input, i, c, sigs[j], m.confidence, "memory", [memoryEvidence(m), ...describePair(slots[i], c, features[i][j]).slice(0, 1)]));
+      const evidence = [memoryEvidence(m), ...describePair(slots[i], c, features[i][j]).slice(0, 1)];
+      let confidence = m.confidence;
+      if (heuristic[i] === j) {
+        const own = input.componentConfidence * predict(FIELD_MODEL, fieldFeatureVector(features[i][j], features, i, j));
+        confidence = agreeing(m.confidence, own);
+        evidence.push(`the heuristics agree (${own.toFixed(2)})`);
+      }
+      out.push(proposal(input, i, c, sigs[j], confidence, "memory", evidence));
     }
     slots.forEach((s, i) =>
       candidates.forEach((_, j) => {
@@ -69,10 +85,11 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
       }),
     );
   }
-  if (input.memoryOnly) return out;
+  if (input.memoryOnly) return [...out, ...missingRequired(input, out)];
 
   const freeFields = slots.map((_, i) => i).filter((i) => !takenFields.has(i));
-  const freeCands = candidates.map((_, j) => j).filter((j) => !takenCandidates.has(j));
+  // A run that contains a value memory already placed elsewhere is no longer free either.
+  const freeCands = candidates.map((_, j) => j).filter((j) => !takenCandidates.has(j) && !(candidates[j].members ?? []).some((m) => takenCandidates.has(m)));
   const scores = freeFields.map((i) => freeCands.map((j) => features[i][j].raw));
   const chosen = assignWithMembers(scores, freeCands, candidates);
   keepContentOrder(chosen, freeFields, freeCands, features, candidates);
@@ -148,6 +165,11 @@ function assignWithMembers(scores: number[][], cols: readonly number[], candidat
     }
   }
   return chosen;
+}
+
+/** Two independent layers that agree: the chance both are wrong is the product of their doubts. */
+export function agreeing(a: number, b: number): number {
+  return 1 - (1 - a) * (1 - b);
 }
 
 /** How close two assignments may score for content order to decide between them. */

@@ -7,7 +7,7 @@
  * heuristics raises their confidence (noisy-or at half weight); disagreeing replaces a proposal
  * below the threshold but is capped at LLM_ALONE_CAP, so it still goes to a person.
  */
-import { generateText, Output, type LanguageModel } from "ai";
+import { generateText, Output, type LanguageModel, type OutputInterface } from "ai";
 import { z } from "zod";
 import type { ProposalValue } from "../contracts/mapping";
 import type { Candidate } from "./candidates";
@@ -238,6 +238,30 @@ export interface LlmLayerOptions {
   onError?: (error: unknown) => void;
 }
 
+type Checked = { ok: true; value: LlmAnswer } | { ok: false; error: unknown };
+
+/**
+ * Structured output (the provider is asked for JSON of the answer's schema) whose check reports an
+ * answer that is not valid JSON of that schema instead of throwing it: a bad answer is an expected
+ * outcome here, and the other layers' proposals simply stand.
+ */
+function checkedOutput(): OutputInterface<Checked, unknown, never> {
+  const base = Output.object({ schema: llmAnswerSchema, name: "mapping", description: "Target component and field sources for each instance" });
+  return {
+    name: base.name,
+    responseFormat: base.responseFormat,
+    parsePartialOutput: () => Promise.resolve(undefined),
+    createElementStreamTransform: () => undefined,
+    async parseCompleteOutput(options, context) {
+      try {
+        return { ok: true, value: await base.parseCompleteOutput(options, context) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+  };
+}
+
 /** The language model layer over any `ai` SDK model (Workers AI, an OpenAI-compatible endpoint, a mock). */
 export function createLlmLayer(opts: LlmLayerOptions): LlmLayer {
   return async (ctx) => {
@@ -246,10 +270,14 @@ export function createLlmLayer(opts: LlmLayerOptions): LlmLayer {
         model: opts.model,
         instructions: opts.prompt,
         prompt: JSON.stringify(buildLlmRequest(ctx)),
-        output: Output.object({ schema: llmAnswerSchema, name: "mapping" }),
+        output: checkedOutput(),
         temperature: 0,
       });
-      const merged = mergeLlmAnswer(ctx, output);
+      if (!output.ok) {
+        opts.onError?.(output.error);
+        return ctx.proposals;
+      }
+      const merged = mergeLlmAnswer(ctx, output.value);
       if (merged.rejected.length) opts.onRejected?.(merged.rejected);
       return merged.proposals;
     } catch (error) {

@@ -11,7 +11,7 @@
 import { DEFAULT_MIN_CONFIDENCE, type MappingLayer } from "../contracts/mapping";
 import type { ComponentInstance, PageExtraction } from "../contracts/extraction";
 import { instanceCandidates, pageCandidates, type Candidate } from "./candidates";
-import { chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
+import { agreeing, chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
 import { MemoryIndex, memoryEvidence } from "./memory";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "./signature";
 import type { MappingDefinitions, MappingOptions, MemoryEntry, PageMapping, SourceRef } from "./types";
@@ -83,8 +83,15 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
   if (Object.keys(definitions.templates).length > 0) {
     const tsig = templateSignature(page.url);
     const remembered = memory.best("template", tsig, useLoose, (e) => definitions.templates[e.targetComponent] !== undefined);
+    const own = ragOnly ? null : chooseTemplate(page.url, definitions.templates);
     const choice: ComponentChoice & { layer: MappingLayer } = remembered
-      ? { key: remembered.entry.targetComponent, confidence: remembered.confidence, features: {}, evidence: [memoryEvidence(remembered)], layer: "memory" }
+      ? {
+          key: remembered.entry.targetComponent,
+          confidence: own?.key === remembered.entry.targetComponent ? agreeing(remembered.confidence, own.confidence) : remembered.confidence,
+          features: {},
+          evidence: [memoryEvidence(remembered), ...(own?.key === remembered.entry.targetComponent ? [`the URL pattern agrees (${own.confidence.toFixed(2)})`] : [])],
+          layer: "memory",
+        }
       : ragOnly
         ? { key: null, confidence: 0, features: {}, evidence: ["memory only: no remembered template for this section"], layer: "memory" }
         : { ...chooseTemplate(page.url, definitions.templates), layer: "heuristic" };
@@ -134,6 +141,10 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
     let choice: ComponentChoice & { layer: MappingLayer };
     if (remembered) {
       choice = { key: remembered.entry.targetComponent, confidence: remembered.confidence, features: {}, evidence: [memoryEvidence(remembered)], layer: "memory" };
+      if (!ragOnly) {
+        const own = chooseComponent(instance, cands, definitions.components);
+        if (own.key === choice.key) choice = { ...choice, confidence: agreeing(choice.confidence, own.confidence), evidence: [...choice.evidence, `the heuristics agree (${own.confidence.toFixed(2)})`] };
+      }
     } else if (ragOnly) {
       choice = { key: null, confidence: 0, features: {}, evidence: ["memory only: no remembered component for this source"], layer: "memory" };
     } else {

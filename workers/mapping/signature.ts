@@ -69,10 +69,25 @@ export function urlSection(url: string): string {
   }
 }
 
-/** The signature of the page's template choice. */
+/**
+ * The folder of a page ("/blog/2024/x" → "/blog/#"; "/about" → "/"): pages in the same folder
+ * usually share a template, and it tells "/news" (a listing) from "/news/x" (an article), and AEM's
+ * "/content/site/en/news/2024/x.html" from "/content/site/en/savings.html".
+ */
+export function urlFolder(url: string): string {
+  try {
+    const parts = new URL(url).pathname.split("/").filter(Boolean);
+    return `/${parts.slice(0, -1).join("/").replace(/\d+/g, "#")}`;
+  } catch {
+    return "/";
+  }
+}
+
+/** The signature of the page's template choice: exact by folder, loose by first section. */
 export function templateSignature(url: string): Signature {
+  const folder = urlFolder(url);
   const section = urlSection(url);
-  return { exact: hash64(`template|${section}`), loose: hash64("template|"), parts: { section } };
+  return { exact: hash64(`template|${folder}`), loose: hash64(`template|${section}`), parts: { folder } };
 }
 
 /** The signature of a page-level value (a template field's source). */

@@ -335,7 +335,10 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
         if (!this.halted() && this.store.remaining() === 0) await endCapture(this);
       } else if (phase === "processing") {
         await processingSlice(this);
-        if (!this.halted() && this.store.remainingWrites() === 0) await this.finish({ status: "completed" });
+        if (!this.halted() && this.store.remainingWrites() === 0) {
+          if (this.state.pipeline === "mapper") await this.log([{ level: "info", message: MIGRATION_MESSAGES.stoppedAfterMapping }]);
+          await this.finish({ status: "completed" });
+        }
       }
       if (this.state.alarmErrors) {
         this.state.alarmErrors = 0;

@@ -22,14 +22,15 @@ export function encodeEvent(event: RunEvent, id: number | null): string {
 const encoder = new TextEncoder();
 
 interface Client {
-  writer: WritableStreamDefaultWriter<Uint8Array>;
+  controller: ReadableStreamDefaultController<Uint8Array>;
   closed: boolean;
 }
 
 /**
- * The clients following one run. Sending never waits for a client: a write that fails (client gone)
- * or a client too far behind drops that client only, so a slow or vanished client cannot block the
- * run or the other clients.
+ * The clients following one run. Each client is a ReadableStream fed with `enqueue`, which never waits:
+ * a client that goes away cancels its stream, and a client with SSE_MAX_BACKLOG messages unread is
+ * dropped (it reconnects with Last-Event-ID), so a slow or vanished client cannot block the run or
+ * the other clients.
  */
 export class EventHub {
   private clients = new Set<Client>();
@@ -40,35 +41,51 @@ export class EventHub {
 
   /** A new client; write its catch-up messages with `send`, then it receives every broadcast. */
   connect(): { body: ReadableStream<Uint8Array>; send: (chunk: string) => void; close: () => void } {
-    const stream = new TransformStream<Uint8Array, Uint8Array>(undefined, new CountQueuingStrategy({ highWaterMark: SSE_MAX_BACKLOG }));
-    const client: Client = { writer: stream.writable.getWriter(), closed: false };
-    // A client that goes away errors the stream; write() reports it, these promises would only be noise.
-    client.writer.closed.catch(() => {});
-    client.writer.ready.catch(() => {});
+    let client!: Client;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          client = { controller, closed: false };
+        },
+        cancel: () => this.drop(client),
+      },
+      new CountQueuingStrategy({ highWaterMark: SSE_MAX_BACKLOG }),
+    );
     this.clients.add(client);
     this.write(client, `retry: ${SSE_RETRY_MS}\n\n`);
-    return { body: stream.readable, send: (chunk) => this.write(client, chunk), close: () => this.drop(client) };
+    return { body, send: (chunk) => this.write(client, chunk), close: () => this.end(client) };
   }
 
   private write(client: Client, chunk: string): void {
     if (client.closed) return;
-    const backlog = client.writer.desiredSize;
-    if (backlog !== null && backlog <= 0) {
-      this.drop(client, true);
+    const room = client.controller.desiredSize;
+    if (room !== null && room <= 0) {
+      this.end(client, new Error("The client is too far behind; reconnect with Last-Event-ID"));
       return;
     }
-    client.writer.write(encoder.encode(chunk)).catch(() => this.drop(client, true));
+    try {
+      client.controller.enqueue(encoder.encode(chunk));
+    } catch {
+      this.drop(client);
+    }
   }
 
-  /** Closes a client's stream: after its queued messages, or at once (`abort`) when it is gone or too slow. */
-  private drop(client: Client, abort = false): void {
-    if (client.closed) return;
+  /** Forgets a client whose stream is gone. */
+  private drop(client: Client): void {
     client.closed = true;
     this.clients.delete(client);
-    (abort ? client.writer.abort() : client.writer.close()).catch(() => {});
-    // An errored stream replaces these promises with rejected ones; nobody else waits on them.
-    client.writer.ready.catch(() => {});
-    client.writer.closed.catch(() => {});
+  }
+
+  /** Ends a client's stream: after its queued messages, or at once with `error`. */
+  private end(client: Client, error?: Error): void {
+    if (client.closed) return;
+    this.drop(client);
+    try {
+      if (error) client.controller.error(error);
+      else client.controller.close();
+    } catch {
+      // Already closed by the other side.
+    }
   }
 
   broadcast(chunk: string): void {
@@ -81,6 +98,6 @@ export class EventHub {
 
   /** Ends every stream (the run is over). */
   closeAll(): void {
-    for (const client of [...this.clients]) this.drop(client);
+    for (const client of [...this.clients]) this.end(client);
   }
 }

@@ -78,12 +78,9 @@ async function setJob(db: Db, siteId: string, patch: Partial<AutoPopulateJobRow>
 export async function renderPage(binding: BrowserWorker, url: URL): Promise<string> {
   const browser = await puppeteer.launch(binding);
   try {
+    // Closing the browser closes its tab too.
     const tab = await RenderTab.open(browser, url.host);
-    try {
-      return (await tab.load(url.toString())).html;
-    } finally {
-      await tab.close();
-    }
+    return (await tab.load(url.toString())).html;
   } finally {
     await browser.close().catch(() => {});
   }

@@ -100,16 +100,16 @@ function targetPathOf(url: string): { targetPath: string; slug: string } {
   return { targetPath: clean, slug };
 }
 
-function fieldValue(type: FieldType, value: ProposalValue, extraction: PageExtraction): MappedFieldValue {
+/** Alt text of an image, text of a link: from the source field itself, else from the page's lists. */
+function fieldValue(type: FieldType, value: ProposalValue, extraction: PageExtraction, row: MappingProposalRow): MappedFieldValue {
   const out: MappedFieldValue = { type, value };
-  if (type === "image" && typeof value === "string") {
-    const alt = extraction.images.find((i) => i.src === value)?.alt;
-    if (alt) out.alt = alt;
-  }
-  if (type === "link" && typeof value === "string") {
-    const text = extraction.links.find((l) => l.href === value)?.text;
-    if (text) out.alt = text;
-  }
+  if ((type !== "image" && type !== "link") || typeof value !== "string") return out;
+  const sourceName = row.sourceName?.split("#")[0];
+  const source = row.instanceIndex >= 0 ? extraction.components[row.instanceIndex]?.fields.find((f) => f.name === sourceName && f.value === value) : undefined;
+  const own = source?.attrs?.[type === "image" ? "alt" : "text"];
+  const fallback = type === "image" ? extraction.images.find((i) => i.src === value)?.alt : extraction.links.find((l) => l.href === value)?.text;
+  const alt = typeof own === "string" && own ? own : fallback;
+  if (alt) out.alt = alt;
   return out;
 }
 
@@ -136,7 +136,7 @@ export function buildMappedPage(rows: readonly MappingProposalRow[], extraction:
   const instances = [...new Set(rows.filter((r) => r.instanceIndex >= 0).map((r) => r.instanceIndex))].sort((a, b) => a - b);
   for (const x of applied.filter((a) => a.row.scope === "field" && a.row.instanceIndex === -1)) {
     const type = typeOf(templateChoice, x.final!.field, true);
-    if (type && x.final!.field && x.final!.value !== null) pageFields[x.final!.field] = fieldValue(type, x.final!.value, extraction);
+    if (type && x.final!.field && x.final!.value !== null) pageFields[x.final!.field] = fieldValue(type, x.final!.value, extraction, x.row);
   }
   for (const index of instances) {
     const head = applied.find((a) => a.row.scope === "component" && a.row.instanceIndex === index);
@@ -146,7 +146,7 @@ export function buildMappedPage(rows: readonly MappingProposalRow[], extraction:
     const fields: Record<string, MappedFieldValue> = {};
     for (const x of applied.filter((a) => a.row.scope === "field" && a.row.instanceIndex === index)) {
       const type = typeOf(key, x.final!.field, false);
-      if (type && x.final!.field && x.final!.value !== null) fields[x.final!.field] = fieldValue(type, x.final!.value, extraction);
+      if (type && x.final!.field && x.final!.value !== null) fields[x.final!.field] = fieldValue(type, x.final!.value, extraction, x.row);
     }
     components.push({ definition: key, targetId: def.targetId, area: template?.areas[0] ?? "main", fields, confidence: head?.row.confidence });
   }

@@ -122,7 +122,7 @@ export async function getRunFile(db: Db, env: Env, organizationId: string, migra
   if (!obj) throw notFound(kind === "exportZip" ? TARGET_OUTPUT_MESSAGES.noExport : TARGET_OUTPUT_MESSAGES.noYaml);
   return kind === "exportZip"
     ? { filename: `${run.platform}-export-${migrationId}.zip`, body: obj.body, contentType: "application/zip" }
-    : { filename: `magnolia-pages-${migrationId}.yaml`, body: obj.body, contentType: "application/x-yaml" };
+    : { filename: `magnolia-pages-${migrationId}.yaml`, body: obj.body, contentType: "text/yaml; charset=utf-8" };
 }
 
 /** Runs of a site, newest first (for listing downloads). */

@@ -67,7 +67,7 @@ export async function buildRunOutputs(input: BuildOutputsInput): Promise<Record<
     const run = await db.query.targetRuns.findFirst({ where: eq(targetRuns.migrationId, migrationId) });
     const config = run ? await db.query.siteConfigs.findFirst({ where: eq(siteConfigs.siteId, run.siteId) }) : undefined;
     const root = typeof config?.platformConfig?.siteRootPath === "string" ? config.platformConfig.siteRootPath : "/";
-    await bucket.put(keys.magnoliaYaml, magnoliaBootstrapYaml(await runPages(bucket, migrationId), root), { httpMetadata: { contentType: "application/x-yaml" } });
+    await bucket.put(keys.magnoliaYaml, magnoliaBootstrapYaml(await runPages(bucket, migrationId), root), { httpMetadata: { contentType: "text/yaml; charset=utf-8" } });
     outputs.magnoliaYaml = keys.magnoliaYaml;
   }
   const bundleKeys = await listAll(bucket, keys.bundle);

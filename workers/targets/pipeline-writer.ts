@@ -7,39 +7,101 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { snapshots } from "../db/schema-runs";
 import type { Env } from "../env";
-import type { TargetWriteResult, TargetWriter, WriteInput } from "../runs/pipeline";
+import {
+  PipelineError,
+  type TargetWriteResult,
+  type TargetWriter,
+  type WriteInput,
+} from "../runs/pipeline";
 import { imageUrlsOf } from "./assets";
-import type { FetchLike } from "./http-client";
+import { type FetchLike, TargetHttpError } from "./http-client";
 import { hasTargetAdapter } from "./registry";
-import { openTargetWriter } from "./target-writer";
+import { TargetNotConfiguredError, openTargetWriter } from "./target-writer";
 import type { MappedPage } from "./types";
 
 /** Announces every captured page of the run, so links to pages written later are rewritten already. */
-async function announceRunPages(env: Env, migrationId: string, register: (pages: { sourceUrl: string; canonicalUrl: string | null; targetPath: string }[]) => void) {
-  const rows = await getDb(env.DB).select({ url: snapshots.url, finalUrl: snapshots.finalUrl }).from(snapshots).where(eq(snapshots.migrationId, migrationId));
+async function announceRunPages(
+  env: Env,
+  migrationId: string,
+  register: (
+    pages: {
+      sourceUrl: string;
+      canonicalUrl: string | null;
+      targetPath: string;
+    }[]
+  ) => void
+) {
+  const rows = await getDb(env.DB)
+    .select({ url: snapshots.url, finalUrl: snapshots.finalUrl })
+    .from(snapshots)
+    .where(eq(snapshots.migrationId, migrationId));
   // The mapping layer keeps source paths as target paths unless told otherwise; pages it maps differently
   // are re-registered with their real target path when they are written.
-  register(rows.map((r) => ({ sourceUrl: r.url, canonicalUrl: r.finalUrl, targetPath: new URL(r.finalUrl || r.url).pathname })));
+  register(
+    rows.map((r) => ({
+      sourceUrl: r.url,
+      canonicalUrl: r.finalUrl,
+      targetPath: new URL(r.finalUrl || r.url).pathname,
+    }))
+  );
 }
 
 /** The writer a migration pipeline uses for sites whose platform has an adapter; null otherwise. */
-export function createTargetPipelineWriter(env: Env, platform: string | null, fetcher?: FetchLike): TargetWriter<MappedPage> | null {
+export function createTargetPipelineWriter(
+  env: Env,
+  platform: string | null,
+  fetcher?: FetchLike
+): TargetWriter<MappedPage> | null {
   if (!hasTargetAdapter(platform)) return null;
   return {
     async write(input: WriteInput<MappedPage>): Promise<TargetWriteResult> {
-      const { site, snapshot, options, mapped } = input;
-      const writer = await openTargetWriter({
-        db: getDb(env.DB), env, organizationId: site.organizationId, siteId: site.siteId, migrationId: snapshot.migrationId,
-        actor: null, keepYamlFile: options.keepYamlFile, fetch: fetcher,
-      });
-      await announceRunPages(env, snapshot.migrationId, (pages) => writer.registerPages(pages));
-      const total = imageUrlsOf(mapped).size;
-      input.reportAssets({ processed: 0, total });
-      const since = writer.lastSeq;
-      const outcome = await writer.writePage(mapped);
-      input.reportAssets({ processed: total, total });
-      if (outcome.action !== "skip") await writer.publishSince(since);
-      return { targetId: outcome.targetId, url: outcome.url, components: mapped.components.length };
+      try {
+        return await writeOne(input);
+      } catch (err) {
+        // A refusal of the platform (4xx other than 408/429) or a missing configuration will not pass on
+        // a retry; everything else (network, 5xx, rate limits past the client's patience) may.
+        if (err instanceof TargetNotConfiguredError)
+          throw new PipelineError(err.message, false);
+        if (
+          err instanceof TargetHttpError &&
+          err.status >= 400 &&
+          err.status < 500 &&
+          err.status !== 408 &&
+          err.status !== 429
+        )
+          throw new PipelineError(err.message, false);
+        throw err;
+      }
     },
   };
+
+  async function writeOne(
+    input: WriteInput<MappedPage>
+  ): Promise<TargetWriteResult> {
+    const { site, snapshot, options, mapped } = input;
+    const writer = await openTargetWriter({
+      db: getDb(env.DB),
+      env,
+      organizationId: site.organizationId,
+      siteId: site.siteId,
+      migrationId: snapshot.migrationId,
+      actor: null,
+      keepYamlFile: options.keepYamlFile,
+      fetch: fetcher,
+    });
+    await announceRunPages(env, snapshot.migrationId, (pages) =>
+      writer.registerPages(pages)
+    );
+    const total = imageUrlsOf(mapped).size;
+    input.reportAssets({ processed: 0, total });
+    const since = writer.lastSeq;
+    const outcome = await writer.writePage(mapped);
+    input.reportAssets({ processed: total, total });
+    if (outcome.action !== "skip") await writer.publishSince(since);
+    return {
+      targetId: outcome.targetId,
+      url: outcome.url,
+      components: mapped.components.length,
+    };
+  }
 }

@@ -7,7 +7,7 @@
  * Every write is keyed by the canonical source URL and recorded for rollback.
  */
 import { and, eq, gt, max } from "drizzle-orm";
-import { DEFAULT_ASSET_PROCESSING_MODE } from "../contracts/platforms";
+import { DEFAULT_ASSET_PROCESSING_MODE, isPlatformConfigured } from "../contracts/platforms";
 import type { Db } from "../db/client";
 import { siteConfigs, sites } from "../db/schema";
 import { runWrites, targetItems, targetRuns, type TargetItem } from "../db/schema-targets";
@@ -42,6 +42,14 @@ export interface PageOutcome {
   targetId: string;
   targetPath: string;
   url: string | null;
+}
+
+/** A run cannot write: the site's platform lacks its connection fields (spec §5). */
+export class TargetNotConfiguredError extends Error {
+  constructor() {
+    super("Platform connection not configured");
+    this.name = "TargetNotConfiguredError";
+  }
 }
 
 export const bundlePrefix = (migrationId: string) => `targets/${migrationId}`;
@@ -134,8 +142,9 @@ export class TargetRunWriter {
     }
   }
 
-  private async record(kind: "page" | "asset", action: "create" | "update", targetId: string, targetPath: string | null, previous: unknown, itemKey: string | null, previousItem: TargetItem | null) {
+  private record(kind: "page" | "asset", action: "create" | "update", targetId: string, targetPath: string | null, previous: unknown, itemKey: string | null, previousItem: TargetItem | null) {
     this.seq++;
+    // The statement, so it joins the batch of the audit event that records it.
     return this.opts.db.insert(runWrites).values({
       id: newId(), migrationId: this.opts.migrationId, organizationId: this.opts.organizationId, seq: this.seq, kind, action, itemKey, targetId, targetPath, previous: previous ?? null, previousItem: previousItem ?? null,
     });
@@ -143,7 +152,11 @@ export class TargetRunWriter {
 
   /** Records an uploaded asset for rollback. */
   async recordAsset(targetId: string, url: string): Promise<void> {
-    await this.record("asset", "create", targetId, url, null, null, null);
+    const { db, organizationId, migrationId } = this.opts;
+    await db.batch([
+      this.record("asset", "create", targetId, url, null, null, null),
+      auditStatement(db, this.opts.actor, { organizationId, action: "target.asset.create", entityType: "target-asset", entityId: targetId, after: { migrationId, platform: this.platform, url } }),
+    ]);
   }
 
   /** Writes one page (or skips it when nothing changed since the last run). */
@@ -223,6 +236,7 @@ export class TargetRunWriter {
 export async function openTargetWriter(opts: TargetWriterOptions): Promise<TargetRunWriter> {
   const { db, env, organizationId, siteId, migrationId } = opts;
   const target = await loadSiteTarget(db, env, organizationId, siteId, { fetch: opts.fetch, migrationId });
+  if (!isPlatformConfigured(target.platform, target.config)) throw new TargetNotConfiguredError();
   await db.insert(targetRuns).values({ migrationId, organizationId, siteId, platform: target.platform, assetMode: target.assetMode, keepYamlFile: !!opts.keepYamlFile }).onConflictDoNothing();
   let writer: TargetRunWriter | null = null;
   const assets = new AssetResolver({

@@ -87,7 +87,7 @@ export function UserSearch() {
               <li key={u.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <span className="min-w-0">
                   <a href={`/admin/users/${u.id}`} className="block truncate font-medium hover:underline">{`${u.firstName} ${u.lastName}`.trim() || u.email}</a>
-                  <span className="block truncate text-xs text-slate-500">{u.email} · {u.role}</span>
+                  <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{u.email} · {u.role}</span>
                 </span>
                 <Button size="sm" variant="secondary" loading={starting === u.id} onClick={() => impersonate(u)}>
                   Impersonate

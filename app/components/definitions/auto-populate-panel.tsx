@@ -35,16 +35,21 @@ function Progress({ state }: { state: AutoPopulateState }) {
         {state.selector ? <span className="font-mono text-xs text-slate-500">{state.selector}</span> : null}
       </div>
       {state.isAutoPopulating ? (
-        <div
-          role="progressbar"
-          aria-label={AUTO_POPULATE_TEXTS.progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={pct}
-          aria-valuetext={`${pct}% · ${AUTO_POPULATE_STATUS_LABELS[state.status]}`}
-          className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-        >
-          <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${pct}%` }} />
+        <div className="flex items-center gap-3">
+          <div
+            role="progressbar"
+            aria-label={AUTO_POPULATE_TEXTS.progressLabel}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+            aria-valuetext={`${pct}% · ${AUTO_POPULATE_STATUS_LABELS[state.status]}`}
+            className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${pct}%` }} />
+          </div>
+          <span aria-hidden="true" className="w-10 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">
+            {pct}%
+          </span>
         </div>
       ) : null}
     </div>
@@ -81,7 +86,10 @@ export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccept
   async function start(e: FormEvent) {
     e.preventDefault();
     setStartError(null);
-    const parsed = autoPopulateRequestSchema.safeParse({ url: urlValue, selector: selectorValue });
+    const parsed = autoPopulateRequestSchema.safeParse({
+      url: urlValue,
+      selector: selectorValue,
+    });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
       return;
@@ -108,10 +116,31 @@ export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccept
             {AUTO_POPULATE_TEXTS.title}
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{AUTO_POPULATE_TEXTS.description(noun)}</p>
+          {/* Status changes are announced politely; the progress bar itself is not re-read on every tick. */}
+          <div aria-live="polite" className="sr-only">
+            {state && state.status !== "idle" ? AUTO_POPULATE_STATUS_LABELS[state.status] : ""}
+          </div>
         </div>
         <form onSubmit={start} noValidate className="grid items-start gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" aria-label={AUTO_POPULATE_TEXTS.title}>
-          <TextField label={AUTO_POPULATE_TEXTS.url} type="url" inputMode="url" value={urlValue} onChange={(e) => setUrl(e.target.value)} error={errors.url} disabled={running} className="font-mono" />
-          <TextField label={AUTO_POPULATE_TEXTS.selector} value={selectorValue} onChange={(e) => setSelector(e.target.value)} error={errors.selector} hint={AUTO_POPULATE_TEXTS.selectorHint} disabled={running} className="font-mono" />
+          <TextField
+            label={AUTO_POPULATE_TEXTS.url}
+            type="url"
+            inputMode="url"
+            value={urlValue}
+            onChange={(e) => setUrl(e.target.value)}
+            error={errors.url}
+            disabled={running}
+            className="font-mono"
+          />
+          <TextField
+            label={AUTO_POPULATE_TEXTS.selector}
+            value={selectorValue}
+            onChange={(e) => setSelector(e.target.value)}
+            error={errors.selector}
+            hint={AUTO_POPULATE_TEXTS.selectorHint}
+            disabled={running}
+            className="font-mono"
+          />
           <div className="md:pt-6">
             <Button type="submit" loading={starting || running} className="w-full md:w-auto">
               {AUTO_POPULATE_TEXTS.start(noun)}
@@ -119,18 +148,27 @@ export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccept
           </div>
         </form>
         {startError ? <ErrorState message={startError} /> : null}
-        {/* Status changes are announced politely; the progress bar itself is not re-read on every tick. */}
-        <div aria-live="polite" className="sr-only">
-          {state && state.status !== "idle" ? AUTO_POPULATE_STATUS_LABELS[state.status] : ""}
-        </div>
         {ap.loading ? <LoadingState /> : null}
         {ap.error ? <ErrorState message={ap.error} onRetry={ap.retry} /> : null}
         {state && state.status !== "idle" ? <Progress state={state} /> : null}
         {state?.status === "failed" ? <ErrorState message={state.error || AUTO_POPULATE_TEXTS.failed} /> : null}
-        {state?.status === "completed" && state.suggestedComponents.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{AUTO_POPULATE_TEXTS.noSuggestions}</p> : null}
+        {state?.status === "completed" && state.suggestedComponents.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{AUTO_POPULATE_TEXTS.noSuggestions}</p>
+        ) : null}
         {(state?.status === "completed" && state.suggestedComponents.length === 0) || state?.status === "failed" ? (
           <div className="flex justify-end">
-            <Button variant="secondary" size="sm" onClick={() => void ap.dismiss().catch(() => toasts.show({ message: AUTO_POPULATE_TEXTS.dismissFailed, type: "error" }))}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                void ap.dismiss().catch(() =>
+                  toasts.show({
+                    message: AUTO_POPULATE_TEXTS.dismissFailed,
+                    type: "error",
+                  })
+                )
+              }
+            >
               {AUTO_POPULATE_TEXTS.clear}
             </Button>
           </div>
@@ -143,7 +181,10 @@ export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccept
             existingKeys={existingKeys}
             onAccept={async (items) => {
               await ap.accept(items);
-              toasts.show({ message: AUTO_POPULATE_TEXTS.accepted(items.length, noun), type: "success" });
+              toasts.show({
+                message: AUTO_POPULATE_TEXTS.accepted(items.length, noun),
+                type: "success",
+              });
               onAccepted();
             }}
             onDismiss={ap.dismiss}

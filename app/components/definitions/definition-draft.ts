@@ -1,11 +1,5 @@
 import type { z } from "zod";
-import {
-  componentDefinitionSchema,
-  templateDefinitionSchema,
-  type ComponentDefinition,
-  type FieldType,
-  type TemplateDefinition,
-} from "../../../workers/contracts/definitions";
+import { componentDefinitionSchema, templateDefinitionSchema, type ComponentDefinition, type FieldType, type TemplateDefinition } from "../../../workers/contracts/definitions";
 import { definitionKeySchema } from "../../../workers/contracts/mapping";
 import { FORM_LABELS, type DefinitionKind } from "./texts";
 
@@ -136,8 +130,13 @@ export function draftErrors(issues: readonly { path: string; message: string }[]
   return errors;
 }
 
+/** zod's message for an empty required text ("Too small: expected string to have >=1 characters") reads badly in a form. */
+function friendlyMessage(issue: z.core.$ZodIssue): string {
+  return issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1 ? FORM_LABELS.required : issue.message;
+}
+
 function zodIssues(error: z.ZodError, prefix = ""): { path: string; message: string }[] {
-  return error.issues.map((i) => ({ path: prefix + i.path.map(String).join("."), message: i.message }));
+  return error.issues.map((i) => ({ path: prefix + i.path.map(String).join("."), message: friendlyMessage(i) }));
 }
 
 /**
@@ -159,15 +158,17 @@ export function validateDraft(kind: DefinitionKind, d: DefinitionDraft, opts: { 
 
 /** A key suggestion from a name: lowercase words joined by hyphens, within the key rule. */
 export function keyFromName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    // ß has no decomposition; spell it out as German does in capitals.
-    .replace(/ß/g, "ss")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 100);
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      // ß has no decomposition; spell it out as German does in capitals.
+      .replace(/ß/g, "ss")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 100)
+  );
 }
 
 /** Moves the item at `from` by `delta` places; out-of-range moves leave the list as it is. */

@@ -97,20 +97,63 @@ export function DefinitionForm({ kind, noun, isNew, initial, existingKeys, onSav
               set("key", e.target.value);
             }}
           />
-          <TextField label={FORM_LABELS.targetId} value={draft.targetId} hint={FORM_LABELS.targetIdHint} error={errors.targetId} className="font-mono" onChange={(e) => set("targetId", e.target.value)} />
+          <TextField
+            label={FORM_LABELS.targetId}
+            value={draft.targetId}
+            hint={FORM_LABELS.targetIdHint}
+            error={errors.targetId}
+            className="font-mono"
+            onChange={(e) => set("targetId", e.target.value)}
+          />
           {kind === "templates" ? (
-            <TextField label={FORM_LABELS.urlPattern} value={draft.urlPattern} hint={FORM_LABELS.urlPatternHint} error={errors.urlPattern} className="font-mono" onChange={(e) => set("urlPattern", e.target.value)} />
+            <TextField
+              label={FORM_LABELS.urlPattern}
+              value={draft.urlPattern}
+              hint={FORM_LABELS.urlPatternHint}
+              error={errors.urlPattern}
+              className="font-mono"
+              onChange={(e) => set("urlPattern", e.target.value)}
+            />
           ) : (
-            <TextField label={FORM_LABELS.selector} value={draft.selector} hint={FORM_LABELS.selectorHint} error={errors.selector} className="font-mono" onChange={(e) => set("selector", e.target.value)} />
+            <TextField
+              label={FORM_LABELS.selector}
+              value={draft.selector}
+              hint={FORM_LABELS.selectorHint}
+              error={errors.selector}
+              className="font-mono"
+              onChange={(e) => set("selector", e.target.value)}
+            />
           )}
           {kind === "templates" ? (
             <>
-              <TextField label={FORM_LABELS.templateSelector} value={draft.selector} hint={FORM_LABELS.templateSelectorHint} error={errors.selector} className="font-mono" onChange={(e) => set("selector", e.target.value)} />
-              <TextField label={FORM_LABELS.areas} value={draft.areas} hint={FORM_LABELS.areasHint} error={errors.areas ?? firstIndexed(errors, "areas")} onChange={(e) => set("areas", e.target.value)} />
+              <TextField
+                label={FORM_LABELS.templateSelector}
+                value={draft.selector}
+                hint={FORM_LABELS.templateSelectorHint}
+                error={errors.selector}
+                className="font-mono"
+                onChange={(e) => set("selector", e.target.value)}
+              />
+              <TextField
+                label={FORM_LABELS.areas}
+                value={draft.areas}
+                hint={FORM_LABELS.areasHint}
+                error={errors.areas ?? firstIndexed(errors, "areas")}
+                onChange={(e) => set("areas", e.target.value)}
+              />
             </>
           ) : (
             <div className="md:col-span-2">
-              <TextAreaField label={FORM_LABELS.exampleUrls} rows={3} value={draft.exampleUrls} hint={FORM_LABELS.exampleUrlsHint} error={errors.exampleUrls} className="font-mono" placeholder="https://www.example.com/about" onChange={(e) => set("exampleUrls", e.target.value)} />
+              <TextAreaField
+                label={FORM_LABELS.exampleUrls}
+                rows={3}
+                value={draft.exampleUrls}
+                hint={FORM_LABELS.exampleUrlsHint}
+                error={errors.exampleUrls}
+                className="font-mono"
+                placeholder="https://www.example.com/about"
+                onChange={(e) => set("exampleUrls", e.target.value)}
+              />
             </div>
           )}
         </div>

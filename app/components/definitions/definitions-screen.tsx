@@ -19,7 +19,7 @@ import { useDefinitions } from "./use-definitions";
 
 /** The platform's word for a kind of definition, plural (spec §3 labels): components, blocks, content types. */
 export function definitionNoun(kind: DefinitionKind, platform: string | null): string {
-  return kind === "components" ? (platformMeta(platform)?.labels.components ?? "components") : "templates";
+  return kind === "components" ? platformMeta(platform)?.labels.components ?? "components" : "templates";
 }
 
 /**
@@ -90,7 +90,16 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
     editor = <DefinitionForm key="new" kind={kind} noun={noun} isNew initial={emptyDraft(kind)} existingKeys={existingKeys} onSave={onSave} onCancel={closeEditor} />;
   } else if (editKey && state.data) {
     editor = editing ? (
-      <DefinitionForm key={`edit-${editKey}`} kind={kind} noun={noun} isNew={false} initial={toDraft(kind, editKey, editing)} existingKeys={existingKeys} onSave={onSave} onCancel={closeEditor} />
+      <DefinitionForm
+        key={`edit-${editKey}`}
+        kind={kind}
+        noun={noun}
+        isNew={false}
+        initial={toDraft(kind, editKey, editing)}
+        existingKeys={existingKeys}
+        onSave={onSave}
+        onCancel={closeEditor}
+      />
     ) : (
       <div className="mb-6">
         <ErrorState message={notFound} onRetry={closeEditor} />
@@ -112,7 +121,12 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
       {editor}
       {kind === "components" ? <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={existingKeys} onAccepted={changed} /> : null}
       {state.loading && !state.data ? <LoadingState label={`Loading ${noun}…`} /> : null}
-      {state.error ? <ErrorState message={state.error instanceof ApiRequestError ? `${DEFINITION_TEXTS.loadFailed(noun)}: ${state.error.error}` : DEFINITION_TEXTS.loadFailed(noun)} onRetry={state.reload} /> : null}
+      {state.error ? (
+        <ErrorState
+          message={state.error instanceof ApiRequestError ? `${DEFINITION_TEXTS.loadFailed(noun)}: ${state.error.error}` : DEFINITION_TEXTS.loadFailed(noun)}
+          onRetry={state.reload}
+        />
+      ) : null}
       {state.data ? (
         <section aria-labelledby="definitions-title">
           <h2 id="definitions-title" className="sr-only">

@@ -73,12 +73,26 @@ export function FieldRows({ fields, onChange, errors }: { fields: FieldDraft[]; 
           const err = (k: string) => errors[`fields.${i}.${k}`];
           return (
             <div key={f.uid} role="group" aria-label={label} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
-              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
-                <TextField id={`field-${f.uid}-name`} label={FORM_LABELS.fieldName} value={f.name} onChange={(e) => patch(i, { name: e.target.value })} error={err("name")} autoComplete="off" />
-                <SelectField label={FORM_LABELS.fieldType} value={f.type} options={TYPE_OPTIONS} onChange={(e) => patch(i, { type: e.target.value as FieldType })} error={err("type")} />
-              </div>
-              <div className="mt-3">
-                <TextField label={FORM_LABELS.fieldDescription} value={f.description} onChange={(e) => patch(i, { description: e.target.value })} error={err("description")} />
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem] xl:grid-cols-[minmax(0,1fr)_10rem_minmax(0,1.5fr)]">
+                <TextField
+                  id={`field-${f.uid}-name`}
+                  label={FORM_LABELS.fieldName}
+                  value={f.name}
+                  onChange={(e) => patch(i, { name: e.target.value })}
+                  error={err("name")}
+                  autoComplete="off"
+                  className="font-mono"
+                />
+                <SelectField
+                  label={FORM_LABELS.fieldType}
+                  value={f.type}
+                  options={TYPE_OPTIONS}
+                  onChange={(e) => patch(i, { type: e.target.value as FieldType })}
+                  error={err("type")}
+                />
+                <div className="sm:col-span-2 xl:col-span-1">
+                  <TextField label={FORM_LABELS.fieldDescription} value={f.description} onChange={(e) => patch(i, { description: e.target.value })} error={err("description")} />
+                </div>
               </div>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <CheckboxField name={`required-${f.uid}`} label={FORM_LABELS.fieldRequired} checked={f.required} onChange={(v) => patch(i, { required: v })} />

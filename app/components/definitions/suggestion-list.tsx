@@ -9,10 +9,30 @@ import { validateChoices, type Choice, type RowErrors } from "./suggestion-choic
 import { AUTO_POPULATE_TEXTS, FIELD_TYPE_LABELS, STRUCTURE_KIND_LABELS } from "./texts";
 import type { AcceptItem } from "./use-auto-populate";
 
-function SuggestionRow({ s, choice, errors, replaces, onChange }: { s: SuggestedComponent; choice: Choice; errors?: { key?: string; name?: string }; replaces: string | null; onChange: (c: Choice) => void }) {
+function SuggestionRow({
+  s,
+  choice,
+  errors,
+  added,
+  replaces,
+  onChange,
+}: {
+  s: SuggestedComponent;
+  choice: Choice;
+  errors?: { key?: string; name?: string };
+  added: boolean;
+  replaces: string | null;
+  onChange: (c: Choice) => void;
+}) {
   const groupLabel = `${STRUCTURE_KIND_LABELS[s.kind]}: ${s.definition.name}`;
   return (
-    <div role="group" aria-label={groupLabel} className={`rounded-lg border p-4 ${choice.checked ? "border-brand-500 bg-brand-50/40 dark:border-brand-500 dark:bg-slate-900" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"}`}>
+    <div
+      role="group"
+      aria-label={groupLabel}
+      className={`rounded-lg border p-4 ${
+        choice.checked ? "border-brand-500 bg-brand-50/40 dark:border-brand-500 dark:bg-slate-900" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      }`}
+    >
       <div className="flex items-start gap-3">
         <input
           id={`pick-${s.id}`}
@@ -27,11 +47,18 @@ function SuggestionRow({ s, choice, errors, replaces, onChange }: { s: Suggested
             <Badge tone="blue">{STRUCTURE_KIND_LABELS[s.kind]}</Badge>
             <span className="text-slate-600 dark:text-slate-400">{AUTO_POPULATE_TEXTS.occurrences(s.occurrences)}</span>
             <span className="text-slate-600 dark:text-slate-400">{AUTO_POPULATE_TEXTS.score(Math.round(s.score * 100))}</span>
+            {added ? <Badge tone="green">{AUTO_POPULATE_TEXTS.added}</Badge> : null}
             {replaces ? <Badge tone="amber">{replaces}</Badge> : null}
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField label={AUTO_POPULATE_TEXTS.name} value={choice.name} error={errors?.name} onChange={(e) => onChange({ ...choice, name: e.target.value })} />
-            <TextField label={AUTO_POPULATE_TEXTS.key} value={choice.key} error={errors?.key} className="font-mono" onChange={(e) => onChange({ ...choice, key: e.target.value })} />
+            <TextField
+              label={AUTO_POPULATE_TEXTS.key}
+              value={choice.key}
+              error={errors?.key}
+              className="font-mono"
+              onChange={(e) => onChange({ ...choice, key: e.target.value })}
+            />
           </div>
           {s.definition.selector ? <p className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">{s.definition.selector}</p> : null}
           {s.sample ? <p className="line-clamp-2 text-sm text-slate-700 italic dark:text-slate-300">“{s.sample}”</p> : null}
@@ -60,12 +87,12 @@ export interface SuggestionListProps {
 
 /** The suggested components of a finished auto-populate: pick, rename and re-key, then add or dismiss. */
 export function SuggestionList({ suggestions, noun, existingKeys, onAccept, onDismiss }: SuggestionListProps) {
-  const [choices, setChoices] = useState<Record<string, Choice>>(() =>
-    Object.fromEntries(suggestions.map((s) => [s.id, { checked: true, key: s.key, name: s.definition.name }])),
-  );
+  const [choices, setChoices] = useState<Record<string, Choice>>(() => Object.fromEntries(suggestions.map((s) => [s.id, { checked: true, key: s.key, name: s.definition.name }])));
   const [errors, setErrors] = useState<RowErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"accept" | "dismiss" | null>(null);
+  // The job keeps its suggestions after some are added; mark those so they are not added twice by accident.
+  const [added, setAdded] = useState<Set<string>>(new Set());
   const picked = suggestions.filter((s) => choices[s.id]?.checked);
   const allPicked = picked.length === suggestions.length;
 
@@ -79,6 +106,8 @@ export function SuggestionList({ suggestions, noun, existingKeys, onAccept, onDi
     setBusy("accept");
     try {
       await onAccept(items);
+      setAdded((prev) => new Set([...prev, ...items.map((i) => i.id)]));
+      setChoices((all) => Object.fromEntries(Object.entries(all).map(([id, c]) => [id, items.some((i) => i.id === id) ? { ...c, checked: false } : c])));
     } catch (err) {
       setFormError(err instanceof ApiRequestError ? err.error : AUTO_POPULATE_TEXTS.acceptFailed);
       // Map "suggestions.2.key" back to the row it came from.
@@ -122,7 +151,8 @@ export function SuggestionList({ suggestions, noun, existingKeys, onAccept, onDi
             s={s}
             choice={choices[s.id]}
             errors={errors[s.id]}
-            replaces={existingKeys.includes(choices[s.id].key.trim()) ? AUTO_POPULATE_TEXTS.replaces(noun) : null}
+            added={added.has(s.id)}
+            replaces={!added.has(s.id) && existingKeys.includes(choices[s.id].key.trim()) ? AUTO_POPULATE_TEXTS.replaces(noun) : null}
             onChange={(c) => setChoices((all) => ({ ...all, [s.id]: c }))}
           />
         ))}

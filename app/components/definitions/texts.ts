@@ -82,6 +82,7 @@ export const FORM_LABELS = {
   moveUp: (label: string) => `Move ${label} up`,
   moveDown: (label: string) => `Move ${label} down`,
   remove: (label: string) => `Remove ${label}`,
+  required: "Required",
   exampleUrlBad: (url: string, message: string) => (url ? `${url}: ${message}` : message),
 } as const;
 
@@ -109,6 +110,7 @@ export const AUTO_POPULATE_TEXTS = {
   pick: (name: string) => `Add ${name}`,
   key: "Key",
   name: "Name",
+  added: "Added",
   duplicateKey: "Two suggestions use this key",
   nameRequired: "A name is required",
   replaces: (noun: string) => `Replaces an existing ${singular(noun)}`,

@@ -31,18 +31,34 @@ export function CalibrationView({ data }: { data: CalibrationDto }) {
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="calibration-totals">
         {T.totals(data.totals)}
       </p>
-      <div role="region" aria-label={T.calibrationTable} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+      <div role="region" aria-label={T.calibrationTable} tabIndex={0} className="relative overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">{T.calibrationCaption(Math.round(data.minConfidence * 100))}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">{T.colBand}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{T.colProposals}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{T.colReviewed}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{T.colApproved}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{T.colRate}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{T.colMean}</th>
-              <th scope="col" className="px-3 py-2"><span className="sr-only">{T.colRate} / {T.colMean}</span></th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {T.colBand}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {T.colProposals}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {T.colReviewed}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {T.colApproved}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {T.colRate}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {T.colMean}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">
+                  {T.colRate} / {T.colMean}
+                </span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -83,10 +99,18 @@ export function CalibrationTable({ siteId }: { siteId: string }) {
       id="mapping-calibration"
       title={T.calibrationTitle}
       description={T.calibrationDescription}
-      aside={state.data ? <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>{T.refresh}</Button> : null}
+      aside={
+        state.data ? (
+          <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>
+            {T.refresh}
+          </Button>
+        ) : null
+      }
     >
       {state.loading && !state.data ? <LoadingState /> : null}
-      {state.error ? <ErrorState message={state.error instanceof ApiRequestError ? `${T.calibrationLoadFailed}: ${state.error.error}` : T.calibrationLoadFailed} onRetry={refresh} /> : null}
+      {state.error ? (
+        <ErrorState message={state.error instanceof ApiRequestError ? `${T.calibrationLoadFailed}: ${state.error.error}` : T.calibrationLoadFailed} onRetry={refresh} />
+      ) : null}
       {state.data ? <CalibrationView data={state.data} /> : null}
     </SettingsSection>
   );

@@ -56,10 +56,27 @@ function Form({ siteId, initial, onSaved }: { siteId: string; initial: MappingSe
         </p>
       ) : null}
       {provider === "openai-compatible" ? (
-        <TextField label={T.baseUrl} type="url" inputMode="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} hint={T.baseUrlHint} error={errors.baseUrl} placeholder="https://api.example.com/v1" className="font-mono" />
+        <TextField
+          label={T.baseUrl}
+          type="url"
+          inputMode="url"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+          hint={T.baseUrlHint}
+          error={errors.baseUrl}
+          placeholder="https://api.example.com/v1"
+          className="font-mono"
+        />
       ) : null}
       {provider !== "none" ? (
-        <TextField label={T.model} value={model} onChange={(e) => setModel(e.target.value)} hint={provider === "workers-ai" ? T.modelHintWorkersAi : T.modelHintOpenAi} error={errors.model} className="font-mono" />
+        <TextField
+          label={T.model}
+          value={model}
+          onChange={(e) => setModel(e.target.value)}
+          hint={provider === "workers-ai" ? T.modelHintWorkersAi : T.modelHintOpenAi}
+          error={errors.model}
+          className="font-mono"
+        />
       ) : null}
       {provider === "openai-compatible" ? (
         <TextField
@@ -91,7 +108,9 @@ export function LlmSettingsForm({ siteId }: { siteId: string }) {
   return (
     <SettingsSection id="mapping-llm" title={T.llmTitle} description={T.llmDescription}>
       {state.loading && !current ? <LoadingState /> : null}
-      {state.error && !current ? <ErrorState message={state.error instanceof ApiRequestError ? `${T.llmLoadFailed}: ${state.error.error}` : T.llmLoadFailed} onRetry={state.reload} /> : null}
+      {state.error && !current ? (
+        <ErrorState message={state.error instanceof ApiRequestError ? `${T.llmLoadFailed}: ${state.error.error}` : T.llmLoadFailed} onRetry={state.reload} />
+      ) : null}
       {/* A save answers the stored settings (key masked again), so the form restarts from them. */}
       {current ? <Form key={JSON.stringify(current)} siteId={siteId} initial={current} onSaved={setSaved} /> : null}
     </SettingsSection>

@@ -88,19 +88,36 @@ export function MemoryList({ siteId }: { siteId: string }) {
       id="mapping-memory"
       title={T.memoryTitle}
       description={T.memoryDescription}
-      aside={state.data ? <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>{T.refresh}</Button> : null}
+      aside={
+        state.data ? (
+          <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>
+            {T.refresh}
+          </Button>
+        ) : null
+      }
     >
       {state.loading && !state.data ? <LoadingState /> : null}
       {state.error ? <ErrorState message={state.error instanceof ApiRequestError ? `${T.memoryLoadFailed}: ${state.error.error}` : T.memoryLoadFailed} onRetry={refresh} /> : null}
       {state.data && entries.length === 0 ? <EmptyState title={T.memoryEmpty}>{T.memoryEmptyHint}</EmptyState> : null}
       {entries.length > 0 ? (
-        <ul aria-label={T.memoryTitle} tabIndex={0} className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <ul
+          aria-label={T.memoryTitle}
+          tabIndex={0}
+          className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
           {entries.map((e) => (
             <Entry key={e.id} entry={e} onForget={() => setForgetting(e)} />
           ))}
         </ul>
       ) : null}
-      <ConfirmDialog open={forgetting !== null} title={T.memoryForgetTitle} confirmLabel={T.memoryForget} busy={busy} onConfirm={() => void forget()} onCancel={() => setForgetting(null)}>
+      <ConfirmDialog
+        open={forgetting !== null}
+        title={T.memoryForgetTitle}
+        confirmLabel={T.memoryForget}
+        busy={busy}
+        onConfirm={() => void forget()}
+        onCancel={() => setForgetting(null)}
+      >
         <p>{forgetting ? memoryTarget(forgetting) : ""}</p>
         <p>{T.memoryForgetBody}</p>
       </ConfirmDialog>

@@ -23,9 +23,17 @@ function Versions({ prompt }: { prompt: PromptDto }) {
   return (
     <div>
       <h3 className="text-sm font-medium text-slate-700 dark:text-slate-200">{T.promptVersions}</h3>
-      <ol tabIndex={0} className="mt-2 max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800" aria-label={T.promptVersions}>
+      <ol
+        tabIndex={0}
+        className="mt-2 max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"
+        aria-label={T.promptVersions}
+      >
         {versions.map((v) => (
-          <li key={v.version} aria-current={v.version === prompt.version ? "true" : undefined} className={`flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 ${v.version === prompt.version ? "bg-brand-50/60 dark:bg-slate-800/60" : ""}`}>
+          <li
+            key={v.version}
+            aria-current={v.version === prompt.version ? "true" : undefined}
+            className={`flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 ${v.version === prompt.version ? "bg-brand-50/60 dark:bg-slate-800/60" : ""}`}
+          >
             <span className="font-medium">{T.promptVersion(v.version)}</span>
             {v.isDefault ? <Badge>{T.promptDefault}</Badge> : null}
             {v.version === prompt.version ? <Badge tone="blue">{T.promptCurrent}</Badge> : null}
@@ -94,7 +102,15 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
           <Badge tone={prompt.isDefault ? "slate" : "blue"}>{prompt.isDefault ? T.promptDefault : T.promptCustom}</Badge>
           {dirty ? <Badge tone="amber">{T.promptUnsaved}</Badge> : null}
         </div>
-        <TextAreaField label={T.promptLabel} rows={14} value={text} onChange={(e) => setText(e.target.value)} error={fieldError} className="font-mono text-xs leading-relaxed" spellCheck={false} />
+        <TextAreaField
+          label={T.promptLabel}
+          rows={14}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={fieldError}
+          className="font-mono text-xs leading-relaxed"
+          spellCheck={false}
+        />
         {error ? <ErrorState message={error} /> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={busy !== null || prompt.isDefault}>
@@ -106,7 +122,15 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
         </div>
       </form>
       <Versions prompt={prompt} />
-      <ConfirmDialog open={confirmReset} title={T.promptResetTitle} confirmLabel={T.promptReset} tone="primary" busy={busy === "reset"} onConfirm={() => void reset()} onCancel={() => setConfirmReset(false)}>
+      <ConfirmDialog
+        open={confirmReset}
+        title={T.promptResetTitle}
+        confirmLabel={T.promptReset}
+        tone="primary"
+        busy={busy === "reset"}
+        onConfirm={() => void reset()}
+        onCancel={() => setConfirmReset(false)}
+      >
         <p>{T.promptResetBody}</p>
       </ConfirmDialog>
     </div>
@@ -122,7 +146,9 @@ export function PromptEditor({ siteId }: { siteId: string }) {
   return (
     <SettingsSection id="mapping-prompt" title={T.promptTitle} description={T.promptDescription}>
       {state.loading && !prompt ? <LoadingState /> : null}
-      {state.error && !prompt ? <ErrorState message={state.error instanceof ApiRequestError ? `${T.promptLoadFailed}: ${state.error.error}` : T.promptLoadFailed} onRetry={state.reload} /> : null}
+      {state.error && !prompt ? (
+        <ErrorState message={state.error instanceof ApiRequestError ? `${T.promptLoadFailed}: ${state.error.error}` : T.promptLoadFailed} onRetry={state.reload} />
+      ) : null}
       {/* Each saved version restarts the editor from the stored text. */}
       {prompt ? <Editor key={prompt.version} siteId={siteId} prompt={prompt} onChange={setLatest} /> : null}
     </SettingsSection>

@@ -49,7 +49,7 @@ export function MigrationSettings({ config, onSaved, section }: { config: SiteCo
           <div className="space-y-1">
             <label htmlFor="url-list" className="block text-sm font-medium">Curated URL list</label>
             <textarea id="url-list" rows={6} value={urlList} onChange={(e) => setUrlList(e.target.value)} placeholder="One URL per line" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900" />
-            <p className="text-xs text-slate-500">When set, runs use this list instead of the sitemap.</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">When set, runs use this list instead of the sitemap.</p>
           </div>
           <TextField label="Pages rendered at once" type="number" min={1} max={16} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} />
         </>

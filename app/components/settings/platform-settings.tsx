@@ -55,7 +55,7 @@ export function PlatformSettings({ config, onSaved }: { config: SiteConfigDto; o
       {platform ? <PlatformFields platform={platform} values={values} onChange={setValues} errors={errors} /> : null}
       {error ? <ErrorState message={error} /> : null}
       <div className="flex items-center justify-between gap-3">
-        <p className="text-xs text-slate-500">{meta ? `Labels: ${meta.labels.components} and ${meta.labels.templates}.` : ""}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{meta ? `Labels: ${meta.labels.components} and ${meta.labels.templates}.` : ""}</p>
         <Button type="submit" loading={busy} disabled={!platform}>
           Save platform settings
         </Button>

@@ -39,7 +39,7 @@ export function ProjectSelector({ sites, current }: { sites: SiteDto[]; current:
         className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm dark:border-slate-700 dark:bg-slate-900"
       >
         <span className="truncate">
-          <span className="block text-xs text-slate-500">Project</span>
+          <span className="block text-xs text-slate-500 dark:text-slate-400">Project</span>
           <span className="block truncate font-medium">{current?.name ?? "Select a project"}</span>
         </span>
         <span aria-hidden="true">▾</span>
@@ -61,20 +61,20 @@ export function ProjectSelector({ sites, current }: { sites: SiteDto[]; current:
           ) : null}
           <ul id={listId} role="listbox" aria-label="Projects" className="max-h-[20rem] overflow-y-auto py-1">
             {shown.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-500">{query.trim() ? MESSAGES.noSitesMatching(query.trim()) : MESSAGES.noSitesAvailable}</li>
+              <li className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{query.trim() ? MESSAGES.noSitesMatching(query.trim()) : MESSAGES.noSitesAvailable}</li>
             ) : (
               shown.map((s) => (
                 <li key={s.id} role="option" aria-selected={s.id === current?.id}>
                   <button type="button" onClick={() => selectProject(s)} className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
                     <span className="block font-medium">{s.name}</span>
-                    <span className="block text-xs text-slate-500">{s.organization.name}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{s.organization.name}</span>
                   </button>
                 </li>
               ))
             )}
           </ul>
           <div className="border-t border-slate-200 p-1 dark:border-slate-700">
-            <Link to="/new-project" className="block rounded px-3 py-2 text-sm font-medium text-brand-600 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Link to="/new-project" className="block rounded px-3 py-2 text-sm font-medium text-brand-600 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800">
               Create new project
             </Link>
           </div>

@@ -13,7 +13,7 @@ export function TopBar({ onMenu, menuOpen, right }: { onMenu: () => void; menuOp
         <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
         <span aria-hidden="true">☰</span>
       </button>
-      <a href="/snapshots" className="font-bold tracking-tight text-brand-600">Migrate</a>
+      <a href="/snapshots" className="font-bold tracking-tight text-brand-600 dark:text-brand-100">Migrate</a>
       <nav aria-label="Areas" className="flex gap-1">
         <NavLink to="/snapshots" className={tabClass(!inEnrich)} aria-current={!inEnrich ? "page" : undefined}>
           Migrate

@@ -46,7 +46,7 @@ export function CookieBanner() {
           type="button"
           aria-label={COOKIE_BANNER_TEXT.dismiss}
           onClick={() => choose("declined")}
-          className="-mr-1 -mt-1 rounded-md px-2 py-1 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="-mr-1 -mt-1 rounded-md px-2 py-1 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           ×
         </button>

@@ -1,0 +1,4 @@
+declare module "*.html?raw" {
+  const content: string;
+  export default content;
+}
