@@ -2,7 +2,7 @@
  * The command line of the mapping evaluation, run by scripts/cli.mjs (which bundles this file with
  * the product code it imports, unchanged):
  *
- *   npm run cli -- extract <file.html|url> [--url <page url>]
+ *   npm run cli -- extract <file.html|url> [--url <page url>] [--definitions defs.json]
  *   npm run cli -- map <file.html|url> --definitions defs.json [--url <page url>] [--memory memory.json]
  *                  [--prefer-rag] [--rag-only] [--min-confidence 0.85]
  *
@@ -23,7 +23,7 @@ import { mapPage } from "../workers/mapping/mapper";
 import type { MappingDefinitions, MemoryEntry } from "../workers/mapping/types";
 
 const USAGE = `Usage:
-  npm run cli -- extract <file.html|url> [--url <page url>]
+  npm run cli -- extract <file.html|url> [--url <page url>] [--definitions defs.json]
   npm run cli -- map <file.html|url> --definitions defs.json [--url <page url>] [--memory memory.json] [--prefer-rag] [--rag-only] [--min-confidence 0.85]`;
 
 interface Args {

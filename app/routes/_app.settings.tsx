@@ -30,7 +30,9 @@ export default function Settings() {
           <PageHeader title="Settings" description={site.name} />
           <Tabs label="Settings sections" tabs={TABS} current={tab} onChange={(id) => setParams({ tab: id }, { replace: true })} />
           <Card>
-            <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} key={`${tab}-${config.updatedAt}`}>
+            {/* A save restarts the forms from the stored configuration; the AI mapping tab keeps its own state, so saving
+                its threshold does not throw away edits in its other sections. */}
+            <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} key={tab === "mapping" ? tab : `${tab}-${config.updatedAt}`}>
               {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}
               {tab === "platform" ? <PlatformSettings config={config} onSaved={reloadSiteConfig} /> : null}
               {tab === "sources" ? <MigrationSettings section="sources" config={config} onSaved={reloadSiteConfig} /> : null}

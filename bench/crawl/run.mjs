@@ -136,23 +136,27 @@ async function followRun(res, onEvent) {
 async function runScenario(api, wranglerPid, siteId, { screenshots }) {
   const sampler = memorySampler(wranglerPid);
   const started = performance.now();
-  const res = await fetch(`${api.base}/api/v1/migration/start`, {
-    method: "POST",
-    headers: api.headers,
-    body: JSON.stringify({ siteId, screenshots, skipUnchanged: false }),
-  });
-  if (!res.ok) throw new Error(`start: HTTP ${res.status} ${await res.text()}`);
   let migrationId = null;
-  let lastShown = 0;
-  const final = await followRun(res, (e) => {
-    migrationId ??= e.migrationId;
-    if (e.type === "progress" && e.progress.processedCount - lastShown >= 40) {
-      lastShown = e.progress.processedCount;
-      log(`  ${e.progress.processedCount}/${e.progress.totalCount} pages`);
-    }
-  });
+  let final;
+  try {
+    const res = await fetch(`${api.base}/api/v1/migration/start`, {
+      method: "POST",
+      headers: api.headers,
+      body: JSON.stringify({ siteId, screenshots, skipUnchanged: false }),
+    });
+    if (!res.ok) throw new Error(`start: HTTP ${res.status} ${await res.text()}`);
+    let lastShown = 0;
+    final = await followRun(res, (e) => {
+      migrationId ??= e.migrationId;
+      if (e.type === "progress" && e.progress.processedCount - lastShown >= 40) {
+        lastShown = e.progress.processedCount;
+        log(`  ${e.progress.processedCount}/${e.progress.totalCount} pages`);
+      }
+    });
+  } finally {
+    sampler.stop();
+  }
   const seconds = (performance.now() - started) / 1000;
-  sampler.stop();
   if (final?.type !== "complete") throw new Error(`run ended with ${JSON.stringify(final)}`);
   const durations = [];
   for (let offset = 0; ; offset += 200) {
@@ -175,6 +179,31 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     chromiumMb: sampler.peak.chromiumMb,
     chromiumPids: sampler.seenChromium,
   };
+}
+
+/**
+ * Bundles the Worker once into the state dir and writes a config that runs that bundle. `wrangler dev`
+ * watches its sources and restarts the Worker (and the run's Durable Object) on every change in the
+ * repository; a frozen bundle keeps the measurement to one build.
+ */
+function bundleWorker(stateDir) {
+  const outdir = path.join(stateDir, "bundle");
+  const r = spawnSync(process.execPath, [pkgFile("wrangler", "bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir, "--env", ""], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  });
+  if (r.status !== 0) throw new Error(`bundling failed:\n${r.stdout}\n${r.stderr}`);
+  const source = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  // The local (top-level) configuration only; paths made absolute for the config's new home.
+  const local = source.split(/^\[env\./m)[0];
+  const config = local
+    .replace(/^main\s*=.*$/m, `main = ${JSON.stringify(path.join(outdir, "index.js"))}`)
+    .replace(/^(directory\s*=\s*)"\.?\/?([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`)
+    .replace(/^(migrations_dir\s*=\s*)"([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`);
+  const file = path.join(stateDir, "wrangler.toml");
+  fs.writeFileSync(file, config);
+  return file;
 }
 
 /** Chromium processes of this run still alive (their profiles live under our TMPDIR). */
@@ -212,8 +241,9 @@ async function main() {
   const chromiumPids = new Set();
   try {
     await applyMigrations({ persistTo });
+    const config = bundleWorker(stateDir);
     wrangler = spawnWrangler(
-      { port, persistTo, extra: ["--show-interactive-dev-session=false"] },
+      { port, persistTo, extra: ["--show-interactive-dev-session=false", "--config", config, "--no-bundle"] },
       { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { CI: "true", TMPDIR: tmpDir } },
     );
     for (const stream of [wrangler.stdout, wrangler.stderr]) readline.createInterface({ input: stream }).on("line", (l) => output.push(l));
@@ -284,7 +314,10 @@ async function main() {
   console.log("s/page: time one page spends in the run (load, extraction, screenshot, storage), from the snapshots' durationMs.");
 }
 
-main().catch((err) => {
-  console.error(`[bench:crawl] ${err.stack ?? err.message}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (err) => {
+    console.error(`[bench:crawl] ${err.stack ?? err.message}`);
+    process.exit(1);
+  },
+);

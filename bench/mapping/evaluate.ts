@@ -126,6 +126,7 @@ async function main() {
   const sites = loadSites(path.join(root, "test/fixtures/mapping"));
   const train = sites.filter((s) => s.split === "train");
   const holdout = sites.filter((s) => s.split === "holdout");
+  const test = sites.filter((s) => s.split === "test");
   if (args.has("--fit")) {
     const results = await evaluate([...train, ...augmentedSites(train)]);
     const fittedOn = `train split (${train.map((s) => s.id).join(", ")}) with its bare and shuffled copies`;
@@ -141,18 +142,25 @@ async function main() {
   console.log(`Mapping evaluation: deterministic mapper alone (no memory, no language model), auto-apply threshold ${threshold}`);
   console.log(`confidence models: ${FIELD_MODEL.fittedOn}\n`);
   console.log("split     sites pages  units accuracy   recall   auto-applied      precision   pages auto  page precision");
+  const fresh = await evaluate(test);
   const held = await evaluate(holdout);
   const tr = await evaluate(train);
+  if (fresh.length) summary("test", fresh);
   if (held.length) summary("held-out", held);
   summary("training", tr);
-  summary("all", [...held, ...tr]);
-  console.log("\nunits by kind (held-out):");
+  if (fresh.length) summary("unseen", [...fresh, ...held]);
+  summary("all", [...fresh, ...held, ...tr]);
+  if (fresh.length) {
+    console.log("\nunits by kind (test):");
+    byKind(fresh);
+  }
+  console.log("units by kind (held-out):");
   byKind(held.length ? held : tr);
   console.log("units by kind (training):");
   byKind(tr);
   for (const site of sites) {
-    const rs = [...held, ...tr].filter((r) => r.site.id === site.id);
-    process.stdout.write(`  ${site.split.padEnd(8)} ${site.id.padEnd(16)} `);
+    const rs = [...fresh, ...held, ...tr].filter((r) => r.site.id === site.id);
+    process.stdout.write(`  ${site.split.padEnd(8)} ${site.id.padEnd(18)} `);
     summary("", rs);
   }
   if (args.has("--augmented")) {
@@ -160,12 +168,15 @@ async function main() {
     summary("augmented", aug);
     calibrationTable("augmented training copies", aug);
   }
+  if (fresh.length) calibrationTable("test", fresh);
   if (held.length) calibrationTable("held-out", held);
   calibrationTable("training", tr);
-  if (holdout.length) await simulateLearning(holdout, threshold);
+  // Also on copies of the held-out pages stripped of their class names, where the heuristics have less to go on.
+  const unseen = [...test, ...holdout];
+  if (unseen.length) await simulateLearning([...unseen, ...augmentedSites(unseen).filter((s) => s.id.endsWith("~bare"))], threshold);
   if (args.has("--errors")) {
     console.log("\nwrong units:");
-    listErrors([...held, ...tr]);
+    listErrors([...fresh, ...held, ...tr]);
   }
 }
 

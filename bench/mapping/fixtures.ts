@@ -15,7 +15,7 @@ export interface FixtureSite {
   id: string;
   name: string;
   cms: string;
-  split: "train" | "holdout";
+  split: "train" | "holdout" | "test";
   definitions: MappingDefinitions;
   pages: FixturePage[];
 }
@@ -29,7 +29,7 @@ export function parseDefinitions(raw: unknown): MappingDefinitions {
 }
 
 export function loadSites(dir: string): FixtureSite[] {
-  const index = JSON.parse(fs.readFileSync(path.join(dir, "sites.json"), "utf8")) as { sites: { id: string; name: string; cms: string; split: "train" | "holdout"; pages: string[] }[] };
+  const index = JSON.parse(fs.readFileSync(path.join(dir, "sites.json"), "utf8")) as { sites: { id: string; name: string; cms: string; split: FixtureSite["split"]; pages: string[] }[] };
   return index.sites.map((s) => ({
     id: s.id,
     name: s.name,

@@ -59,7 +59,7 @@ function review(memory: Memory, site: FixtureSite, extraction: PageExtraction, u
     const defs = isPage ? site.definitions.templates[owner] : site.definitions.components[owner];
     const type = defs?.fields.find((f) => f.name === u.target)?.type ?? "text";
     const cands = isPage ? pageCands : instanceCandidates(extraction.components[u.instance]);
-    const right = cands.find((c) => sameValue(type, convertValue(c, type, extraction.url), u.expected!));
+    const right = cands.find((c) => sameValue(type, convertValue(c, type, extraction.url, extraction.language), u.expected!));
     if (right) memory.teach("field", sigOf(right), owner, u.target, 1);
   }
 }
@@ -91,7 +91,7 @@ const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n
 
 export async function simulateLearning(sites: FixtureSite[], threshold: number): Promise<void> {
   console.log("\nLearning across runs (held-out sites): review the first half of the pages, map the second half again with the memory");
-  console.log("site              pages  accuracy before → after   auto-applied before → after   precision before → after   pages auto before → after");
+  console.log("site                     pages  accuracy before → after   auto-applied before → after   precision before → after   pages auto before → after");
   for (const site of sites) {
     const half = Math.ceil(site.pages.length / 2);
     const reviewed = site.pages.slice(0, half);
@@ -105,7 +105,7 @@ export async function simulateLearning(sites: FixtureSite[], threshold: number):
     const before = await measure(site, later, [], threshold);
     const after = await measure(site, later, memory.all, threshold);
     console.log(
-      `${site.id.padEnd(16)} ${String(later.length).padStart(5)}  ${pct(before.correct, before.units).padStart(8)} → ${pct(after.correct, after.units).padEnd(8)}      ` +
+      `${site.id.padEnd(24)} ${String(later.length).padStart(5)}  ${pct(before.correct, before.units).padStart(8)} → ${pct(after.correct, after.units).padEnd(8)}      ` +
         `${String(before.auto).padStart(5)} → ${String(after.auto).padEnd(5)}                 ${pct(before.autoRight, before.auto).padStart(6)} → ${pct(after.autoRight, after.auto).padEnd(6)}              ${before.pagesAuto} → ${after.pagesAuto}`,
     );
   }

@@ -85,6 +85,9 @@ test("banners, dialogs and the mobile menu have no serious or critical violation
     await expect(page.getByRole("region", { name: "System notification" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    // Nothing overflows sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
     await page.getByRole("button", { name: "Delete organization" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

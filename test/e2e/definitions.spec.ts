@@ -10,6 +10,9 @@ import { SECRET_MASK } from "../../workers/contracts/platforms";
 import { acceptCookies, apiToken, signUpUser, toast } from "./dashboard-support";
 import { DEMO, open, signIn } from "./support";
 
+// Long flows on a shared two-core machine: allow for a busy server.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ context }) => {
   await acceptCookies(context);
 });
@@ -112,25 +115,42 @@ test("create a component with fields, edit it, see it listed and delete it", asy
   await expect(page.getByRole("heading", { name: `Stage ${id}` })).toHaveCount(0);
 });
 
-test("stored entries that do not match the format are shown with their problem and can be deleted", async ({ page, request }) => {
+test("stored entries that do not match the format are shown with their problem, and can be replaced or deleted", async ({ page, request }) => {
   const token = await apiToken(request, DEMO.owner.email, DEMO.owner.password);
   const headers = { Authorization: `Bearer ${token}`, "X-Organization-Id": "demo-org" };
-  const key = `broken-${unique()}`;
-  const put = await request.put("/api/v1/site-config/demo-site", { headers, data: { components: { [key]: { name: "", fields: "nope" } } } });
+  const fixKey = `broken-${unique()}`;
+  const dropKey = `broken-${unique()}`;
+  const broken = { name: "", fields: "nope" };
+  // The site configuration API stores any JSON under components; keep what is there already.
+  const current = (await (await request.get("/api/v1/site-config/demo-site", { headers })).json()) as { components: Record<string, unknown> };
+  const put = await request.put("/api/v1/site-config/demo-site", { headers, data: { components: { ...current.components, [fixKey]: broken, [dropKey]: broken } } });
   expect(put.ok()).toBe(true);
 
   await signIn(page, DEMO.owner.email, DEMO.owner.password);
   await open(page, "/components");
   const invalid = page.getByRole("region", { name: DEFINITION_TEXTS.invalidTitle });
-  await expect(invalid).toContainText(key);
   // The problem is the schema's first complaint about the stored entry.
-  const problem = componentDefinitionSchema.safeParse({ name: "", fields: "nope" }).error?.issues[0]?.message ?? "";
+  const problem = componentDefinitionSchema.safeParse(broken).error?.issues[0]?.message ?? "";
   expect(problem).not.toBe("");
-  await expect(invalid.getByRole("listitem").filter({ hasText: key })).toContainText(problem);
-  await invalid.getByRole("button", { name: `Delete ${key}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, `Component "${key}" deleted`)).toBeVisible();
-  await expect(invalid.getByText(key)).toHaveCount(0);
+  await expect(invalid.getByRole("listitem").filter({ hasText: fixKey })).toContainText(problem);
+  await expect(invalid.getByRole("listitem").filter({ hasText: dropKey })).toContainText(problem);
+
+  // Replace: a new definition under the broken entry's key.
+  await invalid.getByRole("button", { name: `Replace ${fixKey}` }).click();
+  const editor = page.getByRole("form", { name: "New component" });
+  await expect(editor.getByLabel("Key", { exact: true })).toHaveValue(fixKey);
+  await editor.getByLabel("Name", { exact: true }).fill(`Fixed ${fixKey}`);
+  await expect(editor.getByLabel("Key", { exact: true })).toHaveValue(fixKey);
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, `Component "Fixed ${fixKey}" saved`)).toBeVisible();
+  await expect(invalid.getByText(fixKey)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: `Fixed ${fixKey}` })).toBeVisible();
+
+  // Delete the other one.
+  await invalid.getByRole("button", { name: `Delete ${dropKey}` }).click();
+  await page.getByRole("dialog", { name: `Delete the component "${dropKey}"?` }).getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, `Component "${dropKey}" deleted`)).toBeVisible();
+  await expect(invalid.getByText(dropKey)).toHaveCount(0);
 });
 
 test("create a template", async ({ page }) => {
@@ -288,7 +308,6 @@ async function projectOn(request: APIRequestContext, domain: string) {
 }
 
 test("auto-populate a page of the site and accept a suggestion", async ({ page, request }) => {
-  test.setTimeout(120_000);
   const fixture = await serveFixture();
   try {
     const user = await projectOn(request, fixture.host);
@@ -347,6 +366,7 @@ test("the editor and the AI mapping tab have no serious or critical violations i
     const el = document.getElementById("main")!;
     return { scroll: el.scrollWidth, client: el.clientWidth };
   });
+  console.log(await page.evaluate(() => [...document.querySelectorAll("#main *")].filter((e) => e.getBoundingClientRect().right > 391 && !e.closest(".overflow-x-auto")).slice(0, 10).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? "").slice(0, 40)}`)));
   expect(main.scroll).toBeLessThanOrEqual(main.client);
 
   await open(page, "/settings?tab=mapping");

@@ -31,6 +31,10 @@ describe("text and names", () => {
     expect(looksLikeDate("Free tea and cake")).toBe(false);
     expect(normalizeDate("March 3, 2024")).toBe("2024-03-03");
     expect(normalizeDate("2024-02-12T08:30:00+00:00")).toBe("2024-02-12");
+    expect(normalizeDate("21/03/2024", "en-GB")).toBe("2024-03-21");
+    expect(normalizeDate("03/01/2024", "en-GB")).toBe("2024-01-03");
+    expect(normalizeDate("03/01/2024", "en-US")).toBe("2024-03-01");
+    expect(normalizeDate("12/31/2024", "de")).toBe("2024-12-31");
     expect(pageTitle("Pricing | Cloudly", "Cloudly")).toBe("Pricing");
     expect(pageTitle("How to prune roses – Greenleaf Garden Centre")).toBe("How to prune roses");
     expect(pageTitle("Home")).toBeNull();

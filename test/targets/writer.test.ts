@@ -49,7 +49,7 @@ describe("target writer", () => {
     expect(body).toContain('"uri":"https://elsewhere.test/x"');
     expect(body).toContain('"linkType":"Asset"');
     expect(team.sys.publishedVersion).toBeGreaterThan(0);
-    const firstRun = (writer as unknown as { opts: { migrationId: string } }).opts.migrationId;
+    const firstRun = writer.migrationId;
     const events = await env.DB.prepare("SELECT action, COUNT(*) AS n FROM audit_events WHERE json_extract(after, '$.migrationId') = ? GROUP BY action ORDER BY action").bind(firstRun).all();
     expect(events.results).toEqual([{ action: "target.asset.create", n: 1 }, { action: "target.page.create", n: 2 }]);
 
@@ -73,13 +73,13 @@ describe("target writer", () => {
     expect(fake.assets.size).toBe(1);
 
     // Redirect map of the first run, as a download.
-    const csv = await call("GET", `/migration/${(writer as unknown as { opts: { migrationId: string } }).opts.migrationId}/redirects.csv`, { token: owner.token, org: owner.orgId });
+    const csv = await call("GET", `/migration/${writer.migrationId}/redirects.csv`, { token: owner.token, org: owner.orgId });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="redirects-.+\.csv"$/);
 
     // Rollback of the second run restores the title; rollback of the first deletes everything it created.
-    const secondId = (second as unknown as { opts: { migrationId: string } }).opts.migrationId;
-    const firstId = (writer as unknown as { opts: { migrationId: string } }).opts.migrationId;
+    const secondId = second.migrationId;
+    const firstId = writer.migrationId;
     const other = await newOwner("intruder");
     expect((await call("POST", `/migration/${secondId}/rollback`, { token: other.token, org: other.orgId })).status).toBe(404);
     // The platform calls of a rollback go through the injected transport here (the API route uses the network).
@@ -113,7 +113,7 @@ describe("target writer", () => {
     expect(fake.activated.map((a) => a.path)).toEqual(expect.arrayContaining(["/site/about", "/site/about/team"]));
     expect(outputs.magnoliaYaml).toBeTruthy();
 
-    const migrationId = (writer as unknown as { opts: { migrationId: string } }).opts.migrationId;
+    const migrationId = writer.migrationId;
     const res = await call("GET", `/migration/${migrationId}/magnolia.yaml`, { token: owner.token, org: owner.orgId });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="magnolia-pages-${migrationId}.yaml"`);
@@ -133,7 +133,7 @@ describe("target writer", () => {
     writer.registerPages(pages);
     for (const p of pages) await writer.writePage(p);
     await writer.finish();
-    const migrationId = (writer as unknown as { opts: { migrationId: string } }).opts.migrationId;
+    const migrationId = writer.migrationId;
     const res = await env.BUCKET.get(`targets/${migrationId}/export.zip`);
     const files = unzipSync(new Uint8Array(await res!.arrayBuffer()));
     const manifest = JSON.parse(strFromU8(files["manifest.json"]));

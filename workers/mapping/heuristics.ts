@@ -24,6 +24,8 @@ export type ScoredProposal = MappingProposal & { features?: FeatureVector };
 
 export interface FieldMappingInput {
   pageUrl: string;
+  /** The page's language: how a numeric date like 03/01/2024 is read. */
+  language?: string | null;
   instanceIndex: number;
   targetComponent: string;
   fields: readonly FieldDefinition[];
@@ -227,7 +229,7 @@ function proposal(input: FieldMappingInput, i: number, c: Candidate, sig: Signat
     targetComponent: input.targetComponent,
     targetField: field.name,
     targetType: field.type,
-    value: convertValue(c, field.type, input.pageUrl),
+    value: convertValue(c, field.type, input.pageUrl, input.language),
     confidence,
     layer,
     evidence,

@@ -147,7 +147,7 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
           rejected.push(`source ${candidate.name} (${candidate.kind}) cannot fill ${field.type} field "${field.name}"`);
           continue;
         }
-        value = convertValue(candidate, field.type, ctx.page.url);
+        value = convertValue(candidate, field.type, ctx.page.url, ctx.page.language);
       } else if (f.value !== undefined && f.value !== null) {
         value = f.value;
         if (!grounded(value, cands)) {

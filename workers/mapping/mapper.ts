@@ -118,6 +118,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
       proposals.push(
         ...mapFields({
           pageUrl: page.url,
+          language: page.language,
           instanceIndex: -1,
           targetComponent: choice.key,
           fields: definitions.templates[choice.key].fields,
@@ -170,6 +171,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
     proposals.push(
       ...mapFields({
         pageUrl: page.url,
+          language: page.language,
         instanceIndex: index,
         targetComponent: choice.key,
         fields: definitions.components[choice.key].fields,

@@ -29,11 +29,29 @@ function parseList(c: Candidate): string[] {
   return items.length ? items : [stripTags(c.value)].filter(Boolean);
 }
 
+/**
+ * Day-first or month-first for a numeric date like 03/01/2024: unambiguous when one part is above 12;
+ * otherwise month-first only for US English pages ("en-US", or plain "en"), day-first everywhere else.
+ */
+function numericDate(v: string, language: string | null | undefined): string | null {
+  const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(v);
+  if (!m) return null;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  const year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const monthFirst = b > 12 || (a <= 12 && /^en(-us)?$/i.test(language ?? ""));
+  const [month, day] = monthFirst ? [a, b] : [b, a];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /** Normalises a date to YYYY-MM-DD when it can be read, else keeps the text. */
-export function normalizeDate(value: string): string {
+export function normalizeDate(value: string, language?: string | null): string {
   const v = normalizeSpace(value.replace(/^(published|posted|updated|on)\s*:?\s*/i, ""));
   const iso = /^(\d{4}-\d{2}-\d{2})/.exec(v);
   if (iso) return iso[1];
+  const numeric = numericDate(v, language);
+  if (numeric) return numeric;
   const t = Date.parse(v.replace(/(\d)(st|nd|rd|th)\b/, "$1"));
   if (!Number.isNaN(t)) {
     const d = new Date(t);
@@ -47,7 +65,7 @@ export function normalizeDate(value: string): string {
 }
 
 /** The value a candidate gives a field of the target type (URLs made absolute against the page). */
-export function convertValue(c: Candidate, type: FieldType, pageUrl: string): ProposalValue {
+export function convertValue(c: Candidate, type: FieldType, pageUrl: string, language?: string | null): ProposalValue {
   switch (type) {
     case "text":
       return c.kind === "richtext" ? stripTags(c.value) : normalizeSpace(c.kind === "list" ? parseList(c).join(", ") : c.value);
@@ -62,7 +80,7 @@ export function convertValue(c: Candidate, type: FieldType, pageUrl: string): Pr
     case "list":
       return parseList(c);
     case "date":
-      return normalizeDate(c.kind === "richtext" ? stripTags(c.value) : c.value);
+      return normalizeDate(c.kind === "richtext" ? stripTags(c.value) : c.value, language);
     case "number": {
       const n = Number(normalizeSpace(c.value).replace(/[^\d.-]/g, ""));
       return Number.isFinite(n) ? n : null;

@@ -9,7 +9,6 @@ import { logStatement, previousContentHash, runRowPatch, runUpdateStatement, sna
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
 import type { PageRow } from "./run-store";
-import { progressOf, summaryCounts } from "./run-progress";
 
 /** The id of a page's snapshot: the same for every attempt at the page within a run. */
 export function snapshotIdFor(migrationId: string, url: string): string {
@@ -31,8 +30,7 @@ async function settlePage(run: RunHost, page: PageRow, outcome: "failed" | "skip
       else run.state.skipped++;
       run.save();
     });
-    const progress = progressOf(run);
-    await run.db.batch([logStatement(run.db, run.config, entry), runUpdateStatement(run.db, run.config, runRowPatch(run.state, progress, summaryCounts(run.state)))]);
+    await run.db.batch([logStatement(run.db, run.config, entry), runUpdateStatement(run.db, run.config, runRowPatch(run))]);
     run.emitProgress();
   });
 }
@@ -95,7 +93,6 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
         run.state.componentCount += extraction.components.length;
         run.save();
       });
-      const progress = progressOf(run);
       await run.db.batch([
         snapshotStatement(run.db, config, {
           id: snapshotId,
@@ -113,7 +110,7 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
         }),
         // The log id is derived from the snapshot, so a page captured again after an interruption logs once.
         ...logs.map((entry, i) => logStatement(run.db, config, entry, i === 0 ? `${snapshotId}-captured` : undefined)),
-        runUpdateStatement(run.db, config, runRowPatch(run.state, progress, summaryCounts(run.state))),
+        runUpdateStatement(run.db, config, runRowPatch(run)),
       ]);
       const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];
       run.emitProgress(shots);

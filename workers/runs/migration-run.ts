@@ -1,34 +1,24 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
-import { MIGRATION_MESSAGES, type MigrationProgress, type RunEvent, type RunOptions, type RunStatus, type ScreenshotRef } from "../contracts/run-events";
+import { MIGRATION_MESSAGES, type MigrationProgress, type RunEvent, type RunStatus, type ScreenshotRef } from "../contracts/run-events";
 import { BrowserRenderer } from "../crawl/browser";
 import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
-import { siteHost, siteOrigin } from "../crawl/url";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../services/audit";
 import { captureSlice } from "./capture";
 import { discoverPages } from "./discover";
-import type { SiteDefinitions } from "./pipeline";
 import { endCapture, processingSlice } from "./processing";
+import { browserSessionMessage, newRun, type RunInit } from "./run-init";
 import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
 import { progressOf, summaryCounts } from "./run-progress";
 import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, summarise } from "./run-state";
 import { RunStore, type RunConfig, type RunState } from "./run-store";
+
+export type { RunInit } from "./run-init";
 import { streamResponse } from "./run-stream";
 import { EventHub, encodeEvent, SSE_PING_MS } from "./sse";
-
-/** What the API hands a new run. */
-export interface RunInit {
-  migrationId: string;
-  organizationId: string;
-  siteId: string;
-  actor: Actor;
-  site: SiteDefinitions;
-  options: RunOptions;
-  environment: string;
-}
 
 /** A run as the object sees it (for the API and tests). */
 export interface RunSnapshot {
@@ -97,9 +87,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
         const previous = this.state.browserSessionId;
         this.state.browserSessionId = sessionId;
         this.save();
-        const message =
-          how === "reconnected" ? `Reconnected to browser session ${sessionId}` : previous ? `Browser session ${previous} had ended; started ${sessionId}` : `Started browser session ${sessionId}`;
-        void this.log([{ level: "info", message }]).catch(() => {});
+        void this.log([{ level: "info", message: browserSessionMessage(sessionId, how, previous) }]).catch(() => {});
       },
     });
     return this.browserRenderer;
@@ -110,25 +98,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const existing = this.store.config();
     if (existing) return { migrationId: existing.migrationId, status: this.state.status };
     const now = Date.now();
-    const origin = siteOrigin(init.site.domain, [init.site.settings.sitemapUrl, ...(init.site.settings.urlList ?? []).slice(0, 1), ...(init.options.overrideWhitelist ?? []).slice(0, 1)]);
-    const config: RunConfig = {
-      migrationId: init.migrationId,
-      organizationId: init.organizationId,
-      siteId: init.siteId,
-      startedByUserId: init.actor.userId,
-      impersonatorUserId: init.actor.impersonatorUserId ?? null,
-      origin,
-      host: siteHost(init.site.domain),
-      environment: init.environment,
-      site: init.site,
-      options: init.options,
-      startedAt: now,
-    };
-    const state: RunState = {
-      status: "running", phase: "discovering", totalCount: 0, captured: 0, captureFailed: 0, skipped: 0, componentCount: 0,
-      processingTotal: 0, written: 0, writeFailed: 0, pipeline: null, currentPage: null, damProgress: null,
-      heartbeatAt: now, finishedAt: null, browserSessionId: null, errorMessage: null, alarmErrors: 0,
-    };
+    const { config, state } = newRun(init, now);
     this.store.transaction(() => {
       this.store.setConfig(config);
       this.store.saveState(state);
@@ -170,7 +140,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const summary = summarise({ ...state, ...summaryCounts(state) }, this.config.startedAt, state.finishedAt);
     const db = this.db;
     await db.batch([
-      runUpdateStatement(db, this.config, runRowPatch(state, progressOf(this), summaryCounts(state))),
+      runUpdateStatement(db, this.config, runRowPatch(this)),
       logStatement(db, this.config, { level: "info", message: MIGRATION_MESSAGES.cancelled }),
       runAuditStatement(db, this.config, actor, "migration.cancel", summary),
     ]);
@@ -194,7 +164,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     this.save();
     const db = this.db;
     await db.batch([
-      runUpdateStatement(db, this.config, runRowPatch(state, progressOf(this), summaryCounts(state))),
+      runUpdateStatement(db, this.config, runRowPatch(this)),
       logStatement(db, this.config, { level: "error", message: `${MIGRATION_MESSAGES.stuck} (no heartbeat for ${seconds} s)` }),
       runAuditStatement(db, this.config, null, "migration.stuck", { heartbeatAt: new Date(state.heartbeatAt).toISOString() }),
     ]);
@@ -224,7 +194,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
       ? [{ level: "info", message: `${MIGRATION_MESSAGES.completed} ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped` }]
       : [{ level: "error", message: `${MIGRATION_MESSAGES.failed}: ${details}` }];
     await db.batch([
-      runUpdateStatement(db, this.config, runRowPatch(state, progressOf(this), counts)),
+      runUpdateStatement(db, this.config, runRowPatch(this)),
       ...logs.map((l) => logStatement(db, this.config, l)),
       runAuditStatement(db, this.config, null, status === "completed" ? "migration.complete" : "migration.fail", { summary, error: details }),
     ]);
@@ -264,7 +234,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     if (!isActiveStatus(state.status) || (!force && now - state.heartbeatAt < RUN_LIMITS.heartbeatIntervalMs / 2)) return;
     state.heartbeatAt = now;
     this.save();
-    await this.db.batch([runUpdateStatement(this.db, this.config, runRowPatch(state, progressOf(this), summaryCounts(state)))]);
+    await this.db.batch([runUpdateStatement(this.db, this.config, runRowPatch(this))]);
   }
 
   async log(entries: LogEntry[]): Promise<void> {

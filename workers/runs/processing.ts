@@ -7,7 +7,6 @@ import { logStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
 import type { PageRow } from "./run-store";
-import { progressOf, summaryCounts } from "./run-progress";
 
 /**
  * After capture: finds the pipeline for the site. With none the run completes and logs that it stopped
@@ -99,8 +98,7 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
       else run.state.writeFailed++;
       run.save();
     });
-    const progress = progressOf(run);
-    await run.db.batch([logStatement(run.db, run.config, entry), runUpdateStatement(run.db, run.config, runRowPatch(run.state, progress, summaryCounts(run.state)))]);
+    await run.db.batch([logStatement(run.db, run.config, entry), runUpdateStatement(run.db, run.config, runRowPatch(run))]);
     run.emitProgress();
   });
 }

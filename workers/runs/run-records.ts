@@ -3,7 +3,8 @@ import type { MigrationProgress, RunLogLevel } from "../contracts/run-events";
 import type { Db } from "../db/client";
 import { migrationLogs, migrationRuns, snapshots } from "../db/schema-runs";
 import { auditStatement, type Actor } from "../services/audit";
-import type { RunConfig, RunState } from "./run-store";
+import { progressOf, summaryCounts } from "./run-progress";
+import type { RunConfig, RunState, RunStore } from "./run-store";
 
 /**
  * The run object's writes to D1: the run row the API reads, snapshot rows and log entries. Each page
@@ -49,15 +50,21 @@ export function logStatement(db: Db, config: RunConfig, entry: LogEntry, id?: st
     .onConflictDoNothing();
 }
 
-/** The counters and progress of the run row, from the object's state. */
-export function runRowPatch(state: RunState, progress: MigrationProgress, summary: { succeeded: number; failed: number; skipped: number }) {
+/** Recent screenshots kept in the run row's progress, for `GET /migration/active`. */
+const ROW_SCREENSHOTS = 12;
+
+/** The run row's status, counters and progress (with its latest screenshots), from the object's state. */
+export function runRowPatch(run: { state: RunState; store: RunStore }) {
+  const state = run.state;
+  const progress: MigrationProgress = progressOf(run, run.store.recentScreenshots(ROW_SCREENSHOTS));
+  const counts = summaryCounts(state);
   return {
     status: state.status,
-    progress: { ...progress, screenshots: progress.screenshots.slice(-12) },
+    progress,
     totalCount: state.totalCount,
-    succeeded: summary.succeeded,
-    failed: summary.failed,
-    skipped: summary.skipped,
+    succeeded: counts.succeeded,
+    failed: counts.failed,
+    skipped: counts.skipped,
     componentCount: state.componentCount,
     errorMessage: state.errorMessage,
     heartbeatAt: new Date(state.heartbeatAt),

@@ -84,6 +84,7 @@ export class RunStore {
       write_state TEXT, write_attempts INTEGER NOT NULL DEFAULT 0)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_capture_idx ON pages (state, not_before, idx)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_write_idx ON pages (write_state, not_before, idx)`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS pages_captured_idx ON pages (captured_at)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)`);
   }
 

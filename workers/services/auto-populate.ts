@@ -1,5 +1,5 @@
 import puppeteer, { type BrowserWorker } from "@cloudflare/puppeteer";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { MAPPING_MESSAGES, type AutoPopulateState, type SuggestedComponent } from "../contracts/mapping";
 import type { ComponentDefinition } from "../contracts/definitions";
 import type { DefinitionsResponse } from "../contracts/mapping";
@@ -130,7 +130,7 @@ export async function startAutoPopulate(
 export async function resetAutoPopulate(db: Db, auth: SessionUser, organizationId: string, siteId: string): Promise<AutoPopulateState> {
   await requireSite(db, organizationId, siteId);
   await db.batch([
-    db.delete(autoPopulateJobs).where(and(eq(autoPopulateJobs.siteId, siteId), inArray(autoPopulateJobs.status, ["completed", "failed", "idle", "rendering", "detecting"]))),
+    db.delete(autoPopulateJobs).where(and(eq(autoPopulateJobs.siteId, siteId), eq(autoPopulateJobs.organizationId, organizationId))),
     auditStatement(db, auth.actor, { organizationId, action: "auto-populate.reset", entityType: "auto-populate", entityId: siteId }),
   ]);
   return toState(undefined);

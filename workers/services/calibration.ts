@@ -28,7 +28,6 @@ export async function siteCalibration(db: Db, organizationId: string, siteId: st
       reviewed: sql<number>`sum(case when ${mappingProposals.decidedByUserId} is not null and ${mappingProposals.status} != 'pending' then 1 else 0 end)`,
       approvedUnchanged: sql<number>`sum(case when ${mappingProposals.status} = 'approved' and ${mappingProposals.decidedByUserId} is not null then 1 else 0 end)`,
       autoApplied: sql<number>`sum(case when ${mappingProposals.status} = 'auto_applied' then 1 else 0 end)`,
-      reviewedConfidence: sql<number | null>`avg(case when ${mappingProposals.decidedByUserId} is not null and ${mappingProposals.status} != 'pending' then ${mappingProposals.confidence} end)`,
       meanConfidence: sql<number | null>`avg(${mappingProposals.confidence})`,
     })
     .from(mappingProposals)

@@ -50,6 +50,7 @@ export async function remapInstance(db: Db, env: Env, organizationId: string, he
   const memory = new MemoryIndex(await loadMemory(db, organizationId, sigs));
   const proposals = mapFields({
     pageUrl: extraction.finalUrl || extraction.url,
+    language: extraction.language,
     instanceIndex: head.instanceIndex,
     targetComponent: component,
     fields: def.fields,

@@ -199,6 +199,10 @@ export class TargetRunWriter {
     return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null };
   }
 
+  get migrationId(): string {
+    return this.opts.migrationId;
+  }
+
   /** The sequence number of the run's last recorded write. */
   get lastSeq(): number {
     return this.seq;

@@ -78,68 +78,68 @@ export function NewsEditor({ article }: { article: NewsArticleDto | null }) {
 
   return (
     <>
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={saved ? NEWS_TEXT.editTitle : NEWS_TEXT.newTitle}>
-      <TextField
-        label={NEWS_TEXT.title}
-        value={title}
-        required
-        error={errors.title}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          if (!slugTouched) setSlug(slugify(e.target.value));
-        }}
-      />
-      <TextField
-        label={NEWS_TEXT.slug}
-        value={slug}
-        error={errors.slug}
-        hint={NEWS_TEXT.slugHint(slug)}
-        onChange={(e) => {
-          setSlugTouched(true);
-          setSlug(e.target.value);
-        }}
-        className="font-mono"
-      />
-      <TextAreaField label={NEWS_TEXT.summary} hint={NEWS_TEXT.summaryHint} rows={2} value={summary} error={errors.summary} onChange={(e) => setSummary(e.target.value)} />
-      <div>
-        <Tabs label={NEWS_TEXT.bodyTabs} tabs={[{ id: "write", label: NEWS_TEXT.write }, { id: "preview", label: NEWS_TEXT.preview }]} current={tab} onChange={setTab} />
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="-mt-3">
-          {tab === "write" ? (
-            <TextAreaField label={NEWS_TEXT.body} hint={NEWS_TEXT.bodyHint} rows={16} value={body} error={errors.bodyMarkdown} onChange={(e) => setBody(e.target.value)} className="font-mono" />
-          ) : body.trim() ? (
-            <div className="min-h-40 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-              <MarkdownView html={previewHtml} />
-            </div>
-          ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{NEWS_TEXT.nothingToPreview}</p>
-          )}
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={saved ? NEWS_TEXT.editTitle : NEWS_TEXT.newTitle}>
+        <TextField
+          label={NEWS_TEXT.title}
+          value={title}
+          required
+          error={errors.title}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            if (!slugTouched) setSlug(slugify(e.target.value));
+          }}
+        />
+        <TextField
+          label={NEWS_TEXT.slug}
+          value={slug}
+          error={errors.slug}
+          hint={NEWS_TEXT.slugHint(slug)}
+          onChange={(e) => {
+            setSlugTouched(true);
+            setSlug(e.target.value);
+          }}
+          className="font-mono"
+        />
+        <TextAreaField label={NEWS_TEXT.summary} hint={NEWS_TEXT.summaryHint} rows={2} value={summary} error={errors.summary} onChange={(e) => setSummary(e.target.value)} />
+        <div>
+          <Tabs label={NEWS_TEXT.bodyTabs} tabs={[{ id: "write", label: NEWS_TEXT.write }, { id: "preview", label: NEWS_TEXT.preview }]} current={tab} onChange={setTab} />
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="-mt-3">
+            {tab === "write" ? (
+              <TextAreaField label={NEWS_TEXT.body} hint={NEWS_TEXT.bodyHint} rows={16} value={body} error={errors.bodyMarkdown} onChange={(e) => setBody(e.target.value)} className="font-mono" />
+            ) : body.trim() ? (
+              <div className="min-h-40 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+                <MarkdownView html={previewHtml} />
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{NEWS_TEXT.nothingToPreview}</p>
+            )}
+          </div>
         </div>
-      </div>
-      <div className="max-w-xs">
-        <SelectField label={NEWS_TEXT.status} value={status} options={NEWS_STATUS_OPTIONS} onChange={(e) => setStatus(e.target.value as NewsStatus)} />
-      </div>
-      {error ? <ErrorState message={error} /> : null}
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <div className="flex flex-wrap items-center gap-3">
-          {saved ? (
-            <Button variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => setConfirmDelete(true)}>
-              {NEWS_TEXT.delete}
-            </Button>
-          ) : null}
-          {saved?.status === "published" ? (
-            <a href={`/news/${saved.slug}`} className="text-sm font-medium text-brand-600 underline dark:text-brand-100">
-              {NEWS_TEXT.view}
-            </a>
-          ) : null}
+        <div className="max-w-xs">
+          <SelectField label={NEWS_TEXT.status} value={status} options={NEWS_STATUS_OPTIONS} onChange={(e) => setStatus(e.target.value as NewsStatus)} />
         </div>
-        <Button type="submit" loading={busy}>
-          {saved ? NEWS_TEXT.save : NEWS_TEXT.create}
-        </Button>
-      </div>
-    </form>
-    <ConfirmDialog open={confirmDelete} title={NEWS_TEXT.deleteConfirm(saved?.title ?? "")} confirmLabel={NEWS_TEXT.delete} busy={deleting} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()}>
+        {error ? <ErrorState message={error} /> : null}
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <div className="flex flex-wrap items-center gap-3">
+            {saved ? (
+              <Button variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => setConfirmDelete(true)}>
+                {NEWS_TEXT.delete}
+              </Button>
+            ) : null}
+            {saved?.status === "published" ? (
+              <a href={`/news/${saved.slug}`} className="text-sm font-medium text-brand-600 underline dark:text-brand-100">
+                {NEWS_TEXT.view}
+              </a>
+            ) : null}
+          </div>
+          <Button type="submit" loading={busy}>
+            {saved ? NEWS_TEXT.save : NEWS_TEXT.create}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog open={confirmDelete} title={NEWS_TEXT.deleteConfirm(saved?.title ?? "")} confirmLabel={NEWS_TEXT.delete} busy={deleting} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()}>
         <p>{NEWS_TEXT.deleteBody}</p>
-    </ConfirmDialog>
+      </ConfirmDialog>
     </>
   );
 }

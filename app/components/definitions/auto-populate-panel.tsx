@@ -32,7 +32,7 @@ function Progress({ state }: { state: AutoPopulateState }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone={STATUS_TONE[state.status]}>{AUTO_POPULATE_STATUS_LABELS[state.status]}</Badge>
         {state.url ? <span className="min-w-0 truncate font-mono text-xs text-slate-600 dark:text-slate-400">{state.url}</span> : null}
-        {state.selector ? <span className="font-mono text-xs text-slate-500">{state.selector}</span> : null}
+        {state.selector ? <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{state.selector}</span> : null}
       </div>
       {state.isAutoPopulating ? (
         <div className="flex items-center gap-3">

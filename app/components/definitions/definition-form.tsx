@@ -23,7 +23,8 @@ export interface DefinitionFormProps {
 /** Creates or edits one component or template definition; problems are shown on the field they concern. */
 export function DefinitionForm({ kind, noun, isNew, initial, existingKeys, onSave, onCancel }: DefinitionFormProps) {
   const [draft, setDraft] = useState(initial);
-  const [keyTouched, setKeyTouched] = useState(!isNew);
+  // A key given up front (replacing a broken entry) is kept while the name is typed.
+  const [keyTouched, setKeyTouched] = useState(!isNew || initial.key !== "");
   const [errors, setErrors] = useState<DraftErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -54,7 +54,7 @@ function DefinitionCard({ kind, defKey, def, onEdit, onDelete }: { kind: Definit
             {def.fields.map((f) => (
               <li key={f.name} title={f.description || undefined} className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800">
                 <span className="font-mono text-slate-900 dark:text-slate-100">{f.name}</span>
-                <span className="text-slate-500 dark:text-slate-400">{FIELD_TYPE_LABELS[f.type]}</span>
+                <span className="text-slate-600 dark:text-slate-300">{FIELD_TYPE_LABELS[f.type]}</span>
                 {f.required ? <span className="font-semibold text-amber-700 dark:text-amber-300">{FORM_LABELS.fieldRequired.toLowerCase()}</span> : null}
               </li>
             ))}
@@ -86,7 +86,7 @@ export function DefinitionList({ kind, noun, definitions, onEdit, onDelete }: De
 }
 
 /** Stored entries that fail the schema, each with its first problem, so they can be fixed or removed. */
-export function InvalidDefinitions({ invalid, onDelete }: { invalid: Record<string, string>; onDelete: (key: string) => void }) {
+export function InvalidDefinitions({ invalid, onReplace, onDelete }: { invalid: Record<string, string>; onReplace: (key: string) => void; onDelete: (key: string) => void }) {
   const entries = Object.entries(invalid);
   if (entries.length === 0) return null;
   return (
@@ -101,9 +101,14 @@ export function InvalidDefinitions({ invalid, onDelete }: { invalid: Record<stri
             <span className="min-w-0">
               <span className="font-mono font-medium">{key}</span> <Badge tone="amber">{problem}</Badge>
             </span>
-            <Button variant="ghost" size="sm" onClick={() => onDelete(key)} aria-label={`${DEFINITION_TEXTS.delete} ${key}`} className="text-red-700 dark:text-red-400">
-              {DEFINITION_TEXTS.delete}
-            </Button>
+            <span className="flex shrink-0 gap-1">
+              <Button variant="ghost" size="sm" onClick={() => onReplace(key)} aria-label={`${DEFINITION_TEXTS.replace} ${key}`}>
+                {DEFINITION_TEXTS.replace}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => onDelete(key)} aria-label={`${DEFINITION_TEXTS.delete} ${key}`} className="text-red-700 dark:text-red-400">
+                {DEFINITION_TEXTS.delete}
+              </Button>
+            </span>
           </li>
         ))}
       </ul>

@@ -41,12 +41,15 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
 
   const definitions = useMemo(() => state.data?.definitions ?? {}, [state.data]);
   const invalid = state.data?.invalid ?? {};
-  const existingKeys = useMemo(() => [...Object.keys(definitions), ...Object.keys(state.data?.invalid ?? {})], [definitions, state.data]);
+  // A broken stored entry may be replaced by saving a new definition under its key, so only valid keys count as taken.
+  const takenKeys = useMemo(() => Object.keys(definitions), [definitions]);
+  const storedKeys = useMemo(() => [...takenKeys, ...Object.keys(state.data?.invalid ?? {})], [takenKeys, state.data]);
 
   function closeEditor() {
     setParams((p) => {
       p.delete("new");
       p.delete("edit");
+      p.delete("key");
       return p;
     });
     requestAnimationFrame(() => newButton.current?.focus());
@@ -87,7 +90,18 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
 
   let editor = null;
   if (creating) {
-    editor = <DefinitionForm key="new" kind={kind} noun={noun} isNew initial={emptyDraft(kind)} existingKeys={existingKeys} onSave={onSave} onCancel={closeEditor} />;
+    editor = (
+      <DefinitionForm
+        key="new"
+        kind={kind}
+        noun={noun}
+        isNew
+        initial={{ ...emptyDraft(kind), key: params.get("key") ?? "" }}
+        existingKeys={takenKeys}
+        onSave={onSave}
+        onCancel={closeEditor}
+      />
+    );
   } else if (editKey && state.data) {
     editor = editing ? (
       <DefinitionForm
@@ -96,7 +110,7 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
         noun={noun}
         isNew={false}
         initial={toDraft(kind, editKey, editing)}
-        existingKeys={existingKeys}
+        existingKeys={takenKeys}
         onSave={onSave}
         onCancel={closeEditor}
       />
@@ -119,7 +133,7 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
         }
       />
       {editor}
-      {kind === "components" ? <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={existingKeys} onAccepted={changed} /> : null}
+      {kind === "components" ? <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={storedKeys} onAccepted={changed} /> : null}
       {state.loading && !state.data ? <LoadingState label={`Loading ${noun}…`} /> : null}
       {state.error ? (
         <ErrorState
@@ -132,7 +146,7 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
           <h2 id="definitions-title" className="sr-only">
             {title}
           </h2>
-          <InvalidDefinitions invalid={invalid} onDelete={(key) => setDeleting({ key, name: key })} />
+          <InvalidDefinitions invalid={invalid} onReplace={(key) => setParams({ new: "1", key })} onDelete={(key) => setDeleting({ key, name: key })} />
           {Object.keys(definitions).length === 0 ? (
             <EmptyState title={DEFINITION_TEXTS.empty(noun)}>{kind === "components" ? DEFINITION_TEXTS.emptyHint(noun) : DEFINITION_TEXTS.emptyHintTemplates}</EmptyState>
           ) : (

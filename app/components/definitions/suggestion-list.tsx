@@ -66,7 +66,7 @@ function SuggestionRow({
             <ul className="flex flex-wrap gap-1.5" aria-label={`Fields of ${s.definition.name}`}>
               {s.definition.fields.map((f) => (
                 <li key={f.name} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
-                  <span className="font-mono">{f.name}</span> <span className="text-slate-500 dark:text-slate-400">{FIELD_TYPE_LABELS[f.type]}</span>
+                  <span className="font-mono">{f.name}</span> <span className="text-slate-600 dark:text-slate-300">{FIELD_TYPE_LABELS[f.type]}</span>
                 </li>
               ))}
             </ul>

@@ -45,7 +45,7 @@ export const DEFINITION_TEXTS = {
   keyTaken: (noun: string) => `A ${singular(noun)} with this key already exists`,
   fixErrors: "Some fields need attention.",
   invalidTitle: "Stored entries that could not be read",
-  invalidHint: "These entries of the site configuration do not match the definition format. Fix them by saving a new definition under the same key, or delete them.",
+  invalidHint: "These entries of the site configuration do not match the definition format. Replace them with a new definition under the same key, or delete them.",
   noFields: "No fields",
   typesOnly: "This platform has no page templates",
   typesOnlyHint: "Its entries are modelled by content types only.",
@@ -53,6 +53,7 @@ export const DEFINITION_TEXTS = {
   cancel: "Cancel",
   edit: "Edit",
   delete: "Delete",
+  replace: "Replace",
 } as const;
 
 /** Labels and hints of the definition form. */

@@ -63,7 +63,7 @@ export function CalibrationView({ data }: { data: CalibrationDto }) {
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {bands.map((b) => (
-              <tr key={`${b.from}-${b.to}`} className={b.proposals === 0 ? "text-slate-400 dark:text-slate-500" : ""}>
+              <tr key={`${b.from}-${b.to}`} className={b.proposals === 0 ? "text-slate-500 dark:text-slate-400" : ""}>
                 <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
                   {bandLabel(b)} {b.from >= data.minConfidence ? <Badge tone="green">{T.aboveThreshold}</Badge> : null}
                 </th>

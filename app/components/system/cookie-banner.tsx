@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { COOKIE_BANNER_TEXT, readCookieConsent, setCookieConsent } from "~/lib/cookie-consent";
 import type { CookieConsent } from "~/lib/storage-keys";
 
@@ -9,6 +9,7 @@ import type { CookieConsent } from "~/lib/storage-keys";
 export function CookieBanner() {
   // Unknown until hydration: the choice lives in the browser, so the server renders nothing.
   const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
     setOpen(readCookieConsent() === null);
@@ -23,6 +24,24 @@ export function CookieBanner() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
+  // The page gets room at its end for the banner, so nothing stays hidden underneath it.
+  useEffect(() => {
+    const el = ref.current;
+    if (!open || !el) return;
+    const body = document.body;
+    const previous = body.style.paddingBottom;
+    const fit = () => {
+      body.style.paddingBottom = `${el.offsetHeight + 16}px`;
+    };
+    fit();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(fit);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = previous;
+    };
+  }, [open]);
+
   function choose(choice: CookieConsent) {
     setCookieConsent(choice);
     setOpen(false);
@@ -31,37 +50,38 @@ export function CookieBanner() {
   if (!open) return null;
   return (
     <section
+      ref={ref}
       role="region"
       aria-label={COOKIE_BANNER_TEXT.label}
-      className="fixed inset-x-2 bottom-2 z-40 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[min(36rem,calc(100vw-2rem))] sm:-translate-x-1/2 dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-2 bottom-2 z-40 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[min(48rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:py-3 dark:border-slate-700 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3">
-        <p className="flex-1 text-slate-700 dark:text-slate-200">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <p className="min-w-0 flex-1 basis-64 text-slate-700 dark:text-slate-200">
           {COOKIE_BANNER_TEXT.message}{" "}
           <a href="/privacy" className="font-medium text-brand-600 underline dark:text-brand-100">
             {COOKIE_BANNER_TEXT.privacyLink}
           </a>
         </p>
-        <button
-          type="button"
-          aria-label={COOKIE_BANNER_TEXT.dismiss}
-          onClick={() => choose("declined")}
-          className="-mr-1 -mt-1 rounded-md px-2 py-1 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          ×
-        </button>
-      </div>
-      <div className="mt-3 flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={() => choose("declined")}
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
-        >
-          {COOKIE_BANNER_TEXT.decline}
-        </button>
-        <button type="button" onClick={() => choose("accepted")} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          {COOKIE_BANNER_TEXT.accept}
-        </button>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => choose("declined")}
+            className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+          >
+            {COOKIE_BANNER_TEXT.decline}
+          </button>
+          <button type="button" onClick={() => choose("accepted")} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            {COOKIE_BANNER_TEXT.accept}
+          </button>
+          <button
+            type="button"
+            aria-label={COOKIE_BANNER_TEXT.dismiss}
+            onClick={() => choose("declined")}
+            className="rounded-md px-2 py-1 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+          >
+            ×
+          </button>
+        </div>
       </div>
     </section>
   );

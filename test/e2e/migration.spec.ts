@@ -1,0 +1,71 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { serveFixtureSite } from "../fixtures/site/site.mjs";
+import { DEMO, hydrated, open, signIn } from "./support";
+
+const PAGES = 10;
+let site: { origin: string; close: () => Promise<void> };
+
+test.beforeAll(async () => {
+  site = await serveFixtureSite({ pages: PAGES });
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "X-Organization-Id": "demo-org" },
+    data,
+  });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+test("start a migration of the fixture site from the start control and see it complete with screenshots", async ({ page, request }) => {
+  const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password } });
+  const { token } = await login.json();
+  const host = new URL(site.origin).host;
+  const { site: created } = await api(request, token, "POST", "/sites", { name: `Fixture ${Date.now()}`, domain: host });
+  await api(request, token, "PUT", `/site-config/${created.id}`, {
+    platform: "drupal",
+    components: {
+      card: { name: "Card", selector: ".card", fields: [{ name: "title", type: "text" }, { name: "text", type: "richtext" }, { name: "image", type: "image" }] },
+      hero: { name: "Hero", selector: ".hero", fields: [{ name: "title", type: "text" }, { name: "lead", type: "text" }] },
+    },
+    templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"] } },
+    settings: { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: 3 },
+  });
+
+  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await page.evaluate((id) => {
+    localStorage.setItem("selectedSiteId", id);
+    localStorage.setItem("activeOrganizationId", "demo-org");
+  }, created.id);
+  await open(page, "/migration");
+  await expect(page.getByRole("heading", { name: "Migration" })).toBeVisible();
+  await expect(page.getByText("No migration has run for this project yet.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Start migration" }).click();
+  const bar = page.getByRole("progressbar", { name: "Pages processed" });
+  await expect(bar).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Migration completed successfully!")).toBeVisible({ timeout: 120_000 });
+  await expect(bar).toHaveAttribute("aria-valuenow", String(PAGES));
+  await expect(page.getByTestId("progress-counts")).toContainText(`${PAGES} of ${PAGES} pages`);
+  const shots = page.getByRole("list", { name: "Screenshots" }).getByRole("img");
+  await expect(shots.first()).toBeVisible();
+  expect(await shots.count()).toBeGreaterThan(0);
+  // The images are real screenshots served by the API.
+  const src = await shots.first().getAttribute("src");
+  const img = await page.request.get(src!);
+  expect(img.status()).toBe(200);
+  expect(img.headers()["content-type"]).toMatch(/^image\//);
+
+  // A reload reconnects to the finished run and shows its result.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel("Result summary")).toContainText(String(PAGES));
+
+  await open(page, "/snapshots");
+  await expect(page.getByRole("list", { name: "Snapshots" }).getByRole("listitem")).toHaveCount(PAGES);
+});
