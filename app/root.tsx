@@ -5,6 +5,7 @@ import { AppProvider } from "./components/app/app-context";
 import { ToastViewport } from "./components/app/toast-viewport";
 import { AnalyticsTracker } from "./components/system/analytics-tracker";
 import { CookieBanner } from "./components/system/cookie-banner";
+import { FlashToastOnLoad } from "./components/system/flash-toast";
 import { SystemNotificationBanner } from "./components/system/system-notification-banner";
 import styles from "./tailwind.css?url";
 
@@ -45,6 +46,7 @@ export default function App() {
       <ToastViewport />
       <CookieBanner />
       <AnalyticsTracker />
+      <FlashToastOnLoad />
     </AppProvider>
   );
 }
@@ -56,7 +58,7 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl p-10 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-400">Please try again, or go back to the start page.</p>
-      <a className="mt-6 inline-block text-brand-600 underline" href="/">
+      <a className="mt-6 inline-block text-brand-600 dark:text-brand-300 underline" href="/">
         Go to the start page
       </a>
     </main>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 export interface AsyncState<T> {
   data: T | undefined;
   error: Error | null;
+  /** True from the render in which the inputs change until their answer arrives. */
   loading: boolean;
   reload: () => void;
 }
@@ -11,27 +12,28 @@ export interface AsyncState<T> {
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<Error | null>(null);
-  const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
+  // The inputs whose answer is on screen; loading is derived so it is true in the very render the inputs change.
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const key = `${JSON.stringify(deps)}#${tick}`;
   const seq = useRef(0);
   useEffect(() => {
     const mine = ++seq.current;
-    setLoading(true);
     setError(null);
     load().then(
       (d) => {
         if (mine !== seq.current) return;
         setData(d);
-        setLoading(false);
+        setSettledKey(key);
       },
       (e: unknown) => {
         if (mine !== seq.current) return;
         setError(e instanceof Error ? e : new Error(String(e)));
-        setLoading(false);
+        setSettledKey(key);
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, tick]);
+  }, [key]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, loading: settledKey !== key, reload };
 }

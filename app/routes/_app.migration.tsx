@@ -19,7 +19,7 @@ export default function Migration() {
     <RequireSite>
       {(site, config) => (
         <>
-          <PageHeader title="Migration" description={`Crawl ${site.domain}, capture snapshots and write them into the target platform.`} actions={<Link className="text-sm text-brand-600 underline dark:text-brand-100" to="/snapshots">Snapshots</Link>} />
+          <PageHeader title="Migration" description={`Crawl ${site.domain}, capture snapshots and write them into the target platform.`} actions={<Link className="text-sm text-brand-600 dark:text-brand-300 underline dark:text-brand-100" to="/snapshots">Snapshots</Link>} />
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <h2 className="mb-4 font-semibold">Start</h2>

@@ -62,7 +62,7 @@ export default function SnapshotDetail() {
 
   return (
     <>
-      <PageHeader title={snapshot.title || snapshot.url} description={<a className="underline" href={snapshot.url} target="_blank" rel="noreferrer">{snapshot.url}</a>} actions={<Link className="text-sm text-brand-600 underline" to="/snapshots">All snapshots</Link>} />
+      <PageHeader title={snapshot.title || snapshot.url} description={<a className="underline" href={snapshot.url} target="_blank" rel="noreferrer">{snapshot.url}</a>} actions={<Link className="text-sm text-brand-600 dark:text-brand-300 underline" to="/snapshots">All snapshots</Link>} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card className="xl:sticky xl:top-20 xl:self-start">
           <h2 className="mb-3 font-semibold">Screenshot</h2>

@@ -23,7 +23,7 @@ export default function Landing() {
   return (
     <div className="min-h-screen pt-[var(--system-notification-height,0px)]">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
-        <span className="text-xl font-bold tracking-tight text-brand-600">Migrate</span>
+        <span className="text-xl font-bold tracking-tight text-brand-600 dark:text-brand-300">Migrate</span>
         <nav aria-label="Public" className="flex items-center gap-5 text-sm">
           <Link to="/login" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">Sign in</Link>
         </nav>
@@ -42,7 +42,7 @@ export default function Landing() {
           {CLAIMS.map((c) => (
             <div key={c.value} className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
               <dt className="text-sm text-slate-600 dark:text-slate-400">{c.label}</dt>
-              <dd className="mt-1 text-3xl font-bold text-brand-600">{c.value}</dd>
+              <dd className="mt-1 text-3xl font-bold text-brand-600 dark:text-brand-300">{c.value}</dd>
             </div>
           ))}
         </dl>

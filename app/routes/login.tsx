@@ -43,7 +43,7 @@ export default function Login() {
   }
 
   return (
-    <AuthLayout title="Sign in" footer={<>New here? <Link className="font-medium text-brand-600 underline" to="/signup">Create an account</Link></>}>
+    <AuthLayout title="Sign in" footer={<>New here? <Link className="font-medium text-brand-600 dark:text-brand-300 underline" to="/signup">Create an account</Link></>}>
       {params.get("expired") === "1" ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           {MESSAGES.sessionExpired}

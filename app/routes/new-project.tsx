@@ -83,7 +83,7 @@ export default function NewProject() {
 
   return (
     <main className="mx-auto max-w-2xl px-4 pb-10 pt-[calc(2.5rem+var(--system-notification-height,0px))]">
-      <PageHeader title="Create new project" description={`Step ${step} of 2: ${step === 1 ? "project details" : "target platform"}`} actions={<Link className="text-sm text-brand-600 underline" to="/start">Back to projects</Link>} />
+      <PageHeader title="Create new project" description={`Step ${step} of 2: ${step === 1 ? "project details" : "target platform"}`} actions={<Link className="text-sm text-brand-600 dark:text-brand-300 underline" to="/start">Back to projects</Link>} />
       <Card>
         {step === 1 ? (
           <form onSubmit={next} className="space-y-4" noValidate>

@@ -44,7 +44,7 @@ export default function Signup() {
   }
 
   return (
-    <AuthLayout title="Create an account" footer={<>Already have an account? <Link className="font-medium text-brand-600 underline" to="/login">Sign in</Link></>}>
+    <AuthLayout title="Create an account" footer={<>Already have an account? <Link className="font-medium text-brand-600 dark:text-brand-300 underline" to="/login">Sign in</Link></>}>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" required error={errors.firstName} />

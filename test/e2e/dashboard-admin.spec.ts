@@ -24,6 +24,7 @@ test("an admin impersonates the owner, works as them, and stops", async ({ page 
   await row.getByRole("button", { name: "Impersonate" }).click();
 
   await settled(page, /\/snapshots$/);
+  await expect(toast(page, `Now impersonating ${DEMO.owner.email}`)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBe(adminToken);
   expect(await page.evaluate(() => localStorage.getItem("isImpersonating"))).toBe("true");
   const impersonationToken = await page.evaluate(() => localStorage.getItem("authToken"));
@@ -33,10 +34,11 @@ test("an admin impersonates the owner, works as them, and stops", async ({ page 
   // The Admin item stays while impersonating, and leads to the stop button.
   await nav.getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText(`Impersonating ${DEMO.owner.email}`)).toBeVisible();
+  await expect(page.getByText(`Impersonating ${DEMO.owner.email}`, { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Stop impersonating" }).click();
 
   await settled(page, /\/admin$/);
+  await expect(toast(page, "Impersonation ended successfully")).toBeVisible();
   await expect(page.getByLabel("Search users")).toBeVisible();
   // The admin is back in an admin session (the server issues a fresh one) and the stored admin token is gone.
   const restored = await page.evaluate(() => localStorage.getItem("authToken"));
@@ -84,6 +86,7 @@ test("the mobile menu's compact control impersonates and stops, and reports a fa
   await control.getByLabel("Impersonate a user").fill(DEMO.owner.email);
   await control.getByRole("button", { name: `Impersonate ${DEMO.owner.email}` }).click();
   await settled(page, /\/snapshots$/);
+  await expect(toast(page, `Now impersonating ${DEMO.owner.email}`)).toBeVisible();
 
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByTestId("mobile-impersonation").getByRole("button", { name: "Stop impersonating" }).click();

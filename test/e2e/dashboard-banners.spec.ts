@@ -87,6 +87,11 @@ test.describe("system notification banner", () => {
     // The server stored the sanitized HTML, and the editor shows what was stored.
     await expect(admin.getByLabel("Message")).not.toHaveValue(/script|onerror/);
 
+    await owner.evaluate(() => {
+      const w = window as unknown as { heights: number[] };
+      w.heights = [];
+      window.addEventListener("system-notification:height", (e) => w.heights.push((e as CustomEvent<{ height: number }>).detail.height));
+    });
     await owner.clock.fastForward(30_000);
     await expect(banner).toBeVisible();
     await expect(banner).toHaveAttribute("data-notification-type", "warning");
@@ -100,6 +105,8 @@ test.describe("system notification banner", () => {
     expect(bannerBox && topBar && Math.abs(topBar.y - bannerBox.height) <= 1).toBe(true);
     const announced = await owner.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--system-notification-height"));
     expect(parseFloat(announced)).toBeCloseTo(bannerBox!.height, 0);
+    // The height is also announced as an event.
+    expect(await owner.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1))).toBeCloseTo(bannerBox!.height, 0);
 
     await banner.getByRole("button", { name: "Dismiss system notification" }).click();
     await expect(banner).toHaveCount(0);

@@ -78,6 +78,7 @@ test("an owner manages members: invite with a role, change it, withdraw, remove,
   await dialog.getByRole("button", { name: "Delete organization" }).click();
   expect((await deleted).ok()).toBe(true);
   await expect(page.getByText("No active organization selected")).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, "Acme Agency was deleted")).toBeVisible();
 });
 
 test("a member sees the organization read-only and can leave it", async ({ page, request }) => {
@@ -100,4 +101,5 @@ test("a member sees the organization read-only and can leave it", async ({ page,
   await page.getByRole("dialog").getByRole("button", { name: "Leave organization" }).click();
   await settled(page, /\/organization$/);
   await expect(page.getByText("No active organization selected")).toBeVisible();
+  await expect(toast(page, "You left Shared Org")).toBeVisible();
 });

@@ -351,7 +351,17 @@ test("auto-populate a page of the site and accept a suggestion", async ({ page, 
   }
 });
 
-test("the editor and the AI mapping tab have no serious or critical violations in the dark theme at phone width", async ({ page }) => {
+test("the editor and the AI mapping tab have no serious or critical violations in the dark theme at phone width", async ({ page, request }) => {
+  // A definition with long unbroken texts, which must not widen the screen.
+  const token = await apiToken(request, DEMO.owner.email, DEMO.owner.password);
+  const headers = { Authorization: `Bearer ${token}`, "X-Organization-Id": "demo-org" };
+  const key = `long-${unique()}`;
+  const long = "Averyveryverylongcomponentnamewithoutanyspacesatall";
+  const created = await request.put(`/api/v1/sites/demo-site/components/${key}`, {
+    headers,
+    data: { name: long, selector: `main > div.${long} > section.${long}`, exampleUrls: [`https://demo.example.com/${long}/${long}`], fields: [{ name: long, type: "text" }] },
+  });
+  expect(created.ok()).toBe(true);
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -360,13 +370,13 @@ test("the editor and the AI mapping tab have no serious or critical violations i
   await page.getByRole("button", { name: "Add field" }).click();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("form", { name: "New component" }).getByText(DEFINITION_TEXTS.fixErrors)).toBeVisible();
+  await expect(page.getByRole("heading", { name: long })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // Nothing in the screen's content is wider than the phone.
   const main = await page.evaluate(() => {
     const el = document.getElementById("main")!;
     return { scroll: el.scrollWidth, client: el.clientWidth };
   });
-  console.log(await page.evaluate(() => [...document.querySelectorAll("#main *")].filter((e) => e.getBoundingClientRect().right > 391 && !e.closest(".overflow-x-auto")).slice(0, 10).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? "").slice(0, 40)}`)));
   expect(main.scroll).toBeLessThanOrEqual(main.client);
 
   await open(page, "/settings?tab=mapping");
@@ -374,4 +384,5 @@ test("the editor and the AI mapping tab have no serious or critical violations i
   await expect(page.getByLabel(MAPPING_SETTINGS_TEXTS.promptLabel)).toBeVisible();
   await expect(page.getByRole("region", { name: MAPPING_SETTINGS_TEXTS.calibrationTitle, exact: true }).getByText(MAPPING_SETTINGS_TEXTS.calibrationEmpty).or(page.getByTestId("calibration-totals"))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  expect((await request.delete(`/api/v1/sites/demo-site/components/${key}`, { headers })).ok()).toBe(true);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { RUN_STATUSES, type RunStatus } from "../../workers/contracts/run-events";
+import { withDeadline } from "../../workers/crawl/page-errors";
 import { assertCrawlable, CrawlRefusedError, guardedFetch, isPrivateAddress, type HostResolver } from "../../workers/crawl/ssrf";
 import { filterSiteUrls, isSiteUrl, normaliseUrl, siteHost, siteOrigin } from "../../workers/crawl/url";
 import { assertTransition, canTransition, effectiveConcurrency, InvalidTransitionError, isHeartbeatStale, retryDelayMs, RUN_LIMITS, summarise } from "../../workers/runs/run-state";
@@ -162,5 +163,16 @@ describe("run state machine", () => {
   it("summarises pages, components and minutes", () => {
     const s = summarise({ totalCount: 10, succeeded: 7, failed: 2, skipped: 1, componentCount: 33 }, 0, 90_000);
     expect(s).toEqual({ pages: 10, components: 33, durationMinutes: 1.5, succeeded: 7, failed: 2, skipped: 1 });
+  });
+});
+
+describe("page deadline", () => {
+  it("fails a page that hangs with a retryable timeout, and passes a quick one through", async () => {
+    const hang = new Promise<string>(() => {});
+    await expect(withDeadline(hang, 20)).rejects.toMatchObject({ name: "PageFailure", retryable: true, kind: "timeout" });
+    await expect(withDeadline(Promise.resolve("ok"), 1000)).resolves.toBe("ok");
+    const late = new Promise<string>((_, reject) => setTimeout(() => reject(new Error("late")), 30));
+    await expect(withDeadline(late, 10)).rejects.toMatchObject({ kind: "timeout" });
+    await new Promise((r) => setTimeout(r, 40)); // the late rejection is observed, not unhandled
   });
 });

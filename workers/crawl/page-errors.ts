@@ -46,3 +46,16 @@ export function classifyError(err: unknown): PageFailure | PageSkipped {
   }
   return new PageFailure(message.split("\n")[0] || "Unknown error", true, "browser");
 }
+
+/** The most time one page may take in the browser (load, extraction, screenshot), whatever hangs. */
+export const PAGE_DEADLINE_MS = 90_000;
+
+/** Rejects with a retryable timeout when `work` takes longer than `ms`; `work` is left to settle unobserved. */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  work.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageFailure(`Timed out: the page took longer than ${Math.round(ms / 1000)} s`, true, "timeout")), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}

@@ -2,7 +2,7 @@ import type { ScreenshotRef } from "../contracts/run-events";
 import { screenshotPath } from "../contracts/run-events";
 import type { RenderTab } from "../crawl/browser";
 import { extractPageWithNotes } from "../crawl/extract";
-import { classifyError, PageFailure, PageSkipped } from "../crawl/page-errors";
+import { classifyError, PAGE_DEADLINE_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
 import { sha256Sync } from "../crawl/sha256";
 import { isSiteUrl } from "../crawl/url";
 import { logStatement, previousContentHash, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
@@ -52,6 +52,24 @@ async function handleFailure(run: RunHost, page: PageRow, err: unknown): Promise
   await settlePage(run, page, "failed", { level: "error", message: `Failed${tries}: ${problem.message}`, url: page.url });
 }
 
+/** Renders and extracts a page in a tab, with its screenshot when the run takes them. */
+async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
+  const { config } = run;
+  const loaded = await tab.load(page.url);
+  if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
+  const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
+    finalUrl: loaded.finalUrl,
+    status: loaded.status,
+    imageSizes: loaded.imageSizes,
+    host: config.host,
+  });
+  if (config.options.skipUnchanged && (await previousContentHash(run.db, config, page.url)) === extraction.contentHash) {
+    throw new PageSkipped("Unchanged since the last snapshot");
+  }
+  const screenshot = config.options.screenshots ? await tab.screenshot() : null;
+  return { extraction, invalidSelectors, screenshot };
+}
+
 /** Renders, extracts, screenshots and stores one page. Failures are logged and retried; they never stop the run. */
 export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
   const { config, bindings: env } = run;
@@ -60,20 +78,15 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
   let tab: RenderTab | null = null;
   const renderer = run.renderer();
   try {
-    tab = await renderer.acquire(run.state.browserSessionId);
-    const loaded = await tab.load(page.url);
-    if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
-    const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
-      finalUrl: loaded.finalUrl,
-      status: loaded.status,
-      imageSizes: loaded.imageSizes,
-      host: config.host,
-    });
-    if (config.options.skipUnchanged && (await previousContentHash(run.db, config, page.url)) === extraction.contentHash) {
-      throw new PageSkipped("Unchanged since the last snapshot");
-    }
-    const screenshot = config.options.screenshots ? await tab.screenshot() : null;
-    renderer.release(tab, true);
+    // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
+    const { extraction, invalidSelectors, screenshot } = await withDeadline(
+      (async () => {
+        tab = await renderer.acquire(run.state.browserSessionId);
+        return renderPage(run, page, tab);
+      })(),
+      PAGE_DEADLINE_MS,
+    );
+    renderer.release(tab!, true);
     tab = null;
     if (run.halted()) return;
 

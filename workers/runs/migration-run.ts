@@ -6,19 +6,17 @@ import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../services/audit";
-import { captureSlice } from "./capture";
-import { discoverPages } from "./discover";
-import { endCapture, processingSlice } from "./processing";
 import { browserSessionMessage, newRun, type RunInit } from "./run-init";
 import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
+import { advanceRun, nextAlarmTime } from "./run-phases";
 import { progressOf, summaryCounts } from "./run-progress";
 import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, summarise } from "./run-state";
 import { RunStore, type RunConfig, type RunState } from "./run-store";
-
-export type { RunInit } from "./run-init";
 import { streamResponse } from "./run-stream";
 import { EventHub, encodeEvent, SSE_PING_MS } from "./sse";
+
+export type { RunInit } from "./run-init";
 
 /** A run as the object sees it (for the API and tests). */
 export interface RunSnapshot {
@@ -139,7 +137,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     });
     const summary = summarise({ ...state, ...summaryCounts(state) }, this.config.startedAt, state.finishedAt);
     const db = this.db;
-    await db.batch([
+    await this.record([
       runUpdateStatement(db, this.config, runRowPatch(this)),
       logStatement(db, this.config, { level: "info", message: MIGRATION_MESSAGES.cancelled }),
       runAuditStatement(db, this.config, actor, "migration.cancel", summary),
@@ -163,7 +161,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     state.errorMessage = MIGRATION_MESSAGES.stuck;
     this.save();
     const db = this.db;
-    await db.batch([
+    await this.record([
       runUpdateStatement(db, this.config, runRowPatch(this)),
       logStatement(db, this.config, { level: "error", message: `${MIGRATION_MESSAGES.stuck} (no heartbeat for ${seconds} s)` }),
       runAuditStatement(db, this.config, null, "migration.stuck", { heartbeatAt: new Date(state.heartbeatAt).toISOString() }),
@@ -193,7 +191,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const logs: LogEntry[] = status === "completed"
       ? [{ level: "info", message: `${MIGRATION_MESSAGES.completed} ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped` }]
       : [{ level: "error", message: `${MIGRATION_MESSAGES.failed}: ${details}` }];
-    await db.batch([
+    await this.record([
       runUpdateStatement(db, this.config, runRowPatch(this)),
       ...logs.map((l) => logStatement(db, this.config, l)),
       runAuditStatement(db, this.config, null, status === "completed" ? "migration.complete" : "migration.fail", { summary, error: details }),
@@ -205,6 +203,26 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
       this.emit({ type: "error", migrationId, status: "failed", error: MIGRATION_MESSAGES.failed, details: details ?? undefined });
     }
     await this.shutDown();
+  }
+
+  /**
+   * Writes the record of a status change. The object's own state has already changed and stays the
+   * authority: when D1 fails here, `syncRecord` repairs the row later (the API calls it when the row
+   * and the object disagree).
+   */
+  private async record(statements: Parameters<Db["batch"]>[0]): Promise<void> {
+    try {
+      await this.db.batch(statements);
+    } catch (err) {
+      console.error("Could not record the run's status", this.config.migrationId, err);
+    }
+  }
+
+  /** Rewrites the run's D1 row from the object's state. */
+  async syncRecord(): Promise<RunStatus | null> {
+    if (!this.store.config()) return null;
+    await this.db.batch([runUpdateStatement(this.db, this.config, runRowPatch(this))]);
+    return this.state.status;
   }
 
   private async shutDown(closing?: Promise<void>): Promise<void> {
@@ -298,18 +316,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     try {
       await this.ctx.storage.setAlarm(Date.now() + RUN_LIMITS.watchdogDelayMs);
       await this.beat(true);
-      const phase = this.state.phase;
-      if (phase === "discovering") await discoverPages(this);
-      else if (phase === "capturing") {
-        await captureSlice(this);
-        if (!this.halted() && this.store.remaining() === 0) await endCapture(this);
-      } else if (phase === "processing") {
-        await processingSlice(this);
-        if (!this.halted() && this.store.remainingWrites() === 0) {
-          if (this.state.pipeline === "mapper") await this.log([{ level: "info", message: MIGRATION_MESSAGES.stoppedAfterMapping }]);
-          await this.finish({ status: "completed" });
-        }
-      }
+      await advanceRun(this);
       if (this.state.alarmErrors) {
         this.state.alarmErrors = 0;
         this.save();
@@ -324,12 +331,8 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   }
 
   private async scheduleNext(): Promise<void> {
-    if (this.halted()) {
-      await this.ctx.storage.deleteAlarm();
-      return;
-    }
-    const due = this.store.nextDueAt(this.state.phase === "processing" ? "write_state" : "state");
-    await this.ctx.storage.setAlarm(Math.max(Date.now(), due ?? Date.now()));
+    if (this.halted()) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(nextAlarmTime(this));
   }
 
   private async alarmFailed(err: unknown): Promise<void> {

@@ -106,7 +106,14 @@ export async function previousContentHash(db: Db, config: RunConfig, url: string
   const rows = await db
     .select({ hash: snapshots.contentHash })
     .from(snapshots)
-    .where(and(eq(snapshots.siteId, config.siteId), eq(snapshots.url, url), ne(snapshots.migrationId, config.migrationId)))
+    .where(
+      and(
+        eq(snapshots.organizationId, config.organizationId),
+        eq(snapshots.siteId, config.siteId),
+        eq(snapshots.url, url),
+        ne(snapshots.migrationId, config.migrationId),
+      ),
+    )
     .orderBy(desc(snapshots.createdAt))
     .limit(1);
   return rows[0]?.hash ?? null;

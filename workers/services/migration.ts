@@ -56,7 +56,10 @@ async function latestRun(db: Db, organizationId: string, siteId: string, activeO
 async function settleIfStuck(db: Db, env: Env, row: MigrationRunRow): Promise<MigrationRunRow> {
   if (!isActiveStatus(row.status) || !isHeartbeatStale(row.heartbeatAt.getTime())) return row;
   try {
-    await runStub(env, row.id).checkStuck();
+    const stub = runStub(env, row.id);
+    const status = await stub.checkStuck();
+    // The object finished but its record did not say so (a failed write): repair the record.
+    if (status && !isActiveStatus(status)) await stub.syncRecord();
   } catch (err) {
     console.error("Could not reach the run object to check it", row.id, err);
     await db.batch([

@@ -4,6 +4,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { CONSTANTS } from "~/lib/constants";
 import { endImpersonation, startImpersonation } from "~/lib/impersonation";
+import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
 
 /**
@@ -24,7 +25,8 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
     setBusy("stop");
     try {
       await endImpersonation(api);
-      toasts.show({ message: MESSAGES.impersonationEnded, type: "success" });
+      // The app reloads next; the success toast is shown on the new page.
+      queueFlashToast({ message: MESSAGES.impersonationEnded, type: "success" });
       window.location.assign("/admin");
     } catch (err) {
       toasts.show({ message: err instanceof Error && err.message === MESSAGES.adminTokenMissing ? MESSAGES.adminTokenMissing : MESSAGES.endImpersonationFailed, type: "error" });
@@ -51,7 +53,8 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
     setBusy(u.id);
     try {
       await startImpersonation(api, u.id);
-      toasts.show({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
+      // The app reloads next; the success toast is shown on the new page.
+      queueFlashToast({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
       window.location.assign("/snapshots");
     } catch {
       toasts.show({ message: MESSAGES.impersonateStartFailed, type: "error" });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { endImpersonation } from "~/lib/impersonation";
+import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
 
 /** Replaces the impersonate control while impersonating (spec §6). */
@@ -13,7 +14,8 @@ export function StopImpersonation({ email }: { email: string }) {
     setBusy(true);
     try {
       await endImpersonation(api);
-      toasts.show({ message: MESSAGES.impersonationEnded, type: "success" });
+      // The app reloads next; the success toast is shown on the new page.
+      queueFlashToast({ message: MESSAGES.impersonationEnded, type: "success" });
       window.location.assign("/admin");
     } catch (err) {
       toasts.show({ message: err instanceof Error && err.message === MESSAGES.adminTokenMissing ? MESSAGES.adminTokenMissing : MESSAGES.endImpersonationFailed, type: "error" });

@@ -5,6 +5,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Badge, Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { startImpersonation } from "~/lib/impersonation";
+import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
@@ -60,7 +61,8 @@ export function UserDetails({ details, currentAdminId }: { details: AdminUserDet
     setBusy(true);
     try {
       await startImpersonation(api, u.id);
-      toasts.show({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
+      // The app reloads next; the success toast is shown on the new page.
+      queueFlashToast({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
       window.location.assign("/snapshots");
     } catch (err) {
       toasts.show({ message: MESSAGES.impersonateFailedWith(err instanceof Error ? err.message : undefined), type: "error" });

@@ -3,6 +3,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { CONSTANTS } from "~/lib/constants";
 import { startImpersonation } from "~/lib/impersonation";
+import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
 
 interface FoundUser {
@@ -48,7 +49,8 @@ export function UserSearch() {
     setStarting(u.id);
     try {
       await startImpersonation(api, u.id);
-      toasts.show({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
+      // The app reloads next; the success toast is shown on the new page.
+      queueFlashToast({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
       window.location.assign("/snapshots");
     } catch (err) {
       toasts.show({ message: MESSAGES.impersonateFailedWith(err instanceof Error ? err.message : undefined), type: "error" });

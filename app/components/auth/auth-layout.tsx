@@ -5,7 +5,7 @@ export function AuthLayout({ title, children, footer }: { title: string; childre
   return (
     <main className="flex min-h-screen items-center justify-center px-4 pb-12 pt-[calc(3rem+var(--system-notification-height,0px))]">
       <div className="w-full max-w-md">
-        <a href="/" className="mb-8 block text-center text-xl font-bold tracking-tight text-brand-600">
+        <a href="/" className="mb-8 block text-center text-xl font-bold tracking-tight text-brand-600 dark:text-brand-300">
           Migrate
         </a>
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">

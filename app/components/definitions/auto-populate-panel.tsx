@@ -121,7 +121,7 @@ export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccept
             {state && state.status !== "idle" ? AUTO_POPULATE_STATUS_LABELS[state.status] : ""}
           </div>
         </div>
-        <form onSubmit={start} noValidate className="grid items-start gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" aria-label={AUTO_POPULATE_TEXTS.title}>
+        <form onSubmit={start} noValidate className="grid grid-cols-1 items-start gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" aria-label={AUTO_POPULATE_TEXTS.title}>
           <TextField
             label={AUTO_POPULATE_TEXTS.url}
             type="url"

@@ -74,7 +74,7 @@ export function DefinitionForm({ kind, noun, isNew, initial, existingKeys, onSav
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
           {title}
         </h2>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField
             label={FORM_LABELS.name}
             value={draft.name}

@@ -22,7 +22,7 @@ function DefinitionCard({ kind, defKey, def, onEdit, onDelete }: { kind: Definit
   const template = kind === "templates" ? (def as TemplateDefinition) : null;
   const component = kind === "components" ? (def as ComponentDefinition) : null;
   return (
-    <li aria-labelledby={headingId} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <li aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="truncate font-semibold">
@@ -52,8 +52,8 @@ function DefinitionCard({ kind, defKey, def, onEdit, onDelete }: { kind: Definit
         ) : (
           <ul className="flex flex-wrap gap-1.5" aria-label={`${FORM_LABELS.fields} of ${def.name}`}>
             {def.fields.map((f) => (
-              <li key={f.name} title={f.description || undefined} className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800">
-                <span className="font-mono text-slate-900 dark:text-slate-100">{f.name}</span>
+              <li key={f.name} title={f.description || undefined} className="inline-flex max-w-full flex-wrap items-center gap-x-1 rounded-md bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800">
+                <span className="break-all font-mono text-slate-900 dark:text-slate-100">{f.name}</span>
                 <span className="text-slate-600 dark:text-slate-300">{FIELD_TYPE_LABELS[f.type]}</span>
                 {f.required ? <span className="font-semibold text-amber-700 dark:text-amber-300">{FORM_LABELS.fieldRequired.toLowerCase()}</span> : null}
               </li>
@@ -77,7 +77,7 @@ export interface DefinitionListProps {
 export function DefinitionList({ kind, noun, definitions, onEdit, onDelete }: DefinitionListProps) {
   const entries = Object.entries(definitions).sort(([, a], [, b]) => a.name.localeCompare(b.name));
   return (
-    <ul className="grid gap-3 lg:grid-cols-2" aria-label={noun}>
+    <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={noun}>
       {entries.map(([key, def]) => (
         <DefinitionCard key={key} kind={kind} defKey={key} def={def} onEdit={() => onEdit(key)} onDelete={() => onDelete(key, def.name)} />
       ))}

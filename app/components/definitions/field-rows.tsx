@@ -73,7 +73,7 @@ export function FieldRows({ fields, onChange, errors }: { fields: FieldDraft[]; 
           const err = (k: string) => errors[`fields.${i}.${k}`];
           return (
             <div key={f.uid} role="group" aria-label={label} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
-              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem] xl:grid-cols-[minmax(0,1fr)_10rem_minmax(0,1.5fr)]">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_10rem] xl:grid-cols-[minmax(0,1fr)_10rem_minmax(0,1.5fr)]">
                 <TextField
                   id={`field-${f.uid}-name`}
                   label={FORM_LABELS.fieldName}

@@ -50,7 +50,7 @@ function SuggestionRow({
             {added ? <Badge tone="green">{AUTO_POPULATE_TEXTS.added}</Badge> : null}
             {replaces ? <Badge tone="amber">{replaces}</Badge> : null}
           </div>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField label={AUTO_POPULATE_TEXTS.name} value={choice.name} error={errors?.name} onChange={(e) => onChange({ ...choice, name: e.target.value })} />
             <TextField
               label={AUTO_POPULATE_TEXTS.key}
@@ -65,7 +65,7 @@ function SuggestionRow({
           {s.definition.fields.length > 0 ? (
             <ul className="flex flex-wrap gap-1.5" aria-label={`Fields of ${s.definition.name}`}>
               {s.definition.fields.map((f) => (
-                <li key={f.name} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
+                <li key={f.name} className="max-w-full break-all rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
                   <span className="font-mono">{f.name}</span> <span className="text-slate-600 dark:text-slate-300">{FIELD_TYPE_LABELS[f.type]}</span>
                 </li>
               ))}

@@ -14,7 +14,7 @@ import { MAPPING_SETTINGS_TEXTS as T, SCOPE_LABELS } from "./texts";
 function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget: () => void }) {
   const target = memoryTarget(entry);
   return (
-    <li className="grid gap-3 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center">
+    <li className="grid grid-cols-1 gap-3 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center">
       <div className="min-w-0">
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {T.memorySource} · {SCOPE_LABELS[entry.scope]}

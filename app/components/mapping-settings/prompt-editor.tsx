@@ -95,7 +95,7 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <form onSubmit={save} noValidate aria-label={T.promptTitle} className="space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium">{T.promptVersion(prompt.version)}</span>

@@ -5,6 +5,7 @@ import { Card, EmptyState, ErrorState } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SelectField } from "~/components/ui/field";
 import { LoadingState } from "~/components/ui/spinner";
+import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
 import { STORAGE_KEYS, writeLocal } from "~/lib/storage-keys";
 import { DangerZone } from "./danger-zone";
@@ -72,9 +73,12 @@ export function OrganizationManager({ user, organizationId }: { user: UserDto; o
   const active = details.members.filter((m) => m.status === "active");
   const pending = details.members.filter((m) => m.status === "pending");
   const admin = isOrganizationAdmin(details.role);
-  const afterExit = async (action: () => Promise<boolean>) => {
+  const afterExit = async (action: () => Promise<boolean>, message: string) => {
     const ok = await action();
-    if (ok) switchTo(null);
+    if (ok) {
+      queueFlashToast({ message, type: "success" });
+      switchTo(null);
+    }
     return ok;
   };
 
@@ -114,7 +118,7 @@ export function OrganizationManager({ user, organizationId }: { user: UserDto; o
       </Card>
       <Card>
         <h2 className="mb-3 font-semibold">Leave or delete</h2>
-        <DangerZone name={details.name} myRole={details.role} onLeave={() => afterExit(org.leave)} onDelete={() => afterExit(org.destroy)} />
+        <DangerZone name={details.name} myRole={details.role} onLeave={() => afterExit(org.leave, ORGANIZATION_TEXT.left(details.name))} onDelete={() => afterExit(org.destroy, ORGANIZATION_TEXT.deleted(details.name))} />
       </Card>
       <ConfirmDialog
         open={removing !== null}

@@ -18,6 +18,8 @@ export const ORGANIZATION_TEXT = {
   roleUpdated: (email: string) => `Role of ${email} updated`,
   removed: (email: string) => `${email} was removed`,
   withdrawn: (email: string) => `Invitation for ${email} withdrawn`,
+  left: (name: string) => `You left ${name}`,
+  deleted: (name: string) => `${name} was deleted`,
   leave: "Leave organization",
   leaveConfirm: (name: string) => `Leave ${name}?`,
   leaveBody: "You lose access to its projects until someone invites you again.",

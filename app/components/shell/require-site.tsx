@@ -12,7 +12,7 @@ export function RequireSite({ children }: { children: (site: SiteDto, config: Si
   if (!site) {
     return (
       <EmptyState title={MESSAGES.noSiteSelected}>
-        <Link className="font-medium text-brand-600 underline dark:text-brand-100" to="/new-project">Create new project</Link> or pick one in <Link className="underline" to="/start">Projects</Link>.
+        <Link className="font-medium text-brand-600 dark:text-brand-300 underline dark:text-brand-100" to="/new-project">Create new project</Link> or pick one in <Link className="underline" to="/start">Projects</Link>.
       </EmptyState>
     );
   }

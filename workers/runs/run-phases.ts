@@ -1,0 +1,31 @@
+import { MIGRATION_MESSAGES } from "../contracts/run-events";
+import { captureSlice } from "./capture";
+import { discoverPages } from "./discover";
+import { endCapture, processingSlice } from "./processing";
+import type { RunHost } from "./run-host";
+
+/**
+ * One alarm's work: the slice of the run's current phase, and the move to the next phase when the
+ * current one has nothing left.
+ */
+export async function advanceRun(run: RunHost): Promise<void> {
+  const phase = run.state.phase;
+  if (phase === "discovering") {
+    await discoverPages(run);
+  } else if (phase === "capturing") {
+    await captureSlice(run);
+    if (!run.halted() && run.store.remaining() === 0) await endCapture(run);
+  } else if (phase === "processing") {
+    await processingSlice(run);
+    if (!run.halted() && run.store.remainingWrites() === 0) {
+      if (run.state.pipeline === "mapper") await run.log([{ level: "info", message: MIGRATION_MESSAGES.stoppedAfterMapping }]);
+      await run.finish({ status: "completed" });
+    }
+  }
+}
+
+/** When the next alarm should run: now, or when the earliest page waiting for a retry is due. */
+export function nextAlarmTime(run: RunHost, now: number = Date.now()): number {
+  const due = run.store.nextDueAt(run.state.phase === "processing" ? "write_state" : "state");
+  return Math.max(now, due ?? now);
+}
