@@ -168,6 +168,26 @@ export function hashPassword(password) {
 
 const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
 
+/** Where `npm start` serves the local demo source website that the demo project migrates. */
+export const DEMO_SOURCE = { host: "127.0.0.1", port: 8788, pages: 40 };
+
+/** Definitions the demo source website's pages use, so a migration can start right away. */
+const DEMO_COMPONENTS = {
+  hero: { name: "Hero", targetId: "", selector: ".hero", exampleUrls: [], fields: [
+    { name: "title", type: "text", required: true, description: "Main heading" },
+    { name: "lead", type: "text", required: false, description: "Intro text" },
+    { name: "image", type: "image", required: false, description: "" },
+    { name: "cta", type: "link", required: false, description: "Call to action" },
+  ] },
+  card: { name: "Card", targetId: "", selector: ".card", exampleUrls: [], fields: [
+    { name: "title", type: "text", required: true, description: "" },
+    { name: "text", type: "richtext", required: false, description: "" },
+    { name: "image", type: "image", required: false, description: "" },
+    { name: "link", type: "link", required: false, description: "" },
+  ] },
+};
+const DEMO_TEMPLATES = { page: { name: "Page", targetId: "", urlPattern: "/*", selector: "", areas: ["main"], fields: [] } };
+
 export function seedSql(now = Date.now()) {
   const [admin, owner] = DEMO_ACCOUNTS;
   const platformConfig = JSON.stringify({
@@ -194,6 +214,12 @@ INSERT OR IGNORE INTO sites (id, organization_id, name, domain, created_at)
 INSERT OR IGNORE INTO site_configs (id, site_id, organization_id, platform, platform_config, components, templates, settings, updated_at)
   SELECT 'demo-site-config', 'demo-site', 'demo-org', 'magnolia', ${q(platformConfig)}, '{}', '{}', '{}', ${now}
   WHERE EXISTS (SELECT 1 FROM sites WHERE id = 'demo-site' AND organization_id = 'demo-org');
+INSERT OR IGNORE INTO sites (id, organization_id, name, domain, created_at)
+  VALUES ('demo-source', 'demo-org', 'Demo Source Website', ${q(`${DEMO_SOURCE.host}:${DEMO_SOURCE.port}`)}, ${now});
+INSERT OR IGNORE INTO site_configs (id, site_id, organization_id, platform, platform_config, components, templates, settings, updated_at)
+  SELECT 'demo-source-config', 'demo-source', 'demo-org', 'drupal', '{}', ${q(JSON.stringify(DEMO_COMPONENTS))}, ${q(JSON.stringify(DEMO_TEMPLATES))},
+    ${q(JSON.stringify({ sitemapUrl: `http://${DEMO_SOURCE.host}:${DEMO_SOURCE.port}/sitemap.xml`, concurrency: 4 }))}, ${now}
+  WHERE EXISTS (SELECT 1 FROM sites WHERE id = 'demo-source' AND organization_id = 'demo-org');
 `;
 }
 

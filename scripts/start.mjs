@@ -5,7 +5,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
-import { ROOT, checkNode, demoAccountLines, pkgFile } from "./setup.mjs";
+import { serveFixtureSite } from "../test/fixtures/site/site.mjs";
+import { DEMO_SOURCE, ROOT, checkNode, demoAccountLines, pkgFile } from "./setup.mjs";
 
 export const PORT = 8787;
 
@@ -121,6 +122,7 @@ export function banner(prefix, url) {
   console.log(`${prefix} cms-migrate is running at ${url}`);
   console.log(`${prefix} Demo accounts:`);
   for (const line of demoAccountLines()) console.log(`${prefix} ${line}`);
+  console.log(`${prefix} The owner's project "Demo Source Website" migrates a local generated site: open Migration and start.`);
   console.log(`${prefix} Stop with Ctrl+C.`);
   console.log(`${prefix} ────────────────────────────────────────────────`);
 }
@@ -136,10 +138,21 @@ async function main() {
     console.error(`[start] port ${PORT} is already in use (is another server running?). Stop it and try again.`);
     process.exit(1);
   }
+  // The demo project "Demo Source Website" migrates this local generated website (development only).
+  let source = null;
+  if (await isPortFree(DEMO_SOURCE.port)) {
+    source = await serveFixtureSite({ pages: DEMO_SOURCE.pages, port: DEMO_SOURCE.port, host: DEMO_SOURCE.host });
+    console.log(`[start] demo source website (${DEMO_SOURCE.pages} pages) on ${source.origin}`);
+  } else {
+    console.log(`[start] port ${DEMO_SOURCE.port} is in use: the demo source website is not served`);
+  }
   console.log(`[start] starting wrangler dev on ${url} ...`);
   const child = spawnWrangler();
   forwardSignals([child], "[start]");
-  child.on("exit", () => process.exit(exitCodeOf(child)));
+  child.on("exit", () => {
+    void source?.close();
+    process.exit(exitCodeOf(child));
+  });
   try {
     await waitForHttp(`http://127.0.0.1:${PORT}/`, { child, timeoutMs: 180_000 });
     banner("[start]", url);
