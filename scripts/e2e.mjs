@@ -43,6 +43,30 @@ async function killLeftovers(stateDir) {
   if (still.length) log(`WARNING: still running after SIGKILL: ${still.join(", ")}`);
 }
 
+/** Whether the run includes the WordPress spec: every spec when no file is named, else a named one. */
+function includesWordPress(args) {
+  const files = args.filter((a) => !a.startsWith("-"));
+  return files.length === 0 || files.some((a) => /wordpress/i.test(a));
+}
+
+/**
+ * Starts (or reuses) the local WordPress with scripts/wordpress-setup.mjs (idempotent; on CI .ci/run
+ * ran it already). Returns the environment for Playwright: the connection file, or why there is none,
+ * which the WordPress spec turns into a failure on CI and a skip elsewhere.
+ */
+function setUpWordPress() {
+  const stateDir = path.resolve(process.env.WP_STATE_DIR || path.join(ROOT, ".cache", "wordpress"));
+  log("setting up WordPress (node scripts/wordpress-setup.mjs)");
+  const r = spawnSync(process.execPath, [path.join(ROOT, "scripts/wordpress-setup.mjs")], { cwd: ROOT, encoding: "utf8", timeout: 600_000 });
+  const stderr = r.stderr ?? "";
+  if (stderr.trim()) console.error(stderr.trimEnd());
+  const startedHere = /starting (mariadbd|php -S)/.test(stderr);
+  if (r.status === 0) return { env: { WORDPRESS_CONNECTION_FILE: path.join(stateDir, "connection.json") }, startedHere };
+  const reason = (stderr || r.stdout || r.error?.message || "unknown error").trim().split("\n").slice(-3).join(" ");
+  log(`WordPress set-up failed: ${reason}`);
+  return { env: { WORDPRESS_SETUP_ERROR: `WordPress set-up failed (node scripts/wordpress-setup.mjs): ${reason}` }, startedHere };
+}
+
 async function main() {
   checkNode();
   ensureBrowserWrapper();
@@ -75,7 +99,9 @@ async function main() {
   process.on("SIGTERM", onSignal);
 
   let code = 1;
+  let wordpress = null;
   try {
+    if (includesWordPress(process.argv.slice(2))) wordpress = setUpWordPress();
     await applyMigrations({ persistTo });
     await seed({ persistTo });
 
@@ -100,7 +126,7 @@ async function main() {
     playwright = spawn(process.execPath, [pkgFile("@playwright/test", "cli.js"), "test", ...process.argv.slice(2)], {
       cwd: ROOT,
       stdio: "inherit",
-      env: { ...process.env, BASE_URL: baseUrl },
+      env: { ...process.env, BASE_URL: baseUrl, ...(wordpress?.env ?? {}) },
     });
     await exited(playwright);
     code = exitCodeOf(playwright);
@@ -121,6 +147,8 @@ async function main() {
     }
     await killLeftovers(stateDir);
     fs.rmSync(stateDir, { recursive: true, force: true });
+    // A WordPress this run started is stopped again; one that was already running is left as it was.
+    if (wordpress?.startedHere) spawnSync(process.execPath, [path.join(ROOT, "scripts/wordpress-stop.mjs")], { cwd: ROOT, stdio: "inherit" });
   }
   return interrupted && code === 0 ? 130 : code;
 }

@@ -162,7 +162,7 @@ describe("run state machine", () => {
 
   it("summarises pages, components and minutes", () => {
     const s = summarise({ totalCount: 10, succeeded: 7, failed: 2, skipped: 1, componentCount: 33 }, 0, 90_000);
-    expect(s).toEqual({ pages: 10, components: 33, durationMinutes: 1.5, succeeded: 7, failed: 2, skipped: 1 });
+    expect(s).toEqual({ pages: 10, components: 33, durationMinutes: 1.5, succeeded: 7, failed: 2, skipped: 1, awaitingReview: 0 });
   });
 });
 

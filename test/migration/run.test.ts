@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MIGRATION_MESSAGES, type RunEvent } from "../../workers/contracts/run-events";
+import { mappingPipelineFactory } from "../../workers/mapping/snapshot-mapper";
+import { registerPipeline } from "../../workers/runs/pipeline";
 import { call } from "../helpers";
 import { fixtureHits, fixtureSite, origin, rawCall, startRun, tag } from "./helpers";
 
 type Progress = Extract<RunEvent, { type: "progress" }>;
 
 describe("a migration run in the real local browser", () => {
-  it("renders the fixture pages, stores screenshots and snapshots, and handles failing pages", async () => {
+  it("renders the fixture pages, stores screenshots and snapshots, handles failing pages, then maps the snapshots", async () => {
     const t = tag();
     const good = [`${origin}/?t=${t}`, `${origin}/pages/page-1?t=${t}`, `${origin}/pages/page-4?t=${t}`, `${origin}/special/redirect-in?t=${t}`];
     const bad = {
@@ -22,20 +24,31 @@ describe("a migration run in the real local browser", () => {
     const messages = await stream.rest(120_000);
     const events = messages.map((m) => m.event);
 
-    // Events: progress while running, then complete with the summary.
+    // Events: progress while running (capture), then while processing (mapping of the 5 snapshots), then complete.
     const progress = events.filter((e): e is Progress => e.type === "progress");
     expect(progress.length).toBeGreaterThanOrEqual(10);
-    expect(progress.every((e) => e.status === "running" && e.migrationId === migrationId)).toBe(true);
-    const counts = progress.map((e) => e.progress.processedCount);
-    expect(counts).toEqual([...counts].sort((a, b) => a - b));
-    expect(progress.at(-1)!.progress).toMatchObject({ processedCount: 9, totalCount: 9 });
+    expect(progress.every((e) => e.migrationId === migrationId)).toBe(true);
+    const statuses = progress.map((e) => e.status);
+    const firstProcessing = statuses.indexOf("processing");
+    expect(firstProcessing).toBeGreaterThan(0);
+    expect(statuses.slice(0, firstProcessing).every((s) => s === "running")).toBe(true);
+    expect(statuses.slice(firstProcessing).every((s) => s === "processing")).toBe(true);
+    const running = progress.slice(0, firstProcessing);
+    const processing = progress.slice(firstProcessing);
+    for (const phase of [running, processing]) {
+      const counts = phase.map((e) => e.progress.processedCount);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    }
+    expect(running.at(-1)!.progress).toMatchObject({ processedCount: 9, totalCount: 9 });
+    // Mapping: every captured page is mapped, none waits for review or fails there.
+    expect(processing.at(-1)!.progress).toMatchObject({ phase: "processing", processedCount: 5, totalCount: 5, awaitingReview: 0 });
     const complete = events.at(-1)!;
     expect(complete).toEqual({
       type: "complete",
       migrationId,
       status: "completed",
       message: MIGRATION_MESSAGES.completed,
-      result: { success: true, migrationId, status: "completed", summary: expect.objectContaining({ pages: 9, succeeded: 5, failed: 3, skipped: 1 }) },
+      result: { success: true, migrationId, status: "completed", summary: expect.objectContaining({ pages: 9, succeeded: 5, failed: 3, skipped: 1, awaitingReview: 0 }) },
     });
     // Every message with an id can be replayed; ids only grow.
     const ids = messages.map((m) => m.id).filter((id): id is number => id !== null);
@@ -70,7 +83,7 @@ describe("a migration run in the real local browser", () => {
     const logs = (await call("GET", `/migration/logs/${site.siteId}`, auth)).json.logs as { level: string; message: string; url: string | null }[];
     const about = (url: string) => logs.filter((l) => l.url === url).map((l) => `${l.level}: ${l.message}`);
     expect(about(bad.flaky)[0]).toBe("warn: Attempt 1 of 3 failed: HTTP 503. Retrying in 1 s");
-    expect(about(bad.flaky).at(-1)).toMatch(/^info: Captured/);
+    expect(about(bad.flaky).slice(-2)).toEqual([expect.stringMatching(/^info: Captured/), "info: Mapped"]);
     expect(about(bad.missing)).toEqual(["error: Failed: HTTP 404"]);
     expect(about(bad.error)).toEqual([
       "warn: Attempt 1 of 3 failed: HTTP 500. Retrying in 1 s",
@@ -80,7 +93,12 @@ describe("a migration run in the real local browser", () => {
     expect(about(bad.pdf)).toEqual(["info: Skipped: Not an HTML page (application/pdf)"]);
     // Chromium may upgrade the off-site redirect to https before refusing it.
     expect(about(bad.redirectOut)).toEqual([expect.stringMatching(/^error: Failed: Redirected outside the site's origin to https?:\/\/elsewhere\.example\.org\/landing$/)]);
-    expect(logs.map((l) => l.message)).toContain(MIGRATION_MESSAGES.stoppedAfterSnapshots);
+    // The site's Magnolia connection has no author URL: pages are mapped, not written, and the log says why.
+    expect(logs).toContainEqual(expect.objectContaining({ level: "warn", message: MIGRATION_MESSAGES.stoppedNotConfigured }));
+    expect(MIGRATION_MESSAGES.stoppedNotConfigured.startsWith("Platform connection not configured")).toBe(true);
+    expect(logs.filter((l) => l.message === "Mapped").map((l) => l.url).sort()).toEqual([...good, bad.flaky].sort());
+    const mapped = await call("GET", `/sites/${site.siteId}/mapping/snapshots`, auth);
+    expect(mapped.json.snapshots.filter((s: { runId: string }) => s.runId === migrationId)).toHaveLength(5);
 
     const hits = await fixtureHits();
     expect(hits[`/special/error?t=${t}`]).toBe(3);
@@ -90,11 +108,31 @@ describe("a migration run in the real local browser", () => {
     expect(hits["/assets/site.js"]).toBeGreaterThan(0);
 
     const result = await call("GET", `/migration/result/${migrationId}`, auth);
-    expect(result.json).toEqual({ success: true, migrationId, status: "completed", summary: expect.objectContaining({ pages: 9, components: expect.any(Number), succeeded: 5, failed: 3, skipped: 1 }) });
+    expect(result.json).toEqual({ success: true, migrationId, status: "completed", summary: expect.objectContaining({ pages: 9, components: expect.any(Number), succeeded: 5, failed: 3, skipped: 1, awaitingReview: 0 }) });
     expect(result.json.summary.components).toBeGreaterThan(10);
     const active = await call("GET", `/migration/active/${site.siteId}`, auth);
-    expect(active.json).toMatchObject({ migrationId, status: "completed", progress: { processedCount: 9, totalCount: 9 } });
+    expect(active.json).toMatchObject({ migrationId, status: "completed", progress: { phase: "finished", processedCount: 9, totalCount: 9, succeeded: 5 } });
   }, 150_000);
+
+  it("without a pipeline, stops after the snapshots and says so", async () => {
+    const urls = [`${origin}/pages/page-7?t=${tag()}`, `${origin}/pages/page-8?t=${tag()}`];
+    const site = await fixtureSite({ urlList: urls });
+    // The Worker registers the mapping pipeline at load (workers/index.ts); registering it again returns
+    // the function that removes it, so this run finds no pipeline.
+    registerPipeline(mappingPipelineFactory)();
+    try {
+      const { stream, migrationId } = await startRun(site, { screenshots: false });
+      const events = (await stream.rest()).map((m) => m.event);
+      expect(events.filter((e) => e.type === "progress").every((e) => e.status === "running")).toBe(true);
+      expect(events.at(-1)).toMatchObject({ type: "complete", result: { summary: { pages: 2, succeeded: 2, failed: 0, skipped: 0, awaitingReview: 0 } } });
+      const logs = (await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org })).json.logs as { message: string }[];
+      expect(logs.map((l) => l.message)).toContain(MIGRATION_MESSAGES.stoppedAfterSnapshots);
+      const mapped = await call("GET", `/sites/${site.siteId}/mapping/snapshots`, { token: site.token, org: site.org });
+      expect(mapped.json.snapshots.filter((s: { runId: string }) => s.runId === migrationId)).toHaveLength(0);
+    } finally {
+      registerPipeline(mappingPipelineFactory);
+    }
+  }, 60_000);
 
   it("skips pages unchanged since the site's last snapshot, unless told not to", async () => {
     const t = tag();

@@ -42,9 +42,14 @@ export const MIGRATION_MESSAGES = {
   migrationNotFound: "Migration not found",
   snapshotNotFound: "Snapshot not found",
   screenshotNotFound: "Screenshot not found",
-  /** Logged when no mapping or target writer is registered (later issues plug them in). */
-  stoppedAfterSnapshots: "Mapping and target writing are not available yet; the run stopped after snapshots.",
-  stoppedAfterMapping: "Target writing is not available yet; the run stopped after mapping.",
+  /** Logged when nothing maps the site's snapshots (a site without a target platform). */
+  stoppedAfterSnapshots: "This site has no target platform to map its pages to; the run stopped after snapshots.",
+  /** Logged when the site's pages are mapped but nothing writes them into the platform. */
+  stoppedAfterMapping: "No target writer is available for this site's platform; the run stopped after mapping.",
+  /** Spec §8: the site's platform lacks its connection fields (spec §5), so pages are mapped but not written. */
+  platformNotConfigured: "Platform connection not configured",
+  stoppedNotConfigured:
+    "Platform connection not configured: the run stopped after mapping. Complete the connection in Settings and run the migration again to write the pages.",
 } as const;
 
 /** Body of `POST /migration/start`. */
@@ -105,6 +110,11 @@ export interface MigrationProgress {
   succeeded: number;
   failed: number;
   skipped: number;
+  /**
+   * Pages whose mapping waits for a person's review: neither written nor failed. Always sent by the
+   * server (0 when none); absent only in progress recorded before the counter existed.
+   */
+  awaitingReview?: number;
 }
 
 /** `GET /migration/result/{id}` (spec §3 "Migration result"). */
@@ -115,6 +125,8 @@ export interface MigrationSummary {
   succeeded: number;
   failed: number;
   skipped: number;
+  /** Pages whose mapping waits for review (not written, not failed); 0 when none. */
+  awaitingReview?: number;
 }
 
 export interface MigrationResultDto {
@@ -197,5 +209,5 @@ export function screenshotPath(snapshotId: string): string {
 
 /** An empty progress value. */
 export function emptyProgress(phase: RunPhase = "discovering"): MigrationProgress {
-  return { processedCount: 0, totalCount: 0, currentPage: null, damProgress: null, screenshots: [], phase, succeeded: 0, failed: 0, skipped: 0 };
+  return { processedCount: 0, totalCount: 0, currentPage: null, damProgress: null, screenshots: [], phase, succeeded: 0, failed: 0, skipped: 0, awaitingReview: 0 };
 }

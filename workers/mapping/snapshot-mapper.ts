@@ -4,10 +4,15 @@
  * target side a `MappedPage` when the page may be applied. A page with a proposal below the site's
  * minimum confidence is not written: it waits for review, and the run logs that for its URL.
  */
+import { and, eq } from "drizzle-orm";
 import { MAPPING_MESSAGES } from "../contracts/mapping";
+import { isPlatformConfigured } from "../contracts/platforms";
+import { MIGRATION_MESSAGES } from "../contracts/run-events";
 import { getDb } from "../db/client";
+import { siteConfigs } from "../db/schema";
+import { mappingSnapshots } from "../db/schema-mapping";
 import type { Env } from "../env";
-import { PipelineError, type MigrationPipeline, type PipelineFactory, type SnapshotMapper } from "../runs/pipeline";
+import { awaitingReview, type MigrationPipeline, type PipelineFactory, type SiteDefinitions, type SnapshotMapper } from "../runs/pipeline";
 import { mappingDefinitionsOf } from "../services/definitions";
 import { mapSnapshot } from "../services/mapping";
 import { buildMappedPage, snapshotProposals } from "../services/mapping-read";
@@ -37,20 +42,48 @@ export function createSnapshotMapper(env: Env): SnapshotMapper<MappedPage> {
         extractionKey: snapshot.extractionKey,
         actor: null,
       });
-      if (summary.status === "needs_review") throw new PipelineError(waitingForReview(summary.lowestConfidence, summary.minConfidence), false);
+      // Waiting for review is no failure: the engine counts the page apart and does not retry it.
+      if (summary.status === "needs_review") throw awaitingReview(waitingForReview(summary.lowestConfidence, summary.minConfidence));
       return buildMappedPage(await snapshotProposals(db, site.organizationId, snapshot.id), extraction, definitions);
+    },
+
+    // Only a mapping applied with nobody deciding lets a run skip the unchanged page: after a review,
+    // the next run maps the page again (memory now holds the decisions) and writes it.
+    async applied(previous, site) {
+      const row = await getDb(env.DB).query.mappingSnapshots.findFirst({
+        where: and(eq(mappingSnapshots.snapshotId, previous.id), eq(mappingSnapshots.organizationId, site.organizationId)),
+      });
+      return row?.status === "auto_applied";
     },
   };
 }
 
 /**
- * The pipeline of a site with a target platform: this mapper, and the platform's writer when it has
- * an adapter (without one, the run stops after mapping and the pages wait in review). Registering it
- * is one line at module load: `registerPipeline(mappingPipelineFactory)` (workers/runs/pipeline.ts).
+ * Whether the site's platform connection is configured now (spec §5). The run's copy of the site
+ * carries no platform configuration (its secrets stay in D1), so it is read here; a platform changed
+ * since the run started counts as not configured.
  */
-export const mappingPipelineFactory: PipelineFactory = (ctx) => {
+async function platformConfigured(env: Env, site: SiteDefinitions): Promise<boolean> {
+  const row = await getDb(env.DB).query.siteConfigs.findFirst({
+    where: and(eq(siteConfigs.siteId, site.siteId), eq(siteConfigs.organizationId, site.organizationId)),
+  });
+  // Secrets are stored encrypted, as non-empty strings: presence is all the check needs.
+  return !!row && row.platform === site.platform && isPlatformConfigured(row.platform, row.platformConfig);
+}
+
+/**
+ * The pipeline of a site with a target platform: this mapper, and the platform's writer when its
+ * connection is configured (export-only platforms need none and always write their bundle). Without
+ * a configured connection the run maps every page and stops, saying 'Platform connection not configured'.
+ * Registered at module load by workers/index.ts: `registerPipeline(mappingPipelineFactory)`.
+ */
+export const mappingPipelineFactory: PipelineFactory = async (ctx) => {
   if (!ctx.site.platform) return null;
-  const writer = createTargetPipelineWriter(ctx.env, ctx.site.platform);
-  const pipeline: MigrationPipeline<MappedPage> = { mapper: createSnapshotMapper(ctx.env), ...(writer ? { writer } : {}) };
+  const mapper = createSnapshotMapper(ctx.env);
+  const configured = await platformConfigured(ctx.env, ctx.site);
+  const writer = configured ? createTargetPipelineWriter(ctx.env, ctx.site.platform) : null;
+  const pipeline: MigrationPipeline<MappedPage> = { mapper };
+  if (writer) pipeline.writer = writer;
+  else if (!configured) pipeline.stopReason = MIGRATION_MESSAGES.platformNotConfigured;
   return pipeline as MigrationPipeline<unknown>;
 };

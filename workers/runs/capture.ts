@@ -5,7 +5,8 @@ import { extractPageWithNotes } from "../crawl/extract";
 import { classifyError, PAGE_DEADLINE_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
 import { sha256Sync } from "../crawl/sha256";
 import { isSiteUrl } from "../crawl/url";
-import { logStatement, previousContentHash, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
+import { pipelineDoneWith, resolvePipeline } from "./pipeline";
+import { logStatement, previousSnapshot, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
 import type { PageRow } from "./run-store";
@@ -52,6 +53,18 @@ async function handleFailure(run: RunHost, page: PageRow, err: unknown): Promise
   await settlePage(run, page, "failed", { level: "error", message: `Failed${tries}: ${problem.message}`, url: page.url });
 }
 
+/**
+ * Whether the page's content is the same as in the site's last snapshot of it and the pipeline is done
+ * with that snapshot: a page whose mapping waited for review, or that was not written, is run again.
+ */
+async function unchangedAndDone(run: RunHost, url: string, contentHash: string): Promise<boolean> {
+  const { config } = run;
+  const previous = await previousSnapshot(run.db, config, url);
+  if (!previous || previous.contentHash !== contentHash) return false;
+  const pipeline = await resolvePipeline({ env: run.bindings, site: config.site, options: config.options });
+  return pipeline ? pipelineDoneWith(pipeline, previous, config.site) : true;
+}
+
 /** Renders and extracts a page in a tab, with its screenshot when the run takes them. */
 async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
   const { config } = run;
@@ -63,7 +76,7 @@ async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
     imageSizes: loaded.imageSizes,
     host: config.host,
   });
-  if (config.options.skipUnchanged && (await previousContentHash(run.db, config, page.url)) === extraction.contentHash) {
+  if (config.options.skipUnchanged && (await unchangedAndDone(run, page.url, extraction.contentHash))) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }
   const screenshot = config.options.screenshots ? await tab.screenshot() : null;

@@ -175,8 +175,8 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const state = this.state;
     if (!isActiveStatus(state.status)) return;
     const counts = summaryCounts(state);
-    // A run where no page made it through failed, whatever the phase said.
-    const failedAll = outcome.status === "completed" && counts.succeeded === 0 && counts.failed > 0;
+    // A run where no page made it through failed, whatever the phase said (a page waiting for review made it through mapping).
+    const failedAll = outcome.status === "completed" && counts.succeeded === 0 && counts.awaitingReview === 0 && counts.failed > 0;
     const status = failedAll ? "failed" : outcome.status;
     const details = outcome.status === "failed" ? outcome.details : failedAll ? `All ${counts.failed} pages failed` : null;
     assertTransition(state.status, status);
@@ -189,7 +189,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const summary = summarise({ ...state, ...counts }, this.config.startedAt, state.finishedAt);
     const db = this.db;
     const logs: LogEntry[] = status === "completed"
-      ? [{ level: "info", message: `${MIGRATION_MESSAGES.completed} ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped` }]
+      ? [{ level: "info", message: `${MIGRATION_MESSAGES.completed} ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped${counts.awaitingReview ? `, ${counts.awaitingReview} waiting for review` : ""}` }]
       : [{ level: "error", message: `${MIGRATION_MESSAGES.failed}: ${details}` }];
     await this.record([
       runUpdateStatement(db, this.config, runRowPatch(this)),

@@ -9,7 +9,8 @@ import type { Env } from "../env";
  * `writer.write` (status `processing`); with none, the run stops after the snapshots and logs so.
  *
  * Both calls must be idempotent per snapshot: after an interruption a page may be handed over again.
- * They throw to fail a page; `PipelineError` with `retryable: true` asks for another attempt.
+ * They throw to fail a page; `PipelineError` with `retryable: true` asks for another attempt, and
+ * `awaitingReview(...)` ends the page as waiting for a person's review (neither written nor failed).
  */
 
 /** The site's configuration as the run saw it when it started. */
@@ -45,9 +46,22 @@ export interface MapInput {
   options: RunOptions;
 }
 
+/** An earlier run's snapshot of a page whose content has not changed since. */
+export interface PreviousSnapshot {
+  id: string;
+  migrationId: string;
+  url: string;
+}
+
 /** Turns one snapshot into mappings for the target (e.g. a `MappedPage` of workers/targets/types.ts). */
 export interface SnapshotMapper<M> {
   map(input: MapInput): Promise<M>;
+  /**
+   * Whether the mapping of an earlier snapshot was applied with nothing left to decide. A run skips an
+   * unchanged page only then, so pages that waited for review are mapped again (with what people
+   * decided meanwhile). Without this method every earlier mapping counts as applied.
+   */
+  applied?(previous: PreviousSnapshot, site: SiteDefinitions): Promise<boolean>;
 }
 
 export interface WriteInput<M> {
@@ -72,23 +86,43 @@ export interface TargetWriteResult {
 /** Writes one mapped page into the target platform. */
 export interface TargetWriter<M> {
   write(input: WriteInput<M>): Promise<TargetWriteResult>;
+  /**
+   * Whether the run of an earlier snapshot wrote its page. A run skips an unchanged page only then,
+   * so pages an earlier run did not write (a failure, no connection yet) are written now. Without this
+   * method every earlier page counts as written.
+   */
+  written?(previous: PreviousSnapshot, site: SiteDefinitions): Promise<boolean>;
 }
 
 /** What a run hands its snapshots to. Without a writer the run stops after mapping. */
 export interface MigrationPipeline<M = unknown> {
   mapper: SnapshotMapper<M>;
   writer?: TargetWriter<M>;
+  /** Why there is no writer (e.g. the platform's connection is not configured); the run logs it. */
+  stopReason?: string;
 }
 
-/** A failure of mapping or writing; `retryable` failures are tried again (bounded). */
+/** How a page ends in the pipeline when it is not written: a failure, or a wait for review. */
+export type PipelineErrorKind = "failed" | "review";
+
+/**
+ * A failure of mapping or writing; `retryable` failures are tried again (bounded). Kind `review`
+ * is no failure: the page waits for a person's review and is counted apart.
+ */
 export class PipelineError extends Error {
   constructor(
     message: string,
     readonly retryable = false,
+    readonly kind: PipelineErrorKind = "failed",
   ) {
     super(message);
     this.name = "PipelineError";
   }
+}
+
+/** The outcome of a page whose mapping waits for review: not written, not failed, not retried. */
+export function awaitingReview(message: string): PipelineError {
+  return new PipelineError(message, false, "review");
 }
 
 export interface PipelineContext {
@@ -103,22 +137,34 @@ export type PipelineFactory = (ctx: PipelineContext) => MigrationPipeline<unknow
 const factories: PipelineFactory[] = [];
 
 /**
- * Registers a pipeline factory; call it at module load (e.g. from workers/index.ts) so that every
- * instance of the run object has it, also after a restart. Returns a function that removes it.
+ * Registers a pipeline factory; call it at module load (workers/index.ts does) so that every instance
+ * of the run object has it, also after a restart. A factory is registered once however often this is
+ * called. Returns a function that removes it.
  */
 export function registerPipeline(factory: PipelineFactory): () => void {
-  factories.push(factory);
+  if (!factories.includes(factory)) factories.push(factory);
   return () => {
     const i = factories.indexOf(factory);
     if (i >= 0) factories.splice(i, 1);
   };
 }
 
-/** The first registered pipeline that handles the site, or null. */
+/**
+ * The pipeline for the site from the most recently registered factory that handles it, or null. The
+ * latest registration is asked first, so a narrower factory registered later (for some sites) takes
+ * precedence over the general one registered at load.
+ */
 export async function resolvePipeline(ctx: PipelineContext): Promise<MigrationPipeline<unknown> | null> {
-  for (const factory of factories) {
+  for (const factory of [...factories].reverse()) {
     const pipeline = await factory(ctx);
     if (pipeline) return pipeline;
   }
   return null;
+}
+
+/** Whether a pipeline is done with an earlier snapshot: its mapping was applied and, with a writer, its page written. */
+export async function pipelineDoneWith(pipeline: MigrationPipeline<unknown>, previous: PreviousSnapshot, site: SiteDefinitions): Promise<boolean> {
+  if (pipeline.mapper.applied && !(await pipeline.mapper.applied(previous, site))) return false;
+  if (pipeline.writer?.written && !(await pipeline.writer.written(previous, site))) return false;
+  return true;
 }

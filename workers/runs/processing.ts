@@ -23,13 +23,23 @@ export async function endCapture(run: RunHost): Promise<void> {
     return;
   }
   run.state.pipeline = pipeline.writer ? "full" : "mapper";
+  run.state.stopReason = pipeline.writer ? null : (pipeline.stopReason ?? null);
   run.state.processingTotal = run.store.queueForProcessing();
   run.state.phase = "processing";
   run.state.status = "processing";
   run.state.currentPage = null;
   run.save();
-  await run.log([{ level: "info", message: `Mapping ${run.state.processingTotal} snapshots${pipeline.writer ? " and writing them to the target" : ""}` }]);
+  const what = pipeline.writer ? " and writing them to the target" : run.state.stopReason ? ` (they will not be written: ${run.state.stopReason})` : "";
+  await run.log([{ level: "info", message: `Mapping ${run.state.processingTotal} snapshots${what}` }]);
   run.emitProgress();
+}
+
+/** The log line of a run that mapped its pages but had nothing to write them with. */
+export function stoppedAfterMappingEntry(run: RunHost): LogEntry {
+  const reason = run.state.stopReason;
+  if (!reason) return { level: "info", message: MIGRATION_MESSAGES.stoppedAfterMapping };
+  const message = reason === MIGRATION_MESSAGES.platformNotConfigured ? MIGRATION_MESSAGES.stoppedNotConfigured : `${reason}: the run stopped after mapping.`;
+  return { level: "warn", message };
 }
 
 async function loadSnapshot(run: RunHost, page: PageRow): Promise<{ record: SnapshotRecord; extraction: PageExtraction }> {
@@ -53,16 +63,22 @@ async function loadSnapshot(run: RunHost, page: PageRow): Promise<{ record: Snap
   return { record, extraction };
 }
 
+/** How the pipeline ended with a page. */
+type PageOutcome = "written" | "failed" | "review";
+
 async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, page: PageRow): Promise<void> {
   run.state.currentPage = page.url;
   let entry: LogEntry;
-  let outcome: "written" | "failed";
+  let outcome: PageOutcome;
   try {
     const { record, extraction } = await loadSnapshot(run, page);
     const site = run.config.site;
     const mapped = await pipeline.mapper.map({ snapshot: record, extraction, site, options: run.config.options });
     if (run.halted()) return;
-    if (pipeline.writer) {
+    // The run decided when capture ended whether it writes; a writer appearing or vanishing later does not change that.
+    const writes = run.state.pipeline === "full";
+    if (writes && !pipeline.writer) throw new PipelineError(pipeline.stopReason ?? MIGRATION_MESSAGES.stoppedAfterMapping);
+    if (writes && pipeline.writer) {
       const result = await pipeline.writer.write({
         mapped,
         snapshot: record,
@@ -81,6 +97,10 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
   } catch (err) {
     if (run.halted()) return;
     const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof PipelineError && err.kind === "review") {
+      await settle(run, page, "review", { level: "warn", message, url: page.url });
+      return;
+    }
     const retryable = err instanceof PipelineError ? err.retryable : true;
     if (retryable && page.writeAttempts < RUN_LIMITS.maxPageAttempts) {
       const delay = retryDelayMs(page.writeAttempts);
@@ -91,10 +111,16 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
     entry = { level: "error", message: `Mapping or writing failed: ${message}`, url: page.url };
     outcome = "failed";
   }
+  await settle(run, page, outcome, entry);
+}
+
+/** Records how the pipeline ended with a page: its state, the run's counters and its log line, together. */
+async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: LogEntry): Promise<void> {
   await run.commit(async () => {
     run.store.transaction(() => {
-      run.store.setWriteState(page.idx, outcome, { reason: outcome === "failed" ? entry.message : null });
+      run.store.setWriteState(page.idx, outcome, { reason: outcome === "written" ? null : entry.message });
       if (outcome === "written") run.state.written++;
+      else if (outcome === "review") run.state.awaitingReview++;
       else run.state.writeFailed++;
       run.save();
     });

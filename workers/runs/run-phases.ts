@@ -1,7 +1,6 @@
-import { MIGRATION_MESSAGES } from "../contracts/run-events";
 import { captureSlice } from "./capture";
 import { discoverPages } from "./discover";
-import { endCapture, processingSlice } from "./processing";
+import { endCapture, processingSlice, stoppedAfterMappingEntry } from "./processing";
 import type { RunHost } from "./run-host";
 
 /**
@@ -18,7 +17,7 @@ export async function advanceRun(run: RunHost): Promise<void> {
   } else if (phase === "processing") {
     await processingSlice(run);
     if (!run.halted() && run.store.remainingWrites() === 0) {
-      if (run.state.pipeline === "mapper") await run.log([{ level: "info", message: MIGRATION_MESSAGES.stoppedAfterMapping }]);
+      if (run.state.pipeline === "mapper") await run.log([stoppedAfterMappingEntry(run)]);
       await run.finish({ status: "completed" });
     }
   }

@@ -2,12 +2,13 @@ import type { MigrationProgress, ScreenshotRef } from "../contracts/run-events";
 import type { RunState } from "./run-store";
 
 /**
- * Succeeded, failed and skipped pages. Without a pipeline a page succeeds when it is captured; with
- * one, when the pipeline is done with it. Failures of either phase count as failed.
+ * Succeeded, failed, skipped and review-waiting pages. Without a pipeline a page succeeds when it is
+ * captured; with one, when the pipeline mapped (and wrote) it. Failures of either phase count as
+ * failed; a page whose mapping waits for review is neither.
  */
-export function summaryCounts(s: RunState): { succeeded: number; failed: number; skipped: number } {
+export function summaryCounts(s: RunState): { succeeded: number; failed: number; skipped: number; awaitingReview: number } {
   const succeeded = s.pipeline === "mapper" || s.pipeline === "full" ? s.written : s.captured;
-  return { succeeded, failed: s.captureFailed + s.writeFailed, skipped: s.skipped };
+  return { succeeded, failed: s.captureFailed + s.writeFailed, skipped: s.skipped, awaitingReview: s.awaitingReview };
 }
 
 /**
@@ -19,7 +20,7 @@ export function progressOf(run: { state: RunState }, screenshots: ScreenshotRef[
   const processing = s.phase === "processing";
   const counts = summaryCounts(s);
   return {
-    processedCount: processing ? s.written + s.writeFailed : s.captured + s.captureFailed + s.skipped,
+    processedCount: processing ? s.written + s.writeFailed + s.awaitingReview : s.captured + s.captureFailed + s.skipped,
     totalCount: processing ? s.processingTotal : s.totalCount,
     currentPage: s.currentPage,
     damProgress: s.damProgress,

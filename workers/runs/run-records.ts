@@ -101,10 +101,10 @@ export function snapshotStatement(db: Db, config: RunConfig, values: SnapshotVal
   return db.insert(snapshots).values(row).onConflictDoUpdate({ target: snapshots.id, set: update });
 }
 
-/** The content hash of the site's latest snapshot of `url` from an earlier run, if any. */
-export async function previousContentHash(db: Db, config: RunConfig, url: string): Promise<string | null> {
+/** The site's latest snapshot of `url` from an earlier run, with its content hash, if any. */
+export async function previousSnapshot(db: Db, config: RunConfig, url: string): Promise<{ id: string; migrationId: string; url: string; contentHash: string } | null> {
   const rows = await db
-    .select({ hash: snapshots.contentHash })
+    .select({ id: snapshots.id, migrationId: snapshots.migrationId, url: snapshots.url, contentHash: snapshots.contentHash })
     .from(snapshots)
     .where(
       and(
@@ -116,7 +116,7 @@ export async function previousContentHash(db: Db, config: RunConfig, url: string
     )
     .orderBy(desc(snapshots.createdAt))
     .limit(1);
-  return rows[0]?.hash ?? null;
+  return rows[0] ?? null;
 }
 
 /** The audit statement of a run-level event (finish: no actor; cancel: the user who cancelled). */

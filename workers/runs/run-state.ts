@@ -80,6 +80,8 @@ export interface RunCounters {
   succeeded: number;
   failed: number;
   skipped: number;
+  /** Pages whose mapping waits for review (0 when absent). */
+  awaitingReview?: number;
   componentCount: number;
 }
 
@@ -93,6 +95,7 @@ export function summarise(c: RunCounters, startedAt: number, finishedAt: number 
     succeeded: c.succeeded,
     failed: c.failed,
     skipped: c.skipped,
+    awaitingReview: c.awaitingReview ?? 0,
   };
 }
 

@@ -31,8 +31,12 @@ export interface RunState {
   processingTotal: number;
   written: number;
   writeFailed: number;
+  /** Pages whose mapping waits for review: the pipeline is done with them, but they were not written. */
+  awaitingReview: number;
   /** "none" until capture ends; then which parts of the pipeline the run has. */
   pipeline: "none" | "mapper" | "full" | null;
+  /** Why a "mapper" pipeline has no writer (logged when the run stops after mapping). */
+  stopReason: string | null;
   currentPage: string | null;
   damProgress: DamProgress | null;
   heartbeatAt: number;
@@ -43,7 +47,7 @@ export interface RunState {
 }
 
 export type PageState = "pending" | "in_progress" | "captured" | "failed" | "skipped";
-export type WriteState = "pending" | "in_progress" | "written" | "failed";
+export type WriteState = "pending" | "in_progress" | "written" | "failed" | "review";
 
 export interface PageRow {
   idx: number;
@@ -106,7 +110,12 @@ export class RunStore {
   }
 
   state(): RunState | null {
-    return this.getMeta<RunState>("state");
+    const state = this.getMeta<RunState>("state");
+    if (!state) return null;
+    // Runs stored before a field existed read it as its starting value.
+    state.awaitingReview ??= 0;
+    state.stopReason ??= null;
+    return state;
   }
 
   saveState(state: RunState): void {

@@ -178,7 +178,8 @@ export async function getMigrationResult(db: Db, organizationId: string, migrati
     success: row.status === "completed",
     migrationId: row.id,
     status: row.status,
-    summary: summarise(row, row.startedAt.getTime(), row.finishedAt ? row.finishedAt.getTime() : null),
+    // The row keeps the review-waiting count in its progress, not in a column.
+    summary: summarise({ ...row, awaitingReview: row.progress?.awaitingReview ?? 0 }, row.startedAt.getTime(), row.finishedAt ? row.finishedAt.getTime() : null),
   };
 }
 

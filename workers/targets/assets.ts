@@ -16,6 +16,17 @@ import { parseFragment } from "./richtext/dom";
 
 export type AssetMode = "none" | "zip" | "dam";
 
+/**
+ * The platform does not take this kind of file (WordPress and SVG, say). Not a failure of the page:
+ * the image keeps its source URL, as in mode "none", and the page is written.
+ */
+export class AssetRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AssetRefusedError";
+  }
+}
+
 export interface AssetContext {
   db: Db;
   organizationId: string;
@@ -110,7 +121,14 @@ export class AssetResolver {
     });
     if (known) return { sourceUrl: url, url: known.targetUrl, targetId: known.targetId, alt };
     const input: AssetInput = { sourceUrl: url, bytes: file.bytes, contentType: file.contentType, filename, alt, contentHash };
-    const uploaded = await this.ctx.adapter.uploadAsset(input);
+    let uploaded: Awaited<ReturnType<TargetAdapter["uploadAsset"]>>;
+    try {
+      uploaded = await this.ctx.adapter.uploadAsset(input);
+    } catch (err) {
+      if (!(err instanceof AssetRefusedError)) throw err;
+      console.warn("Asset kept at its source URL", url, err.message);
+      return keep;
+    }
     await db
       .insert(targetAssets)
       .values({ id: newId(), organizationId: this.ctx.organizationId, siteId, platform, contentHash, sourceUrl: url, targetId: uploaded.targetId, targetUrl: uploaded.url })

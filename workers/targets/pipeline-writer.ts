@@ -3,9 +3,10 @@
  * captured and mapped page is written, its new assets counted for the run's DAM progress, and what it
  * wrote published at once (the pipeline has no end-of-run hook, so outputs are built when downloaded).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { snapshots } from "../db/schema-runs";
+import { targetItems } from "../db/schema-targets";
 import type { Env } from "../env";
 import {
   PipelineError,
@@ -72,6 +73,25 @@ export function createTargetPipelineWriter(
           throw new PipelineError(err.message, false);
         throw err;
       }
+    },
+
+    // The run that wrote (or confirmed unchanged) an item is its last migration: a page whose earlier
+    // snapshot's run did not get there is written again even when its content is unchanged.
+    async written(previous, site) {
+      const row = await getDb(env.DB)
+        .select({ id: targetItems.id })
+        .from(targetItems)
+        .where(
+          and(
+            eq(targetItems.organizationId, site.organizationId),
+            eq(targetItems.siteId, site.siteId),
+            eq(targetItems.platform, platform),
+            eq(targetItems.lastMigrationId, previous.migrationId),
+            eq(targetItems.sourceUrl, previous.url),
+          ),
+        )
+        .limit(1);
+      return row.length > 0;
     },
   };
 

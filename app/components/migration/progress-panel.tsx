@@ -38,6 +38,7 @@ export function ProgressPanel({ status, progress, onCancel, canCancel }: { statu
         </div>
         <p className="mt-2 text-sm" data-testid="progress-counts">
           {done} of {total} pages · {progress?.succeeded ?? 0} succeeded · {progress?.failed ?? 0} failed · {progress?.skipped ?? 0} skipped
+          {progress?.awaitingReview ? ` · ${progress.awaitingReview} waiting for review` : null}
         </p>
         {progress?.currentPage ? <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400">Current page: <span className="font-mono">{progress.currentPage}</span></p> : null}
         {progress?.damProgress ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Assets: {progress.damProgress.processed} of {progress.damProgress.total}</p> : null}

@@ -4,6 +4,7 @@
  * images go to the media library with alt text; the first image becomes the featured image.
  */
 import { platformMeta } from "../../contracts/platforms";
+import { AssetRefusedError } from "../assets";
 import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText, slugify } from "../fields";
 import { gutenbergHeading, gutenbergImage, gutenbergLink, htmlToGutenberg } from "../richtext/gutenberg";
@@ -140,6 +141,9 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
       return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
+      // WordPress core refuses SVG uploads (an SVG can carry scripts) with a 500 that retries cannot
+      // change; without a plugin that allows them the page keeps the image's source URL.
+      if (asset.contentType === "image/svg+xml") throw new AssetRefusedError("WordPress does not accept SVG uploads");
       const slug = asset.filename.replace(/\.[^.]+$/, "");
       const findMedia = async () => {
         const list = await client.json<{ id: number; source_url: string }[]>(`${base}/media?slug=${encodeURIComponent(slug)}`, { headers: headers() });
