@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { MAPPING_MESSAGES } from "../../workers/contracts/mapping";
 import { serveFixtureSite } from "../fixtures/site/site.mjs";
 import { acceptCookies } from "./dashboard-support";
-import { createProject, ownerApi, runMigrationFromUi, screenshotLink, selectProject } from "./migration-support";
-import { DEMO, hydrated, signIn } from "./support";
+import { apiAs, createProject, newAccount, runMigrationFromUi, screenshotLink, selectProject } from "./migration-support";
+import { hydrated, signIn } from "./support";
 
 /**
  * Issue 4's review flow: a run maps the pages, a person overrides one proposal on the snapshot screen,
@@ -40,7 +40,9 @@ async function openHomeSnapshot(page: Page): Promise<string> {
 }
 
 test("override a mapping on a snapshot that needs review, and see the next run apply what was learnt", async ({ page, request }) => {
-  const api = await ownerApi(request);
+  // A new organization: its mapping memory is empty, so what the second run applies was learnt here.
+  const account = await newAccount(request, "reviewer");
+  const api = apiAs(request, account);
   const siteId = await createProject(api, site.origin, {
     platform: "drupal",
     components: {
@@ -60,8 +62,8 @@ test("override a mapping on a snapshot that needs review, and see the next run a
     settings: { urlList: [`${site.origin}/`, `${site.origin}/pages/page-1`], minConfidence: 1 },
   });
 
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
-  await selectProject(page, siteId);
+  await signIn(page, account.email, account.password);
+  await selectProject(page, account, siteId);
 
   // First run: every page is mapped and waits for review; none fails.
   await runMigrationFromUi(page);
@@ -81,7 +83,7 @@ test("override a mapping on a snapshot that needs review, and see the next run a
   await lead.getByRole("button", { name: "Apply override" }).click();
   await expect(lead).toContainText("hero.summary");
   await expect(lead).toContainText("overridden");
-  await expect(lead).toContainText(`Decided by ${DEMO.owner.email}`);
+  await expect(lead).toContainText(`Decided by ${account.email}`);
 
   // The decision is stored: a reload shows it.
   await page.reload();

@@ -90,8 +90,13 @@ export class AssetResolver {
     for (const [url, alt] of imageUrlsOf(page)) {
       let pending = this.memo.get(url);
       if (!pending) {
-        pending = this.resolveOne(url, alt);
-        this.memo.set(url, pending);
+        const resolving = this.resolveOne(url, alt);
+        this.memo.set(url, resolving);
+        // A failed download or upload is not remembered: the page's retry tries the asset again.
+        resolving.catch(() => {
+          if (this.memo.get(url) === resolving) this.memo.delete(url);
+        });
+        pending = resolving;
       }
       out[url] = { ...(await pending), alt: alt || (await pending).alt };
     }

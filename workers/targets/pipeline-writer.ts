@@ -1,7 +1,8 @@
 /**
  * The migration engine's `TargetWriter` (workers/runs/pipeline.ts) over the target run writer: each
- * captured and mapped page is written, its new assets counted for the run's DAM progress, and what it
- * wrote published at once (the pipeline has no end-of-run hook, so outputs are built when downloaded).
+ * captured and mapped page is written through the run's one writer, its new assets counted for the
+ * run's DAM progress, and what it wrote published at once (the pipeline has no end-of-run hook, so
+ * outputs are built when downloaded).
  */
 import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
@@ -17,7 +18,7 @@ import {
 import { imageUrlsOf } from "./assets";
 import { type FetchLike, TargetHttpError } from "./http-client";
 import { hasTargetAdapter } from "./registry";
-import { TargetNotConfiguredError, openTargetWriter } from "./target-writer";
+import { TargetNotConfiguredError, openTargetWriter, type TargetRunWriter } from "./target-writer";
 import type { MappedPage } from "./types";
 
 /** Announces every captured page of the run, so links to pages written later are rewritten already. */
@@ -45,6 +46,47 @@ async function announceRunPages(
       targetPath: new URL(r.finalUrl || r.url).pathname,
     }))
   );
+}
+
+/**
+ * The open writer of each run in this isolate. A run writes several pages at once, and they must share
+ * one writer: it numbers the run's writes (two writers would hand out the same sequence number), and
+ * its link map and asset memo let pages written together upload a shared image once.
+ */
+const runWriters = new Map<string, Promise<TargetRunWriter>>();
+/** Writers kept: a finished run's writer is dropped once newer runs have opened theirs. */
+const MAX_RUN_WRITERS = 8;
+
+function runWriter(env: Env, input: WriteInput<MappedPage>, fetcher: FetchLike | undefined): Promise<TargetRunWriter> {
+  const { site, snapshot, options } = input;
+  const key = snapshot.migrationId;
+  const open = runWriters.get(key);
+  if (open) return open;
+  const opening = (async () => {
+    const writer = await openTargetWriter({
+      db: getDb(env.DB),
+      env,
+      organizationId: site.organizationId,
+      siteId: site.siteId,
+      migrationId: key,
+      actor: null,
+      keepYamlFile: options.keepYamlFile,
+      fetch: fetcher,
+    });
+    // Pages are written once every page is captured: the run's page list is complete by now.
+    await announceRunPages(env, key, (pages) => writer.registerPages(pages));
+    return writer;
+  })();
+  runWriters.set(key, opening);
+  // A failed open (no connection yet, say) is not kept: the next page tries again.
+  opening.catch(() => {
+    if (runWriters.get(key) === opening) runWriters.delete(key);
+  });
+  for (const oldest of runWriters.keys()) {
+    if (runWriters.size <= MAX_RUN_WRITERS) break;
+    runWriters.delete(oldest);
+  }
+  return opening;
 }
 
 /** The writer a migration pipeline uses for sites whose platform has an adapter; null otherwise. */
@@ -98,20 +140,8 @@ export function createTargetPipelineWriter(
   async function writeOne(
     input: WriteInput<MappedPage>
   ): Promise<TargetWriteResult> {
-    const { site, snapshot, options, mapped } = input;
-    const writer = await openTargetWriter({
-      db: getDb(env.DB),
-      env,
-      organizationId: site.organizationId,
-      siteId: site.siteId,
-      migrationId: snapshot.migrationId,
-      actor: null,
-      keepYamlFile: options.keepYamlFile,
-      fetch: fetcher,
-    });
-    await announceRunPages(env, snapshot.migrationId, (pages) =>
-      writer.registerPages(pages)
-    );
+    const { mapped } = input;
+    const writer = await runWriter(env, input, fetcher);
     const total = imageUrlsOf(mapped).size;
     input.reportAssets({ processed: 0, total });
     const since = writer.lastSeq;

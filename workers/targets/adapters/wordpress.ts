@@ -66,8 +66,17 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
     return list[0] ?? null;
   }
 
+  // Pages written at once often share a new parent: finding or creating parents one call at a time
+  // keeps one parent per path (WordPress would give a second "team" page the slug "team-2").
+  let parentsTurn: Promise<unknown> = Promise.resolve();
+  function ensureParents(segments: string[]): Promise<number> {
+    const turn = parentsTurn.then(() => findOrCreateParents(segments));
+    parentsTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
   /** Parent pages by slug, created as plain published pages when missing. */
-  async function ensureParents(segments: string[]): Promise<number> {
+  async function findOrCreateParents(segments: string[]): Promise<number> {
     let parent = 0;
     for (const seg of segments) {
       const found = await findBySlug(seg, parent);

@@ -1,0 +1,67 @@
+/**
+ * A run writes several pages at once (its concurrency): through the pipeline writer, against the real
+ * WordPress on loopback, pages written together share the run's write sequence, their new parent page
+ * and their images, with no duplicate and no lost write.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, inject, it } from "vitest";
+import type { PageExtraction } from "../../workers/contracts/extraction";
+import type { RunOptions } from "../../workers/contracts/run-events";
+import { getDb } from "../../workers/db/client";
+import { runWrites } from "../../workers/db/schema-targets";
+import type { SiteDefinitions } from "../../workers/runs/pipeline";
+import { basicAuth } from "../../workers/targets/http-client";
+import { createTargetPipelineWriter } from "../../workers/targets/pipeline-writer";
+import { eq } from "drizzle-orm";
+import { call, newOwner } from "../helpers";
+import { SOURCE_HOST, mappedPage, sourceSite } from "../fixtures/targets/pages";
+
+const wp = inject("wordpress");
+if (wp.error && wp.ci) throw new Error(`WordPress is required on CI: ${wp.error}`);
+
+const transport = async (input: string, init?: RequestInit) =>
+  new URL(input).host === SOURCE_HOST ? sourceSite(new Request(input, init)) : fetch(input, init);
+
+const OPTIONS: RunOptions = { overrideWhitelist: null, keepYamlFile: false, preferRagRuns: false, ragOnly: false, screenshots: false, skipUnchanged: true, concurrency: 4 };
+
+describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)", () => {
+  const conn = wp as Extract<typeof wp, { restUrl: string }>;
+
+  it("share one write sequence, one new parent page and one resolution per image", async () => {
+    const owner = await newOwner("wp-concurrency");
+    const created = await call("POST", "/sites", { token: owner.token, org: owner.orgId, body: { name: "WP concurrency", domain: SOURCE_HOST } });
+    const siteId = created.json.site.id as string;
+    const platformConfig = { restUrl: conn.restUrl, username: conn.username, applicationPassword: conn.applicationPassword, assetProcessingMode: "dam" };
+    expect((await call("PUT", `/site-config/${siteId}`, { token: owner.token, org: owner.orgId, body: { platform: "wordpress", platformConfig } })).status).toBe(200);
+
+    const writer = createTargetPipelineWriter(env, "wordpress", transport)!;
+    const site: SiteDefinitions = { organizationId: owner.orgId, siteId, domain: SOURCE_HOST, platform: "wordpress", components: {}, templates: {}, settings: {} };
+    const migrationId = crypto.randomUUID();
+    const section = `team-${crypto.randomUUID().slice(0, 8)}`;
+    const paths = ["a", "b", "c", "d"].map((p) => `/${section}/${p}`);
+    const results = await Promise.all(
+      paths.map((path, i) =>
+        writer.write({
+          mapped: mappedPage(path),
+          snapshot: { id: `s${i}`, migrationId, url: `https://${SOURCE_HOST}${path}`, finalUrl: `https://${SOURCE_HOST}${path}`, title: path, contentHash: `h${i}`, screenshotKey: null, extractionKey: "" },
+          extraction: {} as PageExtraction,
+          site,
+          options: OPTIONS,
+          reportAssets: () => {},
+        }),
+      ),
+    );
+    expect(results.map((r) => r.url)).toEqual(paths.map((p) => `${conn.siteUrl}${p}/`));
+
+    const writes = await getDb(env.DB).select().from(runWrites).where(eq(runWrites.migrationId, migrationId));
+    const seqs = writes.map((w) => w.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(writes.filter((w) => w.kind === "page")).toHaveLength(paths.length);
+    // Every page shows the same two source images: each is resolved once for the run, not once per page.
+    expect(writes.filter((w) => w.kind === "asset").length).toBeLessThanOrEqual(2);
+
+    const auth = { Authorization: basicAuth(conn.username, conn.applicationPassword) };
+    const parents = (await (await fetch(`${conn.restUrl}/wp/v2/pages?search=${section}&status=any&per_page=100&context=edit`, { headers: auth })).json()) as { id: number; slug: string }[];
+    expect(parents.filter((p) => p.slug.startsWith(section)).map((p) => p.slug)).toEqual([section]);
+  });
+});
