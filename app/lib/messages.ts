@@ -1,4 +1,6 @@
-/** User-facing texts of the spec (§5, §8), used exactly. */
+import { MIGRATION_MESSAGES } from "../../workers/contracts/run-events";
+
+/** User-facing texts of the spec (§5, §8), used exactly. Migration texts come from the one server-side list. */
 export const MESSAGES = {
   sessionExpired: "Your session expired — please sign in again.",
   notAuthenticated: "Not authenticated",
@@ -12,7 +14,7 @@ export const MESSAGES = {
   leaveOrganization: "Failed to leave organization",
   deleteOrganization: "Failed to delete organization",
   noActiveOrganization: "No active organization selected",
-  platformNotConfigured: "Platform connection not configured",
+  platformNotConfigured: MIGRATION_MESSAGES.platformNotConfigured,
   noSiteSelected: "No site selected",
   unableToConnectTo: (platform: string) => `Unable to connect to ${platform}`,
   unableToConnectPill: "Unable to connect",
@@ -28,15 +30,15 @@ export const MESSAGES = {
   searchUsersFailed: "Failed to search for users",
   nowImpersonating: (email: string) => `Now impersonating ${email}`,
   impersonationEnded: "Impersonation ended successfully",
-  migrationCompleted: "Migration completed successfully!",
-  migrationCancelled: "Migration cancelled successfully",
-  migrationFailed: "Migration failed",
+  migrationCompleted: MIGRATION_MESSAGES.completed,
+  migrationCancelled: MIGRATION_MESSAGES.cancelled,
+  migrationFailed: MIGRATION_MESSAGES.failed,
   migrationErrorToast: "Migration encountered an error. Open the Migration page for details.",
   migrationReadOnly: "We couldn't complete the migration. Please try again or contact your administrator.",
-  fetchMigrationLogs: "Failed to fetch migration logs",
-  noActiveMigrationToCancel: "Could not find active migration to cancel",
-  cancelMigrationFailed: "Failed to cancel migration",
-  migrationStuck: "Migration appears to be stuck. You may need to start a new migration.",
+  fetchMigrationLogs: MIGRATION_MESSAGES.logsFailed,
+  noActiveMigrationToCancel: MIGRATION_MESSAGES.cancelNotFound,
+  cancelMigrationFailed: MIGRATION_MESSAGES.cancelFailed,
+  migrationStuck: MIGRATION_MESSAGES.stuck,
   reconnectFailed: (reason: string) => `Failed to reconnect: ${reason}`,
-  noActiveMigration: "No active migration found",
+  noActiveMigration: MIGRATION_MESSAGES.noActiveMigration,
 } as const;

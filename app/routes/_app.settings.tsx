@@ -35,7 +35,7 @@ export default function Settings() {
             <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} key={tab === "mapping" ? tab : `${tab}-${config.updatedAt}`}>
               {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}
               {tab === "platform" ? <PlatformSettings config={config} onSaved={reloadSiteConfig} /> : null}
-              {tab === "sources" ? <MigrationSettings section="sources" config={config} onSaved={reloadSiteConfig} /> : null}
+              {tab === "sources" ? <MigrationSettings config={config} onSaved={reloadSiteConfig} /> : null}
               {tab === "mapping" ? <MappingSettingsTab config={config} onSaved={reloadSiteConfig} /> : null}
             </div>
           </Card>

@@ -1,11 +1,7 @@
-import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
 import { organizations, sites, users } from "./schema";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
  * The mapping state of one snapshot (a page captured by a run). `snapshotId` is the migration

@@ -1,12 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
 import type { MigrationProgress, RunOptions } from "../contracts/run-events";
 import { organizations, sites, users } from "./schema";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
  * One migration run of a site. The run's working state lives in its Durable Object; this row is the

@@ -1,11 +1,7 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
 import { organizations, sites } from "./schema";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
  * What the target holds for each migrated page of a site: the key is derived from the canonical source

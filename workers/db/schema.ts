@@ -1,10 +1,6 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** People who sign in. `role` is the global role: ADMIN is the super administrator. */
 export const users = sqliteTable("users", {

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto } from "../contracts/auth";
 import type { Db } from "../db/client";
 import { invitations, memberships, organizations, users, type Membership } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { conflict, forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
@@ -219,8 +219,4 @@ export async function leaveOrganization(db: Db, auth: SessionUser, organizationI
     db.delete(memberships).where(eq(memberships.id, me.id)),
     auditStatement(db, auth.actor, { organizationId, action: "member.leave", entityType: "membership", entityId: me.id, before: { role: me.role } }),
   ]);
-}
-
-export function assertName(name: string) {
-  if (!name.trim()) throw badRequest("Organization name is required");
 }

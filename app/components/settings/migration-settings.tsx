@@ -6,15 +6,14 @@ import { ErrorState } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
 
-/** Migration sources (sitemap or curated URL list) and run options; or the AI mapping threshold. */
-export function MigrationSettings({ config, onSaved, section }: { config: SiteConfigDto; onSaved: () => void; section: "sources" | "mapping" }) {
+/** Migration sources (sitemap or curated URL list) and run options. */
+export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; onSaved: () => void }) {
   const api = useApi();
   const toasts = useToasts();
   const s = config.settings ?? {};
   const [sitemapUrl, setSitemapUrl] = useState(s.sitemapUrl ?? "");
   const [urlList, setUrlList] = useState((s.urlList ?? []).join("\n"));
   const [concurrency, setConcurrency] = useState(String(s.concurrency ?? 4));
-  const [minConfidence, setMinConfidence] = useState(String(s.minConfidence ?? 0.85));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,14 +21,11 @@ export function MigrationSettings({ config, onSaved, section }: { config: SiteCo
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const settings =
-      section === "sources"
-        ? {
-            sitemapUrl: sitemapUrl.trim(),
-            urlList: urlList.split(/\s+/).map((u) => u.trim()).filter(Boolean),
-            concurrency: Number(concurrency),
-          }
-        : { minConfidence: Number(minConfidence) };
+    const settings = {
+      sitemapUrl: sitemapUrl.trim(),
+      urlList: urlList.split(/\s+/).map((u) => u.trim()).filter(Boolean),
+      concurrency: Number(concurrency),
+    };
     try {
       await api.put(`/v1/site-config/${config.siteId}`, { settings });
       toasts.show({ message: "Settings saved", type: "success" });
@@ -42,29 +38,14 @@ export function MigrationSettings({ config, onSaved, section }: { config: SiteCo
   }
 
   return (
-    <form onSubmit={onSubmit} className="max-w-xl space-y-4" noValidate aria-label={section === "sources" ? "Migration sources" : "AI mapping"}>
-      {section === "sources" ? (
-        <>
-          <TextField label="Sitemap URL" type="url" placeholder="https://www.example.com/sitemap.xml" value={sitemapUrl} onChange={(e) => setSitemapUrl(e.target.value)} hint="Sitemap index files and gzip-compressed sitemaps are followed." />
-          <div className="space-y-1">
-            <label htmlFor="url-list" className="block text-sm font-medium">Curated URL list</label>
-            <textarea id="url-list" rows={6} value={urlList} onChange={(e) => setUrlList(e.target.value)} placeholder="One URL per line" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900" />
-            <p className="text-xs text-slate-500 dark:text-slate-400">When set, runs use this list instead of the sitemap.</p>
-          </div>
-          <TextField label="Pages rendered at once" type="number" min={1} max={16} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} />
-        </>
-      ) : (
-        <TextField
-          label="Minimum confidence for auto-apply"
-          type="number"
-          min={0}
-          max={1}
-          step={0.01}
-          value={minConfidence}
-          onChange={(e) => setMinConfidence(e.target.value)}
-          hint="A snapshot whose mappings all reach this confidence is applied automatically; the rest wait for review."
-        />
-      )}
+    <form onSubmit={onSubmit} className="max-w-xl space-y-4" noValidate aria-label="Migration sources">
+      <TextField label="Sitemap URL" type="url" placeholder="https://www.example.com/sitemap.xml" value={sitemapUrl} onChange={(e) => setSitemapUrl(e.target.value)} hint="Sitemap index files and gzip-compressed sitemaps are followed." />
+      <div className="space-y-1">
+        <label htmlFor="url-list" className="block text-sm font-medium">Curated URL list</label>
+        <textarea id="url-list" rows={6} value={urlList} onChange={(e) => setUrlList(e.target.value)} placeholder="One URL per line" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900" />
+        <p className="text-xs text-slate-500 dark:text-slate-400">When set, runs use this list instead of the sitemap.</p>
+      </div>
+      <TextField label="Pages rendered at once" type="number" min={1} max={16} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} />
       {error ? <ErrorState message={error} /> : null}
       <div className="flex justify-end">
         <Button type="submit" loading={busy}>Save</Button>
