@@ -7,7 +7,9 @@ import type { SnapshotMappingDto } from "../../workers/contracts/mapping";
 import type { SnapshotDto } from "../../workers/contracts/run-events";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ExtractionPanel } from "~/components/snapshots/extraction-panel";
+import { useHighlights } from "~/components/snapshots/highlight";
 import { ReviewPanel } from "~/components/snapshots/review-panel";
+import { ScreenshotViewer } from "~/components/snapshots/screenshot-viewer";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
 import { LoadingState } from "~/components/ui/spinner";
@@ -36,6 +38,10 @@ export default function SnapshotDetail() {
   const [mapping, setMapping] = useState<SnapshotMappingDto | null>(null);
   const [mapping404, setMapping404] = useState(false);
   const [mapBusy, setMapBusy] = useState(false);
+  const highlights = useHighlights();
+  // The route stays mounted between snapshots: an outline of the previous one would be wrong here.
+  const clearHighlights = highlights.clear;
+  useEffect(clearHighlights, [snapshotId, clearHighlights]);
   useEffect(() => {
     if (mappingState.data !== undefined) {
       setMapping(mappingState.data);
@@ -47,6 +53,8 @@ export default function SnapshotDetail() {
     setMapBusy(true);
     try {
       setMapping(await api.post<SnapshotMappingDto>(`/v1/mapping/snapshots/${snapshotId}/map`, {}));
+      // A new mapping has new proposals: a pinned one would outline a row that is gone.
+      highlights.clear();
       setMapping404(false);
     } catch (err) {
       toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not map this snapshot", type: "error" });
@@ -59,26 +67,27 @@ export default function SnapshotDetail() {
   if (snap.error || !snap.data) return <ErrorState message={snap.error?.message ?? "Snapshot not found"} onRetry={snap.reload} />;
   const { snapshot, extraction } = snap.data;
   const definitions = (siteConfig?.components ?? {}) as ComponentDefinitions;
+  // Rows offer "Show on page" only when there is a screenshot to show it on.
+  const highlighter = snapshot.screenshotUrl ? highlights.highlighter : null;
 
   return (
     <>
       <PageHeader title={snapshot.title || snapshot.url} description={<a className="underline" href={snapshot.url} target="_blank" rel="noreferrer">{snapshot.url}</a>} actions={<Link className="text-sm text-brand-600 dark:text-brand-300 underline" to="/snapshots">All snapshots</Link>} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <Card className="xl:sticky xl:top-20 xl:self-start">
+      {/* The screenshot takes the wide column: at fit width it must stay readable beside the review. */}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(22rem,25rem)] 2xl:grid-cols-[minmax(0,3fr)_minmax(26rem,2fr)]">
+        <Card className="min-w-0 xl:sticky xl:top-20 xl:self-start">
           <h2 className="mb-3 font-semibold">Screenshot</h2>
           {snapshot.screenshotUrl ? (
-            <div className="max-h-[70vh] overflow-y-auto rounded border border-slate-200 dark:border-slate-800">
-              <img src={screenshotSrc(snapshot.screenshotUrl)} alt={`Screenshot of ${snapshot.url}`} className="w-full" />
-            </div>
+            <ScreenshotViewer key={snapshot.screenshotUrl} src={screenshotSrc(snapshot.screenshotUrl)} alt={`Screenshot of ${snapshot.url}`} highlight={highlights.shown} pinned={highlights.pinned} onClear={highlights.clear} />
           ) : (
             <EmptyState title="No screenshot was taken for this page" />
           )}
           <p className="mt-3 text-xs text-slate-500">HTTP {snapshot.httpStatus} · captured {new Date(snapshot.createdAt).toLocaleString()} · {snapshot.durationMs} ms</p>
         </Card>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <Card>
             <h2 className="mb-3 font-semibold">Extracted content</h2>
-            {extraction ? <ExtractionPanel extraction={extraction} /> : <EmptyState title="The extracted content of this snapshot is not available" />}
+            {extraction ? <ExtractionPanel extraction={extraction} highlighter={highlighter} /> : <EmptyState title="The extracted content of this snapshot is not available" />}
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Mapping</h2>
@@ -87,7 +96,7 @@ export default function SnapshotDetail() {
             ) : mappingState.error ? (
               <ErrorState message={mappingState.error.message} onRetry={mappingState.reload} />
             ) : mapping ? (
-              <ReviewPanel mapping={mapping} definitions={definitions} onChange={setMapping} />
+              <ReviewPanel mapping={mapping} definitions={definitions} onChange={setMapping} highlighter={highlighter} />
             ) : mapping404 ? (
               <EmptyState title="This snapshot has not been mapped yet">
                 <Button className="mt-2" loading={mapBusy} onClick={mapNow}>Map now</Button>

@@ -6,7 +6,8 @@
  */
 import type { PageExtraction } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
-import { instanceCandidates, pageCandidates } from "../../workers/mapping/candidates";
+import { instanceCandidates } from "../../workers/mapping/candidates";
+import { pageCandidates } from "../../workers/mapping/page-candidates";
 import { mapPage } from "../../workers/mapping/mapper";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "../../workers/mapping/signature";
 import type { MemoryEntry } from "../../workers/mapping/types";

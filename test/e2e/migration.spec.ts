@@ -49,7 +49,7 @@ test("start a migration of the fixture site from the start control and see it co
   await page.getByRole("button", { name: "Start migration" }).click();
   const bar = page.getByRole("progressbar", { name: "Pages processed" });
   await expect(bar).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("Migration completed successfully!")).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText("Migration completed successfully!", { exact: true })).toBeVisible({ timeout: 120_000 });
   await expect(bar).toHaveAttribute("aria-valuenow", String(PAGES));
   await expect(page.getByTestId("progress-counts")).toContainText(`${PAGES} of ${PAGES} pages`);
   const shots = page.getByRole("list", { name: "Screenshots" }).getByRole("img");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../workers/crawl/extract";
 import { assign } from "../../workers/mapping/assignment";
-import { instanceCandidates, pageTitle } from "../../workers/mapping/candidates";
+import { instanceCandidates } from "../../workers/mapping/candidates";
+import { pageTitle } from "../../workers/mapping/page-candidates";
 import { calibrationBands, fitLogistic, predict } from "../../workers/mapping/calibration-model";
 import { FIELD_PRIOR } from "../../workers/mapping/calibration-prior";
 import { chooseTemplate, mapFields } from "../../workers/mapping/heuristics";

@@ -1,11 +1,23 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BrowserRenderer } from "../../workers/crawl/browser";
+import { BrowserRenderer, SCREENSHOT_MAX_HEIGHT, VIEWPORT } from "../../workers/crawl/browser";
 import { PageFailure, PageSkipped } from "../../workers/crawl/page-errors";
 import { host, origin } from "./helpers";
 
 const binding = env.BROWSER as unknown as BrowserWorker;
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(jpeg: Uint8Array): { width: number; height: number } {
+  for (let i = 2; i < jpeg.length - 8; ) {
+    if (jpeg[i] !== 0xff) throw new Error("not a JPEG segment");
+    const marker = jpeg[i + 1];
+    const length = (jpeg[i + 2] << 8) | jpeg[i + 3];
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: (jpeg[i + 5] << 8) | jpeg[i + 6], width: (jpeg[i + 7] << 8) | jpeg[i + 8] };
+    i += 2 + length;
+  }
+  throw new Error("no frame in the JPEG");
+}
 
 describe("browser rendering", () => {
   it("reconnects to a kept-alive session instead of launching another", async () => {
@@ -25,6 +37,23 @@ describe("browser rendering", () => {
       [sessions[0][0], "reconnected"],
     ]);
     await second.close();
+  }, 60_000);
+
+  it("screenshots the page below the fold, up to the height limit, and records where elements were drawn", async () => {
+    const renderer = new BrowserRenderer(binding, { host });
+    try {
+      const tab = await renderer.acquire(null);
+      const page = await tab.load(`${origin}/special/tall`);
+      // The end heading sits below 12 paragraphs of 400 px: its box is in document coordinates.
+      const box = /<h2 id="end" data-box="(\d+),(\d+),(\d+),(\d+)"/.exec(page.html);
+      expect(box).not.toBeNull();
+      expect(Number(box![2])).toBeGreaterThan(4_800);
+      expect(jpegSize(await tab.screenshot())).toEqual({ width: VIEWPORT.width, height: SCREENSHOT_MAX_HEIGHT });
+      await tab.load(`${origin}/pages/page-3`);
+      expect(jpegSize(await tab.screenshot()).height).toBeGreaterThanOrEqual(VIEWPORT.height);
+    } finally {
+      await renderer.close();
+    }
   }, 60_000);
 
   it("reads the rendered DOM and image sizes, and reports failures by kind", async () => {

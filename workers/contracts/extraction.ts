@@ -26,6 +26,53 @@ export interface ExtractedHeading {
   text: string;
 }
 
+/**
+ * Where an element was drawn on the rendered page, in CSS pixels from the top-left of the document
+ * (the screenshot's coordinates). Read in the browser at capture time (`data-box` attributes).
+ */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * One value of a page-level field as one source states it, with where it came from. A field's
+ * values are ordered best first.
+ */
+export interface MetadataValue {
+  value: string;
+  /** Human-readable source: "JSON-LD NewsArticle.author", "meta og:site_name", "visible byline under the h1". */
+  provenance: string;
+  /** How reliable this kind of source is for this field, 0..1 (structured data high, guesses low). */
+  strength: number;
+  /** Other, independent sources that state the same value (already counted in `strength`). */
+  agreeing?: string[];
+  /** CSS path of the element that holds the value, when it is an element of the page body. */
+  selector?: string | null;
+  box?: Box | null;
+}
+
+/** Page-level fields from every metadata source the page has (structured data, meta tags, visible text). */
+export interface PageMetadata {
+  /** The page's own title, without the site name suffix. */
+  title: MetadataValue[];
+  siteName: MetadataValue[];
+  author: MetadataValue[];
+  /** ISO 8601 (YYYY-MM-DD or full date-time). */
+  datePublished: MetadataValue[];
+  dateModified: MetadataValue[];
+  description: MetadataValue[];
+  /** BCP 47 language tag. */
+  language: MetadataValue[];
+  canonical: MetadataValue[];
+  /** The hero image: absolute URL. */
+  image: MetadataValue[];
+  /** schema.org or Open Graph type of the page ("NewsArticle", "article", "product"). */
+  type: MetadataValue[];
+}
+
 /** One value found inside a component instance, before it is mapped to a target field. */
 export interface SourceField {
   /** A stable name from the source markup: a class, data attribute, tag role (e.g. "title", "image", "cta"). */
@@ -38,6 +85,8 @@ export interface SourceField {
   selector: string;
   /** Extra facts: alt text, link text, heading level, position. */
   attrs?: Record<string, string | number | boolean>;
+  /** Where the element was drawn, when the page was rendered in the browser. */
+  box?: Box | null;
 }
 
 /** An occurrence on a page of a component the site's definitions select. */
@@ -54,6 +103,8 @@ export interface ComponentInstance {
   html: string;
   text: string;
   fields: SourceField[];
+  /** Where the instance was drawn, when the page was rendered in the browser. */
+  box?: Box | null;
 }
 
 export interface PageExtraction {
@@ -69,6 +120,10 @@ export interface PageExtraction {
   /** Main content as sanitised HTML (scripts, styles, event handlers removed). */
   mainHtml: string;
   mainText: string;
+  /** Which extractor's main content was kept ("readability", "landmark", "layout"), with why. */
+  mainSource?: { method: string; reason: string };
+  /** Page-level fields with their provenance; absent in extractions stored before it existed. */
+  metadata?: PageMetadata;
   images: ExtractedImage[];
   links: ExtractedLink[];
   components: ComponentInstance[];

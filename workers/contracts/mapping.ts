@@ -34,6 +34,7 @@
  *   PUT  /sites/{siteId}/mapping/settings            body MappingSettingsInput → MappingSettingsDto
  */
 import { z } from "zod";
+import type { Box } from "./extraction";
 import { componentDefinitionSchema, templateDefinitionSchema, type ComponentDefinition, type FieldType } from "./definitions";
 
 /** Minimum confidence for auto-apply when the site sets none (site settings `minConfidence`). */
@@ -169,6 +170,10 @@ export interface ProposalSourceDto {
   kind: string | null;
   path: string | null;
   classes: string[];
+  /** Where the value comes from: "JSON-LD NewsArticle.author", "visible byline under the h1". */
+  provenance: string | null;
+  /** Where the source element was drawn on the snapshot's screenshot, when known. */
+  box: Box | null;
 }
 
 export interface ProposalDto {

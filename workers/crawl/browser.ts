@@ -9,6 +9,8 @@ export const PAGE_TIMEOUT_MS = 30_000;
 export const LOAD_GRACE_MS = 3_000;
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_QUALITY = 70;
+/** The tallest screenshot taken (four viewports): enough for an article's body, bounded in size and time. */
+export const SCREENSHOT_MAX_HEIGHT = 3_200;
 
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
@@ -112,10 +114,15 @@ export class RenderTab {
     }
   }
 
-  /** A JPEG of the viewport. */
+  /**
+   * A JPEG of the page from the top, as tall as the page up to SCREENSHOT_MAX_HEIGHT: reviewers see
+   * the content below the fold, and the boxes of extracted elements (document coordinates) land on it.
+   */
   async screenshot(): Promise<Uint8Array> {
     try {
-      const shot = await this.page.screenshot({ type: "jpeg", quality: SCREENSHOT_QUALITY });
+      const height = Number(await this.page.evaluate("Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)")) || VIEWPORT.height;
+      const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT) };
+      const shot = await this.page.screenshot({ type: "jpeg", quality: SCREENSHOT_QUALITY, clip, captureBeyondViewport: true });
       return new Uint8Array(shot);
     } catch (err) {
       throw classifyError(err);

@@ -1,5 +1,5 @@
 import type { ComponentInstance, SourceField } from "../contracts/extraction";
-import { absoluteUrl, classesOf, cleanChildren, collapse, cssPath, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
+import { absoluteUrl, boxOf, classesOf, cleanChildren, collapse, cssPath, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
 
 /** Natural sizes measured in the browser, by absolute image URL. */
 export type ImageSizes = Record<string, { width: number; height: number }>;
@@ -72,7 +72,8 @@ export function extractFields(root: Element, ctx: FieldContext): SourceField[] {
     used.set(name, n);
     if (n > 1) name = `${name}-${n}`;
     const cls = classesOf(el).join(" ");
-    fields.push({ name, kind, value, selector: cssPath(el, root) || tag, attrs: { tag, ...(cls ? { class: cls } : {}), ...attrs } });
+    const box = boxOf(el);
+    fields.push({ name, kind, value, selector: cssPath(el, root) || tag, attrs: { tag, ...(cls ? { class: cls } : {}), ...attrs }, ...(box ? { box } : {}) });
   };
 
   const visit = (el: Element) => {
@@ -139,9 +140,33 @@ export function extractFields(root: Element, ctx: FieldContext): SourceField[] {
   return fields;
 }
 
+/** Share of the outer element's text an inner match must hold to stand for it. */
+const SAME_CONTENT = 0.8;
+
+/**
+ * One definition whose selector matches an element and another inside it ("main, article" on a page
+ * whose <main> holds the <article>) names one piece of content, not two: writing both would put the
+ * content in the target twice. The inner element is kept when it holds nearly all of the outer's text
+ * (it is the tighter box), else the outer one, which holds it.
+ */
+function dropNested(matched: Map<Element, { key: string; selector: string }>): void {
+  const length = (el: Element) => collapse(el.textContent ?? "").length;
+  for (const [el, def] of [...matched]) {
+    if (!matched.has(el)) continue;
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (matched.get(up)?.key !== def.key) continue;
+      const outer = length(up);
+      if (outer > 0 && length(el) >= SAME_CONTENT * outer) matched.delete(up);
+      else matched.delete(el);
+      break;
+    }
+  }
+}
+
 /**
  * Every element the definitions' selectors match, as component instances in document order. An
- * element matched by two definitions belongs to the first. Invalid selectors are reported in
+ * element matched by two definitions belongs to the first; one nested in another match of the same
+ * definition is one instance (see `dropNested`). Invalid selectors are reported in
  * `invalid` and otherwise ignored.
  */
 export function findComponents(document: Document, definitions: Record<string, unknown>, ctx: FieldContext): { instances: ComponentInstance[]; invalid: string[] } {
@@ -157,6 +182,7 @@ export function findComponents(document: Document, definitions: Record<string, u
     }
     for (const el of els) if (!matched.has(el)) matched.set(el, def);
   }
+  dropNested(matched);
   if (!matched.size) return { instances: [], invalid };
   const order = new Map<Element, number>();
   Array.from(document.querySelectorAll("*")).forEach((el, i) => order.set(el, i));
@@ -172,6 +198,7 @@ export function findComponents(document: Document, definitions: Record<string, u
       html: clean.html,
       text: collapse(clean.text),
       fields: extractFields(el, ctx),
+      box: boxOf(el),
     };
   });
   return { instances, invalid };

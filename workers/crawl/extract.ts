@@ -1,6 +1,7 @@
 import { parseHTML } from "linkedom";
 import type { ExtractedHeading, ExtractedImage, ExtractedLink, PageExtraction } from "../contracts/extraction";
 import { findComponents, type ImageSizes } from "./components";
+import { extractMetadata } from "./metadata";
 import { absoluteUrl, cleanChildren, collapse, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
 import { sha256Sync } from "./sha256";
 
@@ -13,6 +14,8 @@ export interface ExtractOptions {
   imageSizes?: ImageSizes;
   /** The site's host (default: the final URL's host): links to it are internal. */
   host?: string;
+  /** The site name its page titles share ("… | Acme"), when the run has seen enough of its pages. */
+  siteTitleSuffixes?: string[];
 }
 
 export interface ExtractionResult {
@@ -104,6 +107,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
   const { instances, invalid } = findComponents(document, definitions, { base: finalUrl, host, imageSizes });
   const title = collapse(document.querySelector("title")?.textContent ?? "");
   const metaDescription = meta('meta[name="description" i]');
+  const metadata = extractMetadata(document, { finalUrl, siteTitleSuffixes: options.siteTitleSuffixes });
 
   const contentHash = sha256Sync(JSON.stringify([title, metaDescription, clean.html, instances.map((c) => [c.definition, c.html])]));
   const extraction: PageExtraction = {
@@ -121,6 +125,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     images,
     links,
     components: instances,
+    metadata,
     contentHash,
   };
   return { extraction, invalidSelectors: invalid };

@@ -2,6 +2,7 @@
  * HTML helpers of extraction: clean (sanitised) HTML, plain text, absolute URLs and CSS paths, over
  * the DOM that linkedom builds from the rendered page.
  */
+import type { Box } from "../contracts/extraction";
 
 /** Elements whose whole subtree is dropped from clean HTML and text: code, embeds, forms, chrome. */
 export const DROPPED_TAGS = new Set([
@@ -162,4 +163,15 @@ export function cssPath(el: Element, root: Element | null): string {
     cur = cur.parentElement;
   }
   return steps.join(" > ");
+}
+
+/**
+ * Where the browser drew an element: the `data-box="x,y,w,h"` the capture step writes on visible
+ * elements. Null when the page was not rendered in a browser or the element was not visible.
+ */
+export function boxOf(el: Element): Box | null {
+  const parts = (el.getAttribute("data-box") ?? "").split(",").map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n)) || parts[2] <= 0 || parts[3] <= 0) return null;
+  const [x, y, width, height] = parts;
+  return { x, y, width, height };
 }

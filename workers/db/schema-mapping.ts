@@ -1,6 +1,7 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { organizations, sites, users } from "./schema";
+import type { Box } from "../contracts/extraction";
 
 
 /**
@@ -56,6 +57,10 @@ export const mappingProposals = sqliteTable(
     sourceKind: text("source_kind"),
     sourcePath: text("source_path"),
     sourceClasses: text("source_classes", { mode: "json" }).$type<string[]>(),
+    /** Where the value comes from, for reviewers ("JSON-LD Article.author"). */
+    sourceProvenance: text("source_provenance"),
+    /** Where the source element was drawn on the screenshot. */
+    sourceBox: text("source_box", { mode: "json" }).$type<Box>(),
     /** Memory keys of the source: exact and loose signature hashes. */
     signature: text("signature").notNull(),
     looseSignature: text("loose_signature").notNull(),

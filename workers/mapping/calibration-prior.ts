@@ -26,3 +26,24 @@ export const TEMPLATE_PRIOR: LogisticModel = {
   bias: -1,
   fittedOn: "hand-set prior",
 };
+
+/** The page-level concepts whose values come from the metadata layer alone (scoring.ts). */
+export const METADATA_CONCEPTS = ["title", "site", "author", "date", "updated", "language"] as const;
+
+/** Kinds of metadata source, read off a value's provenance (metadataFeatureVector in heuristics.ts). */
+export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "other"] as const;
+
+/**
+ * Page-level values from the metadata layer: the strength of the best source, how many independent
+ * sources agree, how strong a source that says otherwise is, how well the target field's name fits,
+ * and which kind of source it is for which concept (one indicator each, "author:metaAuthor"): on real
+ * pages a site's `meta name=author` is often its owner, not the article's author, and only data can
+ * say how often. A lone weak source or a contradiction lands below the usual auto-apply threshold
+ * (0.85) and waits for a person. The indicators start at 0: the fit on real pages sets them.
+ */
+export const METADATA_PRIOR: LogisticModel = {
+  features: ["strength", "agreement", "rival", "name", ...METADATA_CONCEPTS.flatMap((c) => METADATA_SOURCES.map((s) => `${c}:${s}`))],
+  weights: [6.5, 1.5, -3, 1.2, ...METADATA_CONCEPTS.flatMap(() => METADATA_SOURCES.map(() => 0))],
+  bias: -4.8,
+  fittedOn: "hand-set prior",
+};

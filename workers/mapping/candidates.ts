@@ -1,4 +1,4 @@
-import type { ComponentInstance, PageExtraction, SourceField } from "../contracts/extraction";
+import type { Box, ComponentInstance, SourceField } from "../contracts/extraction";
 import { looksLikeDate, looksLikeNumber, looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
 
 /** The part of a source field a candidate stands for: a link gives its address and its label. */
@@ -46,6 +46,22 @@ export interface Candidate {
   members?: number[];
   /** Fixed role scores by concept, for page-level values whose role is known (the meta description). */
   roleHint?: Record<string, number>;
+  /** A page-level value from the metadata layer: how much its sources say for it. */
+  meta?: MetaEvidence;
+}
+
+/** What the metadata layer found for one page-level value (workers/crawl/metadata.ts). */
+export interface MetaEvidence {
+  /** The concept the value stands for: a title never fills a site name (see scoring.ts). */
+  concept: string;
+  provenance: string;
+  /** Strength of the best source, 0..1. */
+  strength: number;
+  /** Other, independent sources that state the same value. */
+  agreeing: string[];
+  /** The strongest source that states another value, if any. */
+  rival: { value: string; provenance: string; strength: number } | null;
+  box: Box | null;
 }
 
 const BUTTON_WORDS = new Set(["btn", "button", "cta", "action"]);
@@ -79,7 +95,7 @@ function linkTypeOf(href: string, attrs: SourceField["attrs"]): Candidate["linkT
   return /^https?:\/\//i.test(href) ? "external" : "internal";
 }
 
-function blockCount(html: string): number {
+export function blockCount(html: string): number {
   return (html.match(/<(p|li|h[1-6]|blockquote|tr|dd|dt)\b/gi) ?? []).length;
 }
 
@@ -274,69 +290,9 @@ function proseCandidates(fields: readonly SourceField[], cands: readonly Candida
 }
 
 /** Text values that are really dates or numbers are scored as such. */
-function refineKind(kind: CandidateKind, plain: string): CandidateKind {
+export function refineKind(kind: CandidateKind, plain: string): CandidateKind {
   if (kind !== "text") return kind;
   if (looksLikeDate(plain)) return "date";
   if (looksLikeNumber(plain)) return "number";
   return kind;
-}
-
-const TITLE_SEPARATOR = /\s+[|–—\-:·•»]\s+/;
-
-/** The page's own title: the document title without the site name ("Pricing | Cloudly" → "Pricing"). */
-export function pageTitle(title: string, siteName?: string, ogTitle?: string): string | null {
-  const parts = title.split(TITLE_SEPARATOR).map(normalizeSpace).filter(Boolean);
-  if (parts.length < 2) return null;
-  if (ogTitle && parts.includes(normalizeSpace(ogTitle))) return normalizeSpace(ogTitle);
-  if (siteName) {
-    const rest = parts.filter((p) => p.toLowerCase() !== siteName.trim().toLowerCase());
-    if (rest.length && rest.length < parts.length) return rest.join(" – ");
-  }
-  // Most sites put their name last.
-  return parts.slice(0, -1).join(" – ");
-}
-
-/** Candidates of page-level (template) fields: title, description, social image, body... */
-export function pageCandidates(page: PageExtraction): Candidate[] {
-  const out: Candidate[] = [];
-  const push = (name: string, kind: CandidateKind, value: string | null | undefined, roleHint: Record<string, number>, extra: Partial<Candidate> = {}) => {
-    if (!value || !value.trim()) return;
-    const plain = kind === "richtext" ? stripTags(value) : normalizeSpace(value);
-    out.push({
-      sourceIndex: -1,
-      part: "value",
-      kind: kind === "text" ? refineKind(kind, plain) : kind,
-      value,
-      name,
-      selector: name,
-      words: words(name),
-      order: out.length,
-      headingLevel: null,
-      length: plain.length,
-      blocks: kind === "richtext" ? blockCount(value) : 0,
-      isButton: false,
-      linkType: null,
-      inQuote: false,
-      synthetic: false,
-      roleHint,
-      ...extra,
-    });
-  };
-  const og = page.openGraph ?? {};
-  const own = pageTitle(page.title, og["og:site_name"], og["og:title"]);
-  push("page title", "text", own, { title: 1, seo: 0.5 });
-  push("document seo title", "text", page.title, own ? { title: 0.55, seo: 0.95 } : { title: 0.95, seo: 0.95 });
-  push("og title", "text", og["og:title"], { title: 0.85, seo: 0.6 });
-  push("h1 heading", "text", page.headings.find((h) => h.level === 1)?.text, { title: 0.75, subtitle: 0.2 });
-  push("meta description", "text", page.metaDescription, { body: 0.75, seo: 0.95, subtitle: 0.35 });
-  push("og description", "text", og["og:description"], { body: 0.6, seo: 0.8, subtitle: 0.3 });
-  push("og image", "image", og["og:image"], { image: 1 });
-  const published = Object.entries(og).find(([k]) => /published_time|date|pubdate/i.test(k))?.[1];
-  push("published date", "date", published, { date: 1 });
-  const author = Object.entries(og).find(([k]) => /author/i.test(k))?.[1];
-  push("author", "text", author && !looksLikeUrl(author) ? author : null, { author: 1 });
-  push("canonical url", "link", page.canonical, { link: 0.9 }, { linkType: "internal" });
-  push("language", "text", page.language, { category: 0.2 });
-  push("main content body", "richtext", page.mainHtml, { body: 0.85 }, { synthetic: true });
-  return out;
 }

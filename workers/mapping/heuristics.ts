@@ -6,9 +6,11 @@
 import type { ComponentDefinition, ComponentDefinitions, FieldDefinition, TemplateDefinitions } from "../contracts/definitions";
 import type { ComponentInstance } from "../contracts/extraction";
 import { assign } from "./assignment";
-import type { Candidate } from "./candidates";
+import type { Candidate, MetaEvidence } from "./candidates";
 import { predict, type FeatureVector } from "./calibration-model";
 import { COMPONENT_MODEL, FIELD_MODEL, TEMPLATE_MODEL } from "./calibration-params";
+import { METADATA_MODEL } from "./calibration-metadata";
+import { METADATA_CONCEPTS } from "./calibration-prior";
 import { memoryEvidence, type MemoryIndex } from "./memory";
 import { describePair, pairFeatures, targetSlot, type PairFeatures } from "./scoring";
 import type { Signature } from "./signature";
@@ -100,10 +102,14 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
     const i = freeFields[r];
     const j = freeCands[col];
     const f = features[i][j];
-    const x = fieldFeatureVector(f, features, i, j);
+    const c = candidates[j];
+    const fromMetadata = c.meta?.concept === slots[i].concept && (METADATA_CONCEPTS as readonly string[]).includes(slots[i].concept);
+    const x = fromMetadata ? metadataFeatureVector(c.meta!, f) : fieldFeatureVector(f, features, i, j);
     // A field is right only if its component is: P(field) = P(component) × P(field | component).
-    const confidence = input.componentConfidence * predict(FIELD_MODEL, x);
-    const p = proposal(input, i, candidates[j], sigs[j], confidence, "heuristic", describePair(slots[i], candidates[j], f));
+    const confidence = input.componentConfidence * predict(fromMetadata ? METADATA_MODEL : FIELD_MODEL, x);
+    const evidence = describePair(slots[i], c, f);
+    if (fromMetadata) evidence.push(...metadataEvidence(c.meta!));
+    const p = proposal(input, i, c, sigs[j], confidence, "heuristic", evidence);
     out.push({ ...p, features: x });
   });
   out.push(...missingRequired(input, out));
@@ -201,6 +207,46 @@ function keepContentOrder(chosen: Array<number | null>, rows: readonly number[],
 }
 
 /** The features of a chosen pair, relative to the alternatives it beat. */
+/** The kind of source a provenance names ("meta og:title" → og): see METADATA_SOURCES. */
+export function metadataSource(provenance: string): string {
+  const p = provenance.toLowerCase();
+  if (p.startsWith("json-ld")) return "jsonld";
+  if (/^meta (og|article):/.test(p)) return "og";
+  if (p.startsWith("meta twitter:")) return "twitter";
+  if (/^meta (dc|dcterms)[.:]/.test(p)) return "dc";
+  if (p.startsWith("meta name=author")) return "metaAuthor";
+  if (p.startsWith("meta ")) return "meta";
+  if (p.startsWith("microdata")) return "microdata";
+  if (p.startsWith("rdfa")) return "rdfa";
+  if (p.startsWith("link rel=")) return "rel";
+  if (p.startsWith("visible")) return "visible";
+  if (p.startsWith("<time")) return "time";
+  if (p.startsWith("<title>")) return "titleTag";
+  if (/^<h[1-6]>|heading/.test(p)) return "heading";
+  if (p.includes("url")) return "url";
+  if (p.includes("title suffix") || p.includes("host")) return "guess";
+  if (p.startsWith("<html")) return "html";
+  return "other";
+}
+
+/** The metadata model's features: see METADATA_PRIOR. */
+export function metadataFeatureVector(meta: MetaEvidence, f: PairFeatures): FeatureVector {
+  return {
+    strength: meta.strength,
+    agreement: Math.min(meta.agreeing.length, 2) / 2,
+    rival: meta.rival?.strength ?? 0,
+    name: f.name,
+    [`${meta.concept}:${metadataSource(meta.provenance)}`]: 1,
+  };
+}
+
+function metadataEvidence(meta: MetaEvidence): string[] {
+  const out: string[] = [];
+  if (meta.agreeing.length) out.push(`${meta.agreeing.length} more source${meta.agreeing.length > 1 ? "s" : ""} agree: ${meta.agreeing.slice(0, 3).join(", ")}`);
+  if (meta.rival) out.push(`${meta.rival.provenance} says "${meta.rival.value.slice(0, 80)}"`);
+  return out;
+}
+
 function fieldFeatureVector(f: PairFeatures, all: PairFeatures[][], i: number, j: number): FeatureVector {
   let otherCand = 0;
   all[i].forEach((g, jj) => {

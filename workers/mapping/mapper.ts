@@ -10,7 +10,8 @@
  */
 import { DEFAULT_MIN_CONFIDENCE, type MappingLayer } from "../contracts/mapping";
 import type { ComponentInstance, PageExtraction } from "../contracts/extraction";
-import { instanceCandidates, pageCandidates, type Candidate } from "./candidates";
+import { instanceCandidates, type Candidate } from "./candidates";
+import { pageCandidates } from "./page-candidates";
 import { agreeing, chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
 import { MemoryIndex, memoryEvidence } from "./memory";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "./signature";
@@ -56,7 +57,10 @@ export function pageSignatures(page: PageExtraction): string[] {
   return [...out];
 }
 
-function instanceSource(instance: ComponentInstance, c?: Candidate): SourceRef {
+/** Where a value of a component instance comes from: the element inside the instance, drawn where. */
+export function instanceSource(instance: ComponentInstance, c?: Candidate): SourceRef {
+  const field = c && c.sourceIndex >= 0 ? instance.fields[c.sourceIndex] : undefined;
+  const where = c ? (c.synthetic ? "the whole instance" : `${c.selector}`) : `selector ${instance.selector}`;
   return {
     definition: instance.definition,
     name: c ? c.name : null,
@@ -64,7 +68,16 @@ function instanceSource(instance: ComponentInstance, c?: Candidate): SourceRef {
     kind: c ? c.kind : null,
     path: instance.path,
     classes: instance.classes,
+    provenance: `${instance.definition ?? "detected"} component: ${where}`,
+    box: field?.box ?? instance.box ?? null,
   };
+}
+
+const NO_SOURCE: SourceRef = { definition: null, name: null, selector: null, kind: null, path: null, classes: [] };
+
+/** Where a page-level value comes from: its metadata source ("JSON-LD Article.author"), else the candidate's name. */
+export function pageSource(c: Candidate): SourceRef {
+  return { ...NO_SOURCE, name: c.name, selector: c.selector, kind: c.kind, provenance: c.meta?.provenance ?? c.name, box: c.meta?.box ?? null };
 }
 
 /** Maps a page: component and template choices first, then the fields of each. */
@@ -95,7 +108,6 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
       : ragOnly
         ? { key: null, confidence: 0, features: {}, evidence: ["memory only: no remembered template for this section"], layer: "memory" }
         : { ...chooseTemplate(page.url, definitions.templates), layer: "heuristic" };
-    const empty: SourceRef = { definition: null, name: null, selector: null, kind: null, path: null, classes: [] };
     proposals.push({
       scope: "template",
       instanceIndex: -1,
@@ -106,7 +118,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
       confidence: choice.confidence,
       layer: choice.layer,
       evidence: choice.evidence,
-      source: { ...empty, name: "url", selector: page.url },
+      source: { ...NO_SOURCE, name: "url", selector: page.url, provenance: "the page's URL" },
       signature: tsig.exact,
       looseSignature: tsig.loose,
       signatureParts: tsig.parts,
@@ -124,7 +136,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
           fields: definitions.templates[choice.key].fields,
           candidates: cands,
           signatureOf: (c) => pageFieldSignature(page.url, c),
-          sourceOf: (c) => ({ ...empty, name: c.name, selector: c.selector, kind: c.kind }),
+          sourceOf: pageSource,
           componentConfidence: choice.confidence,
           memory,
           useLoose,

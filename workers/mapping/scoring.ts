@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldType } from "../contracts/definitions";
 import type { Candidate } from "./candidates";
+import { METADATA_CONCEPTS } from "./calibration-prior";
 import { concepts, looksLikeUrl, nameSimilarity, words } from "./text";
 
 /** A target field with the words and the main concept the mapper reads from its name. */
@@ -14,7 +15,7 @@ export interface TargetSlot {
 }
 
 /** Concepts in the order that decides a name's main meaning ("authorName" is an author, not a title). */
-const CONCEPT_PRIORITY = ["alt", "seo", "author", "role", "date", "label", "quote", "subtitle", "items", "image", "link", "price", "email", "phone", "title", "body", "category"];
+const CONCEPT_PRIORITY = ["alt", "site", "language", "canonical", "seo", "author", "role", "updated", "date", "label", "quote", "subtitle", "items", "image", "link", "price", "email", "phone", "title", "body", "category"];
 
 const TYPE_CONCEPT: Partial<Record<FieldType, string>> = {
   image: "image",
@@ -37,6 +38,10 @@ const CONCEPT_TYPES: Record<string, readonly FieldType[]> = {
   body: ["text", "richtext", "list"],
   subtitle: ["text", "richtext"],
   date: ["date", "text"],
+  updated: ["date", "text"],
+  site: ["text"],
+  language: ["text"],
+  canonical: ["link", "text"],
   items: ["list", "richtext", "text"],
 };
 
@@ -57,6 +62,18 @@ function pickConcept(cs: Set<string>, type: FieldType): string | null {
     return c;
   }
   return null;
+}
+
+/**
+ * Page-level concepts a value must be known to stand for: only the metadata layer's values for the
+ * same concept fill them. A headline is never a site name, a publication date never the last change.
+ */
+const STRICT_PAGE_CONCEPTS = new Set(["site", "author", "date", "updated", "language", "canonical"]);
+
+/** Whether a page-level candidate may fill a field of this concept at all. */
+export function conceptAllowed(concept: string, c: Candidate): boolean {
+  if (!c.roleHint || !STRICT_PAGE_CONCEPTS.has(concept)) return true;
+  return (c.roleHint[concept] ?? 0) > 0;
 }
 
 /** Can a candidate's value fill a field of this type, 0..1 (0: never). */
@@ -105,6 +122,11 @@ export function typeCompatibility(type: FieldType, c: Candidate): number {
 
 /** Does the candidate look like what the field's concept usually holds, 0..1. */
 export function roleScore(concept: string, c: Candidate): number {
+  // A metadata value knows its meaning: it fills its own concept, with the strength of its sources.
+  if (c.meta) {
+    const own = c.meta.concept === concept && (METADATA_CONCEPTS as readonly string[]).includes(concept);
+    return (c.roleHint?.[concept] ?? 0) * (own ? c.meta.strength : 1);
+  }
   if (c.roleHint) return c.roleHint[concept] ?? 0.1;
   const short = c.length > 0 && c.length <= 120;
   const textual = c.kind === "text" || c.kind === "richtext";
@@ -164,6 +186,13 @@ export function roleScore(concept: string, c: Candidate): number {
       return c.kind === "text" && c.length <= 30 && !c.headingLevel ? 0.45 : 0.05;
     case "seo":
       return c.words.some((w) => ["meta", "og", "document"].includes(w)) ? 0.85 : 0.2;
+    case "site":
+    case "language":
+      return 0.05;
+    case "updated":
+      return c.kind === "date" ? 0.6 : 0.05;
+    case "canonical":
+      return c.kind === "link" ? 0.5 : 0.05;
     default:
       return 0.3;
   }
@@ -182,7 +211,7 @@ export interface PairFeatures {
 
 export function pairFeatures(slot: TargetSlot, c: Candidate): PairFeatures {
   // Alternative text describes an image; it is content of an "alt" field and rarely of anything else.
-  const compat = typeCompatibility(slot.field.type, c) * (c.part === "alt" && slot.concept !== "alt" ? 0.4 : 1);
+  const compat = conceptAllowed(slot.concept, c) ? typeCompatibility(slot.field.type, c) * (c.part === "alt" && slot.concept !== "alt" ? 0.4 : 1) : 0;
   const name = Math.max(nameSimilarity(slot.words, c.words), 0.6 * nameSimilarity(slot.descriptionWords, c.words));
   const role = roleScore(slot.concept, c);
   const synthetic = c.synthetic ? 1 : 0;
@@ -198,6 +227,7 @@ export function pairFeatures(slot: TargetSlot, c: Candidate): PairFeatures {
 /** Human-readable reasons for a pair, shown to reviewers as evidence. */
 export function describePair(slot: TargetSlot, c: Candidate, f: PairFeatures): string[] {
   const out: string[] = [];
+  if (c.meta) out.push(`from ${c.meta.provenance}`);
   out.push(`source ${c.name} (${c.kind}${c.headingLevel ? `, h${c.headingLevel}` : ""}${c.length ? `, ${c.length} chars` : ""})`);
   if (f.name >= 0.5) out.push(`name matches "${slot.field.name}" (${f.name.toFixed(2)})`);
   if (f.role >= 0.6) out.push(`content looks like a ${slot.concept}`);

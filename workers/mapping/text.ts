@@ -12,8 +12,14 @@ const CONCEPT_WORDS: Record<string, readonly string[]> = {
   image: ["image", "img", "picture", "photo", "media", "thumbnail", "thumb", "visual", "figure", "background", "bg", "banner", "cover", "icon", "logo", "avatar", "portrait", "headshot", "poster"],
   link: ["link", "url", "href", "cta", "button", "btn", "action", "more", "readmore", "target", "destination"],
   label: ["label", "caption", "cta", "button", "btn", "linktext", "action"],
-  date: ["date", "time", "published", "publish", "posted", "pubdate", "created", "updated", "datetime", "when"],
-  author: ["author", "byline", "by", "writer", "attribution", "cite", "citation", "source", "speaker", "person"],
+  date: ["date", "time", "published", "publish", "posted", "pubdate", "created", "datetime", "when", "issued"],
+  // A page's last change is a date of its own: "dateModified" never takes the publication date.
+  updated: ["updated", "modified", "lastmod", "revised", "changed"],
+  author: ["author", "authors", "byline", "by", "writer", "attribution", "cite", "citation", "source", "speaker", "person", "creator", "contributor", "autor", "auteur"],
+  // The site or its owner, never the page: siteName = publisher = brand.
+  site: ["site", "sitename", "publisher", "brand", "publication", "outlet", "website"],
+  language: ["language", "lang", "locale", "inlanguage"],
+  canonical: ["canonical", "permalink"],
   role: ["role", "position", "jobtitle", "job", "company", "organisation", "organization", "affiliation"],
   quote: ["quote", "blockquote", "testimonial", "pullquote", "statement"],
   items: ["items", "list", "entries", "bullets", "points", "features", "faqs", "steps", "tags", "categories", "keywords", "topics"],
@@ -23,7 +29,7 @@ const CONCEPT_WORDS: Record<string, readonly string[]> = {
   phone: ["phone", "tel", "telephone", "mobile"],
   form: ["form", "action", "submit", "fields"],
   category: ["category", "section", "topic", "type", "tag"],
-  seo: ["meta", "seo", "og", "opengraph", "canonical"],
+  seo: ["meta", "seo", "og", "opengraph"],
 };
 
 const CONCEPT_OF = new Map<string, string[]>();

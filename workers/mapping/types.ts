@@ -1,4 +1,5 @@
 import type { ComponentDefinitions, FieldType, TemplateDefinitions } from "../contracts/definitions";
+import type { Box } from "../contracts/extraction";
 import type { MappingLayer, ProposalScope, ProposalValue } from "../contracts/mapping";
 
 /** The site's definitions the mapper maps onto. */
@@ -17,6 +18,10 @@ export interface SourceRef {
   /** Path of the component instance on the page. */
   path: string | null;
   classes: string[];
+  /** Where the value comes from, for reviewers: "JSON-LD Article.author", "visible byline under the h1". */
+  provenance?: string | null;
+  /** Where the source element was drawn on the screenshot, when known. */
+  box?: Box | null;
 }
 
 /** One proposal of the mapper, before it is stored. */

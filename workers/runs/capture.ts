@@ -2,6 +2,7 @@ import type { ScreenshotRef } from "../contracts/run-events";
 import { screenshotPath } from "../contracts/run-events";
 import type { RenderTab } from "../crawl/browser";
 import { extractPageWithNotes } from "../crawl/extract";
+import { sharedTitleAffix } from "../crawl/metadata";
 import { classifyError, PAGE_DEADLINE_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
 import { sha256Sync } from "../crawl/sha256";
 import { isSiteUrl } from "../crawl/url";
@@ -10,6 +11,9 @@ import { logStatement, previousSnapshot, runRowPatch, runUpdateStatement, snapsh
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
 import type { PageRow } from "./run-store";
+
+/** How many recent page titles a run keeps to find the site name they share. */
+const SITE_TITLE_SAMPLE = 40;
 
 /** The id of a page's snapshot: the same for every attempt at the page within a run. */
 export function snapshotIdFor(migrationId: string, url: string): string {
@@ -70,12 +74,18 @@ async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
   const { config } = run;
   const loaded = await tab.load(page.url);
   if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
+  const affix = sharedTitleAffix(run.siteTitles);
   const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
     finalUrl: loaded.finalUrl,
     status: loaded.status,
     imageSizes: loaded.imageSizes,
     host: config.host,
+    siteTitleSuffixes: affix ? [affix] : undefined,
   });
+  if (extraction.title) {
+    run.siteTitles.push(extraction.title);
+    if (run.siteTitles.length > SITE_TITLE_SAMPLE) run.siteTitles.shift();
+  }
   if (config.options.skipUnchanged && (await unchangedAndDone(run, page.url, extraction.contentHash))) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }

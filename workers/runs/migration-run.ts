@@ -44,6 +44,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   private commits = new Set<Promise<void>>();
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   readonly resolver: HostResolver = cachedResolver(dohResolver);
+  readonly siteTitles: string[] = [];
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);

@@ -16,6 +16,11 @@ export interface RunHost {
   readonly state: RunState;
   readonly db: Db;
   readonly resolver: HostResolver;
+  /**
+   * Document titles of pages this run captured lately (in memory, a bounded sample): the site name
+   * their titles share tells the site name apart from each page's own title.
+   */
+  readonly siteTitles: string[];
   save(): void;
   /** True once the run was cancelled or declared stuck: stop at the next page boundary. */
   halted(): boolean;

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { mappingProposals, type MappingProposalRow } from "../db/schema-mapping";
 import type { Env } from "../env";
-import { pageTitle } from "../mapping/candidates";
+import { pageTitle } from "../mapping/page-candidates";
 import type { MappingDefinitions } from "../mapping/types";
 import type { MappedComponent, MappedFieldValue, MappedPage } from "../targets/types";
 import { getSnapshotSummary, requireSnapshotMapping } from "./mapping";
@@ -39,6 +39,8 @@ export function toProposalDto(p: MappingProposalRow, decidedBy: { id: string; em
       kind: p.sourceKind,
       path: p.sourcePath,
       classes: p.sourceClasses ?? [],
+      provenance: p.sourceProvenance ?? null,
+      box: p.sourceBox ?? null,
     },
     targetComponent: p.targetComponent,
     targetField: p.targetField,

@@ -3,11 +3,14 @@ import type { Db } from "../db/client";
 import { mappingProposals, type MappingProposalRow } from "../db/schema-mapping";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
-import { instanceCandidates, pageCandidates } from "../mapping/candidates";
+import { instanceCandidates } from "../mapping/candidates";
+import { pageCandidates } from "../mapping/page-candidates";
 import { mapFields } from "../mapping/heuristics";
 import { MemoryIndex } from "../mapping/memory";
 import { fieldSignature, instanceSignature, pageFieldSignature } from "../mapping/signature";
-import type { MappingDefinitions, SourceRef } from "../mapping/types";
+import { instanceSource, pageSource } from "../mapping/mapper";
+import type { MappingDefinitions } from "../mapping/types";
+import { sourceColumns } from "./mapping";
 import { loadMemory } from "./mapping-memory";
 import { loadStoredExtraction } from "./mapping-read";
 
@@ -28,19 +31,18 @@ export async function remapInstance(db: Db, env: Env, organizationId: string, he
     await clear;
     return 0;
   }
-  const empty: SourceRef = { definition: null, name: null, selector: null, kind: null, path: null, classes: [] };
   const input = isPage
     ? {
         candidates: pageCandidates(extraction),
         signatureOf: (c: ReturnType<typeof pageCandidates>[number]) => pageFieldSignature(extraction.url, c),
-        sourceOf: (c: ReturnType<typeof pageCandidates>[number]): SourceRef => ({ ...empty, name: c.name, selector: c.selector, kind: c.kind }),
+        sourceOf: pageSource,
       }
     : (() => {
         const isig = instanceSignature(instance!);
         return {
           candidates: instanceCandidates(instance!),
           signatureOf: (c: ReturnType<typeof instanceCandidates>[number]) => fieldSignature(isig, c),
-          sourceOf: (c: ReturnType<typeof instanceCandidates>[number]): SourceRef => ({ definition: instance!.definition, name: c.name, selector: c.selector, kind: c.kind, path: instance!.path, classes: instance!.classes }),
+          sourceOf: (c: ReturnType<typeof instanceCandidates>[number]) => instanceSource(instance!, c),
         };
       })();
   const sigs = input.candidates.flatMap((c) => {
@@ -71,12 +73,7 @@ export async function remapInstance(db: Db, env: Env, organizationId: string, he
         snapshotId: head.snapshotId,
         instanceIndex: head.instanceIndex,
         scope: p.scope,
-        sourceDefinition: p.source.definition,
-        sourceName: p.source.name,
-        sourceSelector: p.source.selector,
-        sourceKind: p.source.kind,
-        sourcePath: p.source.path,
-        sourceClasses: p.source.classes,
+        ...sourceColumns(p.source),
         signature: p.signature,
         looseSignature: p.looseSignature,
         targetComponent: component,

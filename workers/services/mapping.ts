@@ -9,7 +9,7 @@ import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createLlmLayer } from "../mapping/llm";
 import { mapPage, pageSignatures, type LlmLayer } from "../mapping/mapper";
-import type { MappingDefinitions, MappingProposal } from "../mapping/types";
+import type { MappingDefinitions, MappingProposal, SourceRef } from "../mapping/types";
 import { auditStatement, type Actor } from "./audit";
 import { loadMappingDefinitions } from "./definitions";
 import { loadMemory } from "./mapping-memory";
@@ -34,6 +34,20 @@ export interface MapSnapshotInput {
 }
 
 /** D1 batches every insert; one row per statement keeps each under D1's 100-parameter limit. */
+/** The columns that record where a proposal's value comes from. */
+export function sourceColumns(source: SourceRef) {
+  return {
+    sourceDefinition: source.definition,
+    sourceName: source.name,
+    sourceSelector: source.selector,
+    sourceKind: source.kind,
+    sourcePath: source.path,
+    sourceClasses: source.classes,
+    sourceProvenance: source.provenance ?? null,
+    sourceBox: source.box ?? null,
+  };
+}
+
 function proposalRow(input: MapSnapshotInput, p: MappingProposal, status: ProposalStatus) {
   return {
     id: newId(),
@@ -42,12 +56,7 @@ function proposalRow(input: MapSnapshotInput, p: MappingProposal, status: Propos
     snapshotId: input.snapshotId,
     instanceIndex: p.instanceIndex,
     scope: p.scope,
-    sourceDefinition: p.source.definition,
-    sourceName: p.source.name,
-    sourceSelector: p.source.selector,
-    sourceKind: p.source.kind,
-    sourcePath: p.source.path,
-    sourceClasses: p.source.classes,
+    ...sourceColumns(p.source),
     signature: p.signature,
     looseSignature: p.looseSignature,
     targetComponent: p.targetComponent,

@@ -1,7 +1,9 @@
 import type { PageExtraction } from "../../../workers/contracts/extraction";
+import type { Highlighter } from "./highlight";
+import { PageMetadataList } from "./page-metadata";
 
-/** The content extracted from a page: metadata, headings, images, links and component instances. */
-export function ExtractionPanel({ extraction }: { extraction: PageExtraction }) {
+/** The content extracted from a page: where the main content came from, metadata, headings, images, links and component instances. */
+export function ExtractionPanel({ extraction, highlighter }: { extraction: PageExtraction; highlighter?: Highlighter | null }) {
   const rows: [string, string | null][] = [
     ["Title", extraction.title],
     ["Description", extraction.metaDescription],
@@ -11,6 +13,16 @@ export function ExtractionPanel({ extraction }: { extraction: PageExtraction }) 
   ];
   return (
     <div className="space-y-4 text-sm">
+      <p className="rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800/60" data-testid="main-source">
+        <span className="font-semibold">Main content:</span>{" "}
+        {extraction.mainSource ? (
+          <>
+            {extraction.mainSource.method} — <span className="text-slate-700 dark:text-slate-300">{extraction.mainSource.reason}</span>
+          </>
+        ) : (
+          <span className="text-slate-500">source not recorded for this snapshot</span>
+        )}
+      </p>
       <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
@@ -19,6 +31,10 @@ export function ExtractionPanel({ extraction }: { extraction: PageExtraction }) 
           </div>
         ))}
       </dl>
+      <div>
+        <h3 className="mb-1 font-semibold">Page metadata</h3>
+        <PageMetadataList metadata={extraction.metadata} highlighter={highlighter} />
+      </div>
       {extraction.headings.length ? (
         <div>
           <h3 className="mb-1 font-semibold">Headings</h3>

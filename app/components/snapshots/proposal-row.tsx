@@ -4,6 +4,8 @@ import type { DecisionRequest, ProposalDto, ProposalValue } from "../../../worke
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { Confidence } from "./confidence";
+import type { Highlight, Highlighter } from "./highlight";
+import { ShowOnPage, previewHandlers } from "./show-on-page";
 
 function show(v: ProposalValue): string {
   if (v === null) return "—";
@@ -19,11 +21,14 @@ export function ProposalRow({
   threshold,
   definitions,
   onDecide,
+  highlighter,
 }: {
   proposal: ProposalDto;
   threshold: number;
   definitions: ComponentDefinitions;
   onDecide: (d: DecisionRequest) => Promise<void>;
+  /** Absent when the snapshot has no screenshot to highlight on. */
+  highlighter?: Highlighter | null;
 }) {
   const [mode, setMode] = useState<"view" | "tweak" | "override">("view");
   const [value, setValue] = useState(show(proposal.final?.value ?? proposal.value));
@@ -32,7 +37,14 @@ export function ProposalRow({
   const isComponent = proposal.scope === "component";
   const component = proposal.final?.component ?? proposal.targetComponent;
   const field = proposal.final?.field ?? proposal.targetField;
-  const label = isComponent ? `Component → ${component ?? "none"}` : `${component ? `${component}.` : ""}${field ?? "?"}`;
+  const label = isComponent
+    ? `Component → ${component ?? "none"}`
+    : proposal.scope === "template"
+      ? `Template → ${component ?? "none"}`
+      : `${component ? `${component}.` : ""}${field ?? "?"}`;
+  const provenance = proposal.source.provenance;
+  const highlight: Highlight | null = proposal.source.box && highlighter ? { id: proposal.id, box: proposal.source.box, label, provenance } : null;
+  const active = highlight !== null && highlighter?.activeId === proposal.id;
 
   async function decide(d: DecisionRequest) {
     setBusy(true);
@@ -49,7 +61,11 @@ export function ProposalRow({
     : (component && definitions[component]?.fields.map((f) => ({ value: f.name, label: `${f.name} (${f.type})` }))) || [];
 
   return (
-    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-800" data-proposal-id={proposal.id}>
+    <li
+      className={`rounded-md border p-3 transition-colors motion-reduce:transition-none ${active ? "border-fuchsia-500 bg-fuchsia-50/60 ring-1 ring-fuchsia-500 dark:border-fuchsia-400 dark:bg-fuchsia-950/30 dark:ring-fuchsia-400" : "border-slate-200 dark:border-slate-800"}`}
+      data-proposal-id={proposal.id}
+      {...previewHandlers(highlight, highlighter)}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{label}</span>
         <Confidence value={proposal.confidence} threshold={threshold} />
@@ -57,6 +73,18 @@ export function ProposalRow({
         <span className="text-xs text-slate-500">{proposal.layer}</span>
       </div>
       {!isComponent ? <p className="mt-1 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">{show(proposal.final?.value ?? proposal.value)}</p> : null}
+      {provenance || highlight ? (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          {provenance ? (
+            <p className="min-w-0 flex-1 break-words text-sm text-slate-800 dark:text-slate-100">
+              <span className="font-semibold">From:</span> {provenance}
+            </p>
+          ) : (
+            <p className="flex-1 text-sm text-slate-500">Source not recorded</p>
+          )}
+          {highlight && highlighter ? <ShowOnPage highlight={highlight} highlighter={highlighter} /> : null}
+        </div>
+      ) : null}
       {proposal.source.selector ? <p className="mt-1 font-mono text-xs text-slate-500">from {proposal.source.name ?? proposal.source.selector}</p> : null}
       {proposal.evidence.length ? (
         <details className="mt-1 text-xs text-slate-600 dark:text-slate-400">

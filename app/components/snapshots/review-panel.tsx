@@ -5,6 +5,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { ApiRequestError } from "~/lib/api-client";
+import type { Highlighter } from "./highlight";
 import { ProposalRow } from "./proposal-row";
 
 const STATUS_LABEL = { auto_applied: "Auto-applied", needs_review: "Needs review", reviewed: "Reviewed" } as const;
@@ -16,7 +17,18 @@ function groupByInstance(proposals: ProposalDto[]): [number, ProposalDto[]][] {
 }
 
 /** The proposed mapping of a snapshot and the review controls (approve, tweak, override, reject, bulk approve). */
-export function ReviewPanel({ mapping, definitions, onChange }: { mapping: SnapshotMappingDto; definitions: ComponentDefinitions; onChange: (m: SnapshotMappingDto) => void }) {
+export function ReviewPanel({
+  mapping,
+  definitions,
+  onChange,
+  highlighter,
+}: {
+  mapping: SnapshotMappingDto;
+  definitions: ComponentDefinitions;
+  onChange: (m: SnapshotMappingDto) => void;
+  /** Absent when there is no screenshot to show elements on. */
+  highlighter?: Highlighter | null;
+}) {
   const api = useApi();
   const toasts = useToasts();
   const [threshold, setThreshold] = useState(String(mapping.minConfidence));
@@ -67,7 +79,7 @@ export function ReviewPanel({ mapping, definitions, onChange }: { mapping: Snaps
           <h3 className="mb-2 text-sm font-semibold">{index < 0 ? "Page fields" : `Instance ${index + 1}${proposals[0]?.source.definition ? ` · ${proposals[0].source.definition}` : ""}`}</h3>
           <ul className="space-y-2">
             {proposals.map((p) => (
-              <ProposalRow key={p.id} proposal={p} threshold={mapping.minConfidence} definitions={definitions} onDecide={(d) => decide(p, d)} />
+              <ProposalRow key={p.id} proposal={p} threshold={mapping.minConfidence} definitions={definitions} onDecide={(d) => decide(p, d)} highlighter={highlighter} />
             ))}
           </ul>
         </section>

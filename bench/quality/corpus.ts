@@ -1,0 +1,121 @@
+/**
+ * Real-page corpora for the quality benchmark, in either of two layouts:
+ *
+ * - the project's own (`manifest.json`): `{ pages: [{ id, url, site, file, source, licence,
+ *   split?, text?, textFile?, fields? }] }`, where `text` (or the file `textFile`) is the page's main
+ *   content as plain text and `fields` the page fields a person read off the page (title, author,
+ *   siteName, datePublished as YYYY-MM-DD, language); an empty string says the page has none;
+ * - the evaluation data of open-source content-extraction projects (`evaldata.json` beside the HTML,
+ *   in `eval/` or `cache/`): per URL a `file`, snippets the main content must contain (`with`) and must
+ *   not (`without`), and the title, author (names joined by "; ") and date people read off the page.
+ *
+ * Pages are split by site (the URL's host), never by page, so no site is in two splits. The split
+ * comes from a hash of the host, so it is the same on every machine and for every run.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export const SPLITS = ["train", "dev", "held-out"] as const;
+export type Split = (typeof SPLITS)[number];
+
+export interface TruthFields {
+  title?: string;
+  author?: string;
+  siteName?: string;
+  datePublished?: string;
+  language?: string;
+}
+
+export interface CorpusPage {
+  id: string;
+  url: string;
+  site: string;
+  split: Split;
+  html: string;
+  /** The main content as plain text, for bag-of-tokens scoring. */
+  text: string | null;
+  /** Snippets the main content must contain and must not, for snippet scoring. */
+  with: string[];
+  without: string[];
+  fields: TruthFields;
+}
+
+export interface Corpus {
+  name: string;
+  pages: CorpusPage[];
+}
+
+/** FNV-1a of the host: 60% train, 20% dev, 20% held-out. */
+export function splitOf(site: string): Split {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < site.length; i++) h = Math.imul(h ^ site.charCodeAt(i), 0x01000193);
+  const bucket = (h >>> 0) % 10;
+  return bucket < 6 ? "train" : bucket < 8 ? "dev" : "held-out";
+}
+
+function siteOf(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+const read = (file: string) => fs.readFileSync(file, "utf8");
+
+function loadManifest(dir: string): Corpus {
+  const manifest = JSON.parse(read(path.join(dir, "manifest.json"))) as { pages: Array<Record<string, unknown>> };
+  const pages = manifest.pages.map((p): CorpusPage => {
+    const url = String(p.url);
+    const site = typeof p.site === "string" ? p.site : siteOf(url);
+    const text = typeof p.text === "string" ? p.text : typeof p.textFile === "string" ? read(path.join(dir, p.textFile)) : null;
+    return {
+      id: String(p.id ?? url),
+      url,
+      site,
+      split: SPLITS.includes(p.split as Split) ? (p.split as Split) : splitOf(site),
+      html: read(path.join(dir, String(p.file))),
+      text,
+      with: Array.isArray(p.with) ? p.with.map(String) : [],
+      without: Array.isArray(p.without) ? p.without.map(String) : [],
+      fields: (p.fields ?? {}) as TruthFields,
+    };
+  });
+  return { name: dir, pages };
+}
+
+function str(v: unknown): string | undefined {
+  if (v === null || v === undefined) return v === null ? "" : undefined;
+  return Array.isArray(v) ? v.map(String).join("; ") : String(v);
+}
+
+function loadEvaldata(dir: string): Corpus {
+  const data = JSON.parse(read(path.join(dir, "evaldata.json"))) as Record<string, Record<string, unknown>>;
+  const pages: CorpusPage[] = [];
+  for (const [url, item] of Object.entries(data)) {
+    const file = [path.join(dir, "eval", String(item.file)), path.join(dir, "cache", String(item.file))].find((f) => fs.existsSync(f));
+    if (!file) continue;
+    const site = siteOf(url);
+    // Only pages a person read the fields off carry them ("title" present); the rest are snippet-only.
+    const labelled = "title" in item;
+    pages.push({
+      id: String(item.file),
+      url,
+      site,
+      split: splitOf(site),
+      html: read(file),
+      text: null,
+      with: Array.isArray(item.with) ? item.with.map(String) : [],
+      without: Array.isArray(item.without) ? item.without.map(String) : [],
+      fields: labelled ? { title: str(item.title), author: str(item.author), datePublished: str(item.date), ...("sitename" in item ? { siteName: str(item.sitename) } : {}) } : {},
+    });
+  }
+  return { name: dir, pages };
+}
+
+/** Loads the corpus in `dir`, whichever layout it has. */
+export function loadCorpus(dir: string): Corpus {
+  if (fs.existsSync(path.join(dir, "manifest.json"))) return loadManifest(dir);
+  if (fs.existsSync(path.join(dir, "evaldata.json"))) return loadEvaldata(dir);
+  throw new Error(`No real-page corpus in ${dir}: it needs a manifest.json or an evaldata.json (see bench/quality/corpus.ts).`);
+}

@@ -1,0 +1,71 @@
+/**
+ * How the quality benchmark decides whether a value is right. Values are compared the way a reviewer
+ * would accept them: text without case, spacing and surrounding punctuation; authors as a set of names;
+ * dates by their day; languages by their primary subtag.
+ */
+import type { TruthFields } from "./corpus";
+
+export type FieldName = keyof TruthFields;
+
+const norm = (s: string) =>
+  s
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[‘’‚‛]/g, "'")
+    .replace(/[“”„‟«»]/g, '"')
+    .replace(/[‐‑‒–—―]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[\s"'.,:;!?-]+|[\s"'.,:;!?-]+$/g, "");
+
+function names(s: string): string[] {
+  return s
+    .split(/\s*(?:;|,|&|\band\b|\bund\b|\bet\b|\by\b)\s*/i)
+    .map(norm)
+    .filter(Boolean)
+    .sort();
+}
+
+/** Whether a proposed value matches the truth. An empty truth means the page has no such value. */
+export function sameField(field: FieldName, truth: string, value: string | null): boolean {
+  const t = truth.trim();
+  const v = (value ?? "").trim();
+  if (!t || !v) return !t && !v;
+  switch (field) {
+    case "author":
+      return names(t).join("|") === names(v).join("|");
+    case "datePublished":
+      return t.slice(0, 10) === v.slice(0, 10);
+    case "language":
+      return t.toLowerCase().split(/[-_]/)[0] === v.toLowerCase().split(/[-_]/)[0];
+    default:
+      return norm(t) === norm(v);
+  }
+}
+
+export interface SnippetCounts {
+  tp: number;
+  fn: number;
+  fp: number;
+  tn: number;
+}
+
+/**
+ * Snippet scoring, as open-source extraction evaluations with `with`/`without` annotations do: a
+ * `with` snippet found is a true positive, missed a false negative; a `without` snippet found is a
+ * false positive, left out a true negative.
+ */
+export function snippetCounts(text: string, withSnippets: readonly string[], withoutSnippets: readonly string[]): SnippetCounts {
+  const hay = text.replace(/\s+/g, " ");
+  const has = (s: string) => hay.includes(s.replace(/\s+/g, " ").trim());
+  const c: SnippetCounts = { tp: 0, fn: 0, fp: 0, tn: 0 };
+  for (const s of withSnippets) has(s) ? c.tp++ : c.fn++;
+  for (const s of withoutSnippets) has(s) ? c.fp++ : c.tn++;
+  return c;
+}
+
+export function prf(tp: number, fp: number, fn: number): { precision: number; recall: number; f1: number } {
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}

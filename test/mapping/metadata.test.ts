@@ -1,0 +1,339 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
+import { cleanByline, extractMetadata, hostLabel, normalizeDate, parseBox, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
+
+const NOW = new Date("2025-06-01T12:00:00Z");
+
+function dom(html: string): Document {
+  return (parseHTML(html) as unknown as { document: Document }).document;
+}
+function read(html: string, url = "https://www.example.org/page", siteTitleSuffixes?: string[]): PageMetadata {
+  return extractMetadata(dom(html), { finalUrl: url, siteTitleSuffixes, now: NOW });
+}
+/** value and provenance of each candidate, best first. */
+const vp = (values: MetadataValue[]) => values.map((v) => [v.value, v.provenance]);
+const values = (values: MetadataValue[]) => values.map((v) => v.value);
+
+const YOAST = `<!doctype html><html lang="en-GB"><head><title>How to prune roses - Greenleaf Garden</title>
+<link rel="canonical" href="/advice/prune-roses/">
+<meta property="og:title" content="How to prune roses - Greenleaf Garden"><meta property="og:site_name" content="Greenleaf Garden">
+<meta property="article:published_time" content="2024-03-05T10:00:00+00:00">
+<script type="application/ld+json" class="yoast-schema-graph">{"@context":"https://schema.org","@graph":[
+{"@type":"Article","@id":"https://www.greenleaf.example/advice/prune-roses/#article","isPartOf":{"@id":"https://www.greenleaf.example/advice/prune-roses/"},"author":{"name":"Jane Gardener","@id":"https://www.greenleaf.example/#/schema/person/9f1"},"headline":"How to prune roses","datePublished":"2024-03-05T10:00:00+00:00","dateModified":"2024-03-06T08:30:00+00:00","mainEntityOfPage":{"@id":"https://www.greenleaf.example/advice/prune-roses/"},"publisher":{"@id":"https://www.greenleaf.example/#organization"},"image":{"@id":"https://www.greenleaf.example/advice/prune-roses/#primaryimage"},"inLanguage":"en-GB"},
+{"@type":"WebPage","@id":"https://www.greenleaf.example/advice/prune-roses/","url":"https://www.greenleaf.example/advice/prune-roses/","name":"How to prune roses - Greenleaf Garden","isPartOf":{"@id":"https://www.greenleaf.example/#website"},"datePublished":"2024-03-05T10:00:00+00:00","description":"When to cut back roses &amp; how far.","inLanguage":"en-GB"},
+{"@type":"ImageObject","@id":"https://www.greenleaf.example/advice/prune-roses/#primaryimage","url":"https://www.greenleaf.example/wp-content/uploads/2024/03/roses.jpg","width":1200,"height":800},
+{"@type":"WebSite","@id":"https://www.greenleaf.example/#website","url":"https://www.greenleaf.example/","name":"Greenleaf Garden","publisher":{"@id":"https://www.greenleaf.example/#organization"},"inLanguage":"en-GB"},
+{"@type":"Organization","@id":"https://www.greenleaf.example/#organization","name":"Greenleaf Garden Centre Ltd","logo":{"@type":"ImageObject","url":"https://www.greenleaf.example/logo.png"}},
+{"@type":"Person","@id":"https://www.greenleaf.example/#/schema/person/9f1","name":"Jane Gardener"}]}</script></head>
+<body class="post-template-default single single-post single-author"><header id="masthead" class="site-header"><p class="site-title"><a href="/">Greenleaf Garden</a></p></header>
+<main id="main"><article class="post type-post"><header class="entry-header"><h1 class="entry-title" data-box="40,180,880,52">How to prune roses</h1>
+<div class="entry-meta"><span class="posted-on">Posted on <time class="entry-date published" datetime="2024-03-05T10:00:00+00:00">5 March 2024</time><time class="updated" datetime="2024-03-06T08:30:00+00:00">6 March 2024</time></span>
+<span class="byline"> by <span class="author vcard"><a class="url fn n" href="/author/jane/" rel="author" data-box="40,240,120,20">Jane Gardener</a></span></span></div></header>
+<div class="entry-content"><p>Roses flower on new wood, so a hard cut in late winter gives more blooms. Start with dead, damaged and crossing stems, then shorten the rest.</p></div></article>
+<section id="comments" class="comments-area"><ol class="comment-list"><li class="comment"><article class="comment-body"><footer class="comment-meta"><b class="fn">A Commenter</b> <time datetime="2024-04-02T09:00:00+00:00">2 April 2024</time></footer><p>Thanks!</p></article></li></ol></section></main>
+<footer class="site-footer"><p>© <time datetime="2025-01-01">2025</time> Greenleaf</p></footer></body></html>`;
+
+describe("JSON-LD", () => {
+  it("reads a Yoast @graph, resolving @id references, and never the comments' or footer's dates", () => {
+    const m = read(YOAST, "https://www.greenleaf.example/advice/prune-roses/");
+    expect(vp(m.title)[0]).toEqual(["How to prune roses", "JSON-LD @graph Article.headline"]);
+    expect(m.title).toHaveLength(1); // og:title, WebPage.name, <title> and the h1 all agree once stripped
+    expect(m.title[0].strength).toBe(0.99);
+    // The visible h1 that states the same title is where the value is shown.
+    expect(m.title[0].selector).toBe("body.post-template-default.single.single-post.single-author > main > article.post.type-post > header.entry-header > h1.entry-title");
+    expect(m.title[0].box).toEqual({ x: 40, y: 180, width: 880, height: 52 });
+    expect(vp(m.siteName).slice(0, 3)).toEqual([
+      ["Greenleaf Garden", "JSON-LD @graph WebSite.name"],
+      ["Greenleaf Garden Centre Ltd", "JSON-LD @graph Article.publisher.name"],
+      ["greenleaf", "host name"],
+    ]);
+    expect(vp(m.author)).toEqual([["Jane Gardener", "JSON-LD @graph Article.author"]]);
+    expect(m.author[0].strength).toBeCloseTo(0.97, 5);
+    expect(m.author[0].box).toEqual({ x: 40, y: 240, width: 120, height: 20 });
+    expect(vp(m.datePublished)).toEqual([["2024-03-05T10:00:00+00:00", "JSON-LD @graph Article.datePublished"]]);
+    expect(vp(m.dateModified)).toEqual([["2024-03-06T08:30:00+00:00", "JSON-LD @graph Article.dateModified"]]);
+    expect(vp(m.description)).toEqual([["When to cut back roses & how far.", "JSON-LD @graph WebPage.description"]]);
+    expect(vp(m.image)[0]).toEqual(["https://www.greenleaf.example/wp-content/uploads/2024/03/roses.jpg", "JSON-LD @graph Article.image"]);
+    expect(vp(m.language)[0]).toEqual(["en-GB", "JSON-LD @graph Article.inLanguage"]);
+    expect(vp(m.canonical)[0]).toEqual(["https://www.greenleaf.example/advice/prune-roses/", "link rel=canonical"]);
+    expect(vp(m.type)).toEqual([["Article", "JSON-LD @graph @type"]]);
+  });
+
+  it("reads a news article's author array, image array and @type array", () => {
+    const m = read(`<html lang="en"><head><title>Storm closes harbour - Coast Times</title>
+<script type="application/ld+json">[{"@context":"https://schema.org","@type":["Article","NewsArticle"],"headline":"Storm closes harbour","author":[{"@type":"Person","name":"Ann Reed","url":"https://coast.example/staff/ann"},{"@type":"Person","name":"Bo Lind"}],"datePublished":"2024-11-02T06:15:00Z","publisher":{"@type":"NewsMediaOrganization","name":"Coast Times","logo":{"@type":"ImageObject","url":"https://coast.example/logo.png"}},"image":["https://coast.example/img/storm-16x9.jpg","https://coast.example/img/storm-4x3.jpg"],"mainEntityOfPage":{"@type":"WebPage","@id":"https://coast.example/news/storm"}}]</script>
+</head><body><main><h1>Storm closes harbour</h1><div class="article-byline">By Ann Reed and Bo Lind</div><p>The harbour was closed on Saturday morning after waves broke over the outer wall, the port authority said in a statement on its website.</p></main></body></html>`, "https://coast.example/news/storm?utm_source=x");
+    expect(vp(m.author)).toEqual([["Ann Reed, Bo Lind", "JSON-LD NewsArticle.author"]]);
+    // The visible byline names the same two people: agreement raises the structured value.
+    expect(m.author[0].strength).toBeCloseTo(0.97, 5);
+    expect(m.author[0].selector).toBe("body > main > div.article-byline");
+    expect(vp(m.siteName)[0]).toEqual(["Coast Times", "JSON-LD NewsArticle.publisher.name"]);
+    expect(vp(m.image)).toEqual([["https://coast.example/img/storm-16x9.jpg", "JSON-LD NewsArticle.image"]]);
+    expect(vp(m.canonical)).toEqual([["https://coast.example/news/storm", "JSON-LD NewsArticle.mainEntityOfPage"]]);
+    expect(vp(m.type)).toEqual([["NewsArticle", "JSON-LD @type"]]);
+    expect(vp(m.datePublished)).toEqual([["2024-11-02T06:15:00Z", "JSON-LD NewsArticle.datePublished"]]);
+  });
+
+  it("reads a Product, a WebPage's nested mainEntity, and survives invalid blocks", () => {
+    const product = read(`<html lang="en"><head><title>Trail Runner 2 – Shoes – Peak Outfitters</title><script type="application/ld+json">{"@context":"https://schema.org/","@type":"Product","name":"Trail Runner 2","image":"/img/tr2.jpg","description":"A light trail shoe.","brand":{"@type":"Brand","name":"Peak"},"offers":{"@type":"Offer","price":"120.00","priceCurrency":"EUR"}}</script></head><body><h1>Trail Runner 2</h1></body></html>`, "https://shop.peak-outfitters.example/p/tr2");
+    expect(vp(product.title)[0]).toEqual(["Trail Runner 2", "JSON-LD Product.name"]);
+    expect(vp(product.image)).toEqual([["https://shop.peak-outfitters.example/img/tr2.jpg", "JSON-LD Product.image"]]);
+    expect(vp(product.type)).toEqual([["Product", "JSON-LD @type"]]);
+    // The brand is the product's maker, not the site.
+    expect(values(product.siteName)).not.toContain("Peak");
+    expect(vp(product.siteName)[0]).toEqual(["Peak Outfitters", "title part matching the host name"]);
+
+    const nested = read(`<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":"Ignored page name","mainEntity":{"@type":"BlogPosting","headline":"Nested post","author":"Sam Stone","dateModified":"2023-10-10"}}</script></head><body></body></html>`);
+    expect(vp(nested.title)[0]).toEqual(["Nested post", "JSON-LD BlogPosting.headline"]);
+    expect(vp(nested.author)).toEqual([["Sam Stone", "JSON-LD BlogPosting.author"]]);
+    expect(vp(nested.dateModified)).toEqual([["2023-10-10", "JSON-LD BlogPosting.dateModified"]]);
+
+    const broken = `<html><head><title>Hi</title><script type="application/ld+json">{"@type": "Article", "headline": "Broken, </script><script type="application/ld+json">{"@type":"BlogPosting","headline":"Trailing comma",}</script><script type="application/ld+json">[1, null, "x"]</script></head><body></body></html>`;
+    expect(() => read(broken)).not.toThrow();
+    expect(vp(read(broken).title)[0]).toEqual(["Trailing comma", "JSON-LD BlogPosting.headline"]);
+  });
+
+  it("takes a lone Organization as a weak site name only when nothing references it", () => {
+    const m = read(`<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme Tools","url":"https://acme.example/"}</script></head><body></body></html>`, "https://acme.example/");
+    expect(vp(m.siteName)[0]).toEqual(["Acme Tools", "JSON-LD Organization.name"]);
+    expect(m.siteName[0].strength).toBe(0.6);
+  });
+});
+
+describe("meta tags", () => {
+  it("reads Open Graph and Twitter cards, stripping the site name from og:title", () => {
+    const m = read(`<html><head><title>Winter opening hours | Museum of Light</title>
+<meta property="og:title" content="Winter opening hours | Museum of Light"><meta property="og:site_name" content="Museum of Light">
+<meta name="twitter:title" content="Winter opening hours"><meta name="twitter:creator" content="@museumoflight">
+<meta property="og:description" content="Open daily from 10 to 16."><meta name="description" content="Opening hours in winter.">
+<meta property="og:image" content="/media/hall.jpg"><meta name="twitter:image" content="https://light.example/media/hall-tw.jpg">
+<meta property="og:type" content="article"><meta property="og:url" content="https://light.example/visit/hours">
+<meta property="article:author" content="https://www.facebook.com/museumoflight"><meta property="article:published_time" content="2024-11-20T09:00:00+01:00"><meta property="article:modified_time" content="2024-12-01">
+</head><body><h1>Winter opening hours</h1></body></html>`, "https://light.example/visit/hours?x=1");
+    expect(vp(m.title)[0]).toEqual(["Winter opening hours", "meta twitter:title"]);
+    expect(vp(m.title)).toHaveLength(1);
+    expect(m.title[0].strength).toBe(0.97); // twitter, og, <title> and h1 agree
+    expect(vp(m.siteName)[0]).toEqual(["Museum of Light", "meta og:site_name"]);
+    // A profile URL is not a name; a Twitter handle is a weak hint only.
+    expect(vp(m.author)).toEqual([["@museumoflight", "meta twitter:creator"]]);
+    expect(m.author[0].strength).toBe(0.3);
+    expect(vp(m.description)).toEqual([["Open daily from 10 to 16.", "meta og:description"], ["Opening hours in winter.", "meta name=description"]]);
+    expect(vp(m.image)).toEqual([["https://light.example/media/hall.jpg", "meta og:image"], ["https://light.example/media/hall-tw.jpg", "meta twitter:image"]]);
+    expect(vp(m.type)).toEqual([["article", "meta og:type"]]);
+    expect(vp(m.canonical)).toEqual([["https://light.example/visit/hours", "meta og:url"]]);
+    expect(vp(m.datePublished)).toEqual([["2024-11-20T09:00:00+01:00", "meta article:published_time"]]);
+    expect(vp(m.dateModified)).toEqual([["2024-12-01", "meta article:modified_time"]]);
+  });
+
+  it("reads name=author, the date metas, itemprop metas in the head and rejects implausible dates", () => {
+    const m = read(`<html><head><meta name="author" content="Priya Natarajan"><meta property="article:author" content="Priya Natarajan">
+<meta name="sailthru.date" content="Tue, 05 Mar 2024 10:00:00 GMT"><meta name="parsely-pub-date" content="2024-03-05T10:00:00Z">
+<meta name="pubdate" content="20240305"><meta name="publish-date" content="2031-01-01"><meta name="date" content="1970-01-01">
+<meta itemprop="dateModified" content="2024-03-07"><meta name="application-name" content="Field Notes"><meta name="apple-mobile-web-app-title" content="Notes">
+</head><body></body></html>`);
+    expect(vp(m.author)).toEqual([["Priya Natarajan", "meta article:author"]]);
+    expect(m.author[0].strength).toBe(0.89);
+    // Three sources say 5 March 2024; 2031 is in the future and 1970 a template default.
+    expect(vp(m.datePublished)).toEqual([["2024-03-05T10:00:00Z", "meta name=parsely-pub-date"]]);
+    expect(vp(m.dateModified)).toEqual([["2024-03-07", "meta itemprop=dateModified"]]);
+    expect(vp(m.siteName).slice(0, 2)).toEqual([["Field Notes", "meta name=application-name"], ["Notes", "meta name=apple-mobile-web-app-title"]]);
+  });
+
+  it("reads Dublin Core", () => {
+    const m = read(`<html><head><title>Record 1182</title><meta name="DC.title" content="Soil microbes under drought"><meta name="DC.creator" content="Kim Ortega"><meta name="DC.date" content="2021-09-30"><meta name="DC.language" content="EN-gb"><meta name="dcterms.modified" content="2022-01-15"><meta name="DC.description" content="A field study."></head><body></body></html>`);
+    expect(vp(m.title)[0]).toEqual(["Soil microbes under drought", "meta DC.title"]);
+    expect(vp(m.author)).toEqual([["Kim Ortega", "meta DC.creator"]]);
+    expect(m.author[0].strength).toBe(0.8);
+    expect(vp(m.datePublished)).toEqual([["2021-09-30", "meta DC.date"]]);
+    expect(vp(m.dateModified)).toEqual([["2022-01-15", "meta dcterms.modified"]]);
+    expect(vp(m.language)).toEqual([["en-GB", "meta DC.language"]]);
+    expect(vp(m.description)).toEqual([["A field study.", "meta DC.description"]]);
+  });
+
+  it("normalises the language from every source to BCP 47", () => {
+    const m = read(`<html lang="{{ lang }}"><head><meta property="og:locale" content="fr_FR"><meta http-equiv="Content-Language" content="fr"><script type="application/ld+json">{"@type":"WebPage","name":"x","inLanguage":"zh-hans-cn"}</script></head><body></body></html>`);
+    expect(vp(m.language)).toEqual([["zh-Hans-CN", "JSON-LD WebPage.inLanguage"], ["fr-FR", "meta og:locale"], ["fr", "meta http-equiv=Content-Language"]]);
+  });
+});
+
+describe("markup in the body", () => {
+  it("reads a microdata article with a nested Person and publisher", () => {
+    const m = read(`<html><head><title>Rose blog</title></head><body><div itemscope itemtype="https://schema.org/BlogPosting"><h1 itemprop="headline" data-box="0,100,500,40">Pruning roses in March</h1>
+<p>by <span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Tom Thorn</span></span> · <time itemprop="datePublished" datetime="2024-03-01">1 March</time></p>
+<div itemprop="publisher" itemscope itemtype="https://schema.org/Organization"><meta itemprop="name" content="The Rose Blog"></div><p itemprop="description">When and how far to cut.</p><img itemprop="image" src="/img/secateurs.jpg" alt=""></div></body></html>`, "https://roses.example/pruning");
+    expect(vp(m.title)[0]).toEqual(["Pruning roses in March", "microdata itemprop=headline"]);
+    // The h1 is the same element as the headline: no agreement bonus for reading it twice.
+    expect(m.title[0].strength).toBe(0.85);
+    expect(m.title[0].box).toEqual({ x: 0, y: 100, width: 500, height: 40 });
+    expect(vp(m.author)[0]).toEqual(["Tom Thorn", "microdata itemprop=author"]);
+    expect(m.author[0].selector).toBe("body > div > p:nth-of-type(1) > span > span");
+    expect(vp(m.datePublished)[0]).toEqual(["2024-03-01", "microdata itemprop=datePublished"]);
+    expect(vp(m.siteName)[0]).toEqual(["The Rose Blog", "microdata itemprop=publisher"]);
+    expect(vp(m.description)).toEqual([["When and how far to cut.", "microdata itemprop=description"]]);
+    expect(vp(m.image)[0]).toEqual(["https://roses.example/img/secateurs.jpg", "microdata itemprop=image"]);
+    expect(vp(m.type)).toEqual([["BlogPosting", "microdata itemtype"]]);
+  });
+
+  it("reads RDFa dc:creator and Drupal's sioc:has_creator", () => {
+    const m = read(`<html><head><title>Annual report | City of Elm</title></head><body><article about="/node/12" typeof="sioc:Item foaf:Document"><h1>Annual report</h1><span property="dc:title" content="Annual report" class="rdf-meta element-hidden"></span>
+<div class="submitted"><span property="dc:date dc:created" content="2023-06-01T10:00:00+02:00" datatype="xsd:dateTime">Submitted by <span rel="sioc:has_creator"><a href="/user/2" typeof="sioc:UserAccount" property="foaf:name">Pat Miller</a></span> on Thu, 06/01/2023</span></div></article>
+<div class="field"><p property="dc:creator">Lee Park</p></div></body></html>`, "https://www.elm.example/node/12");
+    expect(vp(m.author)).toEqual([["Pat Miller", "RDFa rel=sioc:has_creator"], ["Lee Park", "RDFa property=dc:creator"]]);
+    expect(m.author[0].strength).toBe(0.8);
+    expect(vp(m.datePublished)).toEqual([["2023-06-01T10:00:00+02:00", "RDFa property=dc:date"]]);
+    // The h1 agrees with the hidden dc:title and the <title> without "City of Elm" (host elm.example).
+    expect(vp(m.title)).toEqual([["Annual report", "<h1>"]]);
+    expect(m.title[0].strength).toBe(0.93);
+  });
+});
+
+describe("visible text", () => {
+  it("reads a German byline and <time> and the date written in a byline", () => {
+    const m = read(`<html lang="de"><head><title>Neue Radwege in Köln | Stadtblatt</title><meta property="og:site_name" content="Stadtblatt"></head><body>
+<article><h1>Neue Radwege in Köln</h1><p class="meta" data-box="24,300,400,18">Von Max Mustermann, <time datetime="2024-05-02">2. Mai 2024</time></p>
+<p>Die Stadt Köln baut in diesem Jahr zwölf Kilometer neue Radwege. Das hat der Verkehrsausschuss am Dienstag beschlossen, trotz Protesten.</p></article></body></html>`, "https://www.stadtblatt.de/koeln/radwege");
+    expect(vp(m.author)).toEqual([["Max Mustermann", "visible byline under the h1"]]);
+    expect(m.author[0].strength).toBe(0.68);
+    expect(m.author[0].box).toEqual({ x: 24, y: 300, width: 400, height: 18 });
+    expect(vp(m.datePublished)).toEqual([["2024-05-02", "<time datetime> in the article"]]);
+    expect(vp(m.title)).toEqual([["Neue Radwege in Köln", "<title> without the site name"]]);
+
+    const text = read(`<html lang="de-DE"><head><title>Neue Radwege in Köln - Stadtblatt</title></head><body><article><h1>Neue Radwege in Köln</h1>
+<div class="c-article__byline">Von Max Mustermann und Erika Musterfrau | 5. März 2024, 14:30 Uhr</div><p>Die Stadt Köln baut in diesem Jahr zwölf Kilometer neue Radwege. Das hat der Verkehrsausschuss am Dienstag beschlossen.</p></article></body></html>`, "https://www.stadtblatt.de/koeln/radwege");
+    expect(vp(text.author)).toEqual([["Max Mustermann und Erika Musterfrau", "visible byline under the h1"]]);
+    expect(text.author[0].strength).toBe(0.72);
+    expect(vp(text.datePublished)).toEqual([["2024-03-05T14:30:00", "date in the visible byline"]]);
+    expect(vp(text.siteName)[0]).toEqual(["Stadtblatt", "title part matching the host name"]);
+  });
+
+  it("reads a French page: og:locale, a day-first meta date and a 'Par' byline", () => {
+    const m = read(`<html><head><title>Recette de la tarte Tatin :: Cuisine Facile</title><meta property="og:locale" content="fr_FR"><meta property="og:title" content="Recette de la tarte Tatin"><meta property="og:site_name" content="Cuisine Facile"><meta name="date" content="12/02/2024"></head>
+<body><main><h1>Recette de la tarte Tatin</h1><p class="auteur">Par Claire Dubois, publié le 12 février 2024</p></main></body></html>`, "https://cuisine-facile.fr/tarte-tatin");
+    expect(vp(m.language)).toEqual([["fr-FR", "meta og:locale"]]);
+    expect(vp(m.author)).toEqual([["Claire Dubois", "visible byline under the h1"]]);
+    expect(vp(m.datePublished)).toEqual([["2024-02-12", "meta name=date"]]);
+    expect(m.datePublished[0].strength).toBe(0.82); // the byline's written date agrees
+    expect(vp(m.title)[0]).toEqual(["Recette de la tarte Tatin", "meta og:title"]);
+  });
+
+  it("takes the article's <time>, not those of comments, related posts, sidebars or the page footer", () => {
+    const m = read(`<html><head><title>Quarterly results</title></head><body><div class="wrap"><div class="post"><h1>Quarterly results</h1><div class="post-meta">Published <time datetime="2024-07-15T08:00:00Z">15 July</time></div>
+<p>Revenue rose by a fifth in the second quarter, mostly from the new subscription plans launched in the spring across all regions.</p></div>
+<div class="related-posts"><time datetime="2024-06-01">1 June</time></div><div id="sidebar"><time datetime="2024-05-01">1 May</time></div>
+<div id="disqus_thread"><div class="comment"><time datetime="2024-07-20T10:00:00Z">20 July</time></div></div></div><div id="footer"><time datetime="2024-01-01">2024</time></div></body></html>`);
+    expect(vp(m.datePublished)).toEqual([["2024-07-15T08:00:00Z", "<time datetime> near the h1"]]);
+    expect(m.datePublished[0].strength).toBe(0.62);
+    expect(m.dateModified).toEqual([]);
+  });
+
+  it("reads rel=author links and class-marked bylines, ranking role words and rejecting non-names", () => {
+    const m = read(`<html><head><link rel="author" href="https://blog.example/about"></head><body><article><h1>Ten tips</h1>
+<div class="entry-meta"><span class="author-name">Admin</span></div><p>First tip: write things down, because memory fades faster than anyone expects when the week gets busy.</p>
+<footer class="entry-footer"><a href="/u/lena" rel="author">Lena Fischer</a><span class="author-email">lena@blog.example</span><span class="writer">https://blog.example/lena</span></footer></article></body></html>`, "https://blog.example/tips");
+    expect(vp(m.author)).toEqual([["Lena Fischer", "link rel=author"], ["Admin", "visible byline under the h1"]]);
+    expect(m.author.map((a) => a.strength)).toEqual([0.8, 0.47]);
+  });
+
+  it("takes the first large image of the article, skipping logos, avatars and pixels", () => {
+    const m = read(`<html><body><header><img src="/logo.png" width="600" height="200"></header><main><article><h1>Trip</h1><img class="avatar" src="/a.jpg" width="640" height="640"><img src="/t.gif" width="1" height="1"><img src="/thumb.jpg" width="120" height="80"><img src="/brand-logo-large.png" width="800" height="300">
+<img src="/photos/silicon-lake.jpg" width="1200" height="675"><img src="/photos/boat.jpg"></article></main></body></html>`, "https://trips.example/lake");
+    expect(vp(m.image)).toEqual([["https://trips.example/photos/silicon-lake.jpg", "first large <img> in the article"]]);
+    expect(m.image[0].strength).toBe(0.6);
+    const unsized = read(`<html><body><main><p>x</p><img data-src="/photos/boat.jpg" alt="Boat"></main></body></html>`, "https://trips.example/boat");
+    expect(vp(unsized.image)).toEqual([["https://trips.example/photos/boat.jpg", "first <img> in the main content"]]);
+    expect(unsized.image[0].strength).toBe(0.45);
+  });
+});
+
+describe("titles and site names", () => {
+  it("strips the site name from '<title>' and lets an agreeing h1 confirm it", () => {
+    const m = read(`<html><head><title>Pricing plans | Cloudly</title></head><body><main><h1 data-box="0,0,10,10">Pricing plans</h1></main></body></html>`, "https://www.cloudly-app.example/pricing", ["Cloudly"]);
+    expect(vp(m.title)).toEqual([["Pricing plans", "<title> without the site name"]]);
+    expect(m.title[0].strength).toBe(0.84);
+    expect(m.title[0].selector).toBe("body > main > h1");
+    expect(vp(m.siteName)[0]).toEqual(["Cloudly", "title suffix shared by the site's pages"]);
+    expect(m.siteName[0].strength).toBe(0.85);
+  });
+
+  it("never takes a section-name h1 as the site name or the title", () => {
+    const m = read(`<html lang="en"><head><title>Opening hours | Acme Museum</title><meta property="og:title" content="Opening hours"></head><body><header><h1 class="section-title">Visit</h1></header><main><h2>Opening hours</h2><p>We are open every day.</p></main></body></html>`, "https://www.acme-museum.org/visit/hours");
+    expect(values(m.title)).toEqual(["Opening hours"]);
+    expect(vp(m.siteName)).toEqual([["Acme Museum", "title part matching the host name"], ["acme-museum", "host name"]]);
+    expect(values(m.siteName)).not.toContain("Visit");
+    expect(m.siteName[1].strength).toBe(0.4);
+  });
+
+  it("uses a lone h1 only when nothing else names the page", () => {
+    expect(vp(read(`<html><body><h1>Only heading</h1></body></html>`).title)).toEqual([["Only heading", "<h1>"]]);
+    expect(read(`<html><body><h1>Only heading</h1></body></html>`).title[0].strength).toBe(0.7);
+    expect(values(read(`<html><head><title>Real title</title></head><body><h1>Other heading</h1></body></html>`).title)).toEqual(["Real title"]);
+  });
+
+  it("recognises the host's own spelling of the site name in the title", () => {
+    const m = read(`<html><head><title>Neue Grafikkarten im Test | heise online</title></head><body></body></html>`, "https://www.heise.de/tests/gpu.html");
+    expect(vp(m.title)).toEqual([["Neue Grafikkarten im Test", "<title> without the site name"]]);
+    expect(vp(m.siteName)).toEqual([["heise online", "title part matching the host name"], ["heise", "host name"]]);
+  });
+
+  it("splits titles and strips only a known site name", () => {
+    expect(titleParts("Foo – Bar | Acme")).toEqual(["Foo", "Bar", "Acme"]);
+    expect(titleParts("| Acme")).toEqual(["Acme"]);
+    expect(stripSiteSuffix("Acme launches rocket | Acme", ["Acme"])).toBe("Acme launches rocket");
+    expect(stripSiteSuffix("Acme » Acme launches rocket", ["acme"])).toBe("Acme launches rocket");
+    expect(stripSiteSuffix("Covid - what now - The Daily", ["the  daily"])).toBe("Covid - what now");
+    expect(stripSiteSuffix("Before - after", ["Acme"])).toBe("Before - after");
+    expect(stripSiteSuffix("Single", ["Single"])).toBe("Single");
+    expect(hostLabel("https://www.bbc.co.uk/news")).toBe("bbc");
+    expect(hostLabel("https://www.heise.de/")).toBe("heise");
+    expect(hostLabel("http://127.0.0.1:8080/")).toBeNull();
+  });
+
+  it("finds the affix most of a site's titles share", () => {
+    expect(sharedTitleAffix(["Plants | Greenleaf", "Visit us | Greenleaf", "Greenleaf", "Advice – Roses | Greenleaf"])).toBe("Greenleaf");
+    expect(sharedTitleAffix(["Acme – Home", "Acme – About us", "Acme – Contact", "Jobs"])).toBe("Acme");
+    expect(sharedTitleAffix(["Foo | Acme", "Bar | Other", "Baz"])).toBeNull();
+    expect(sharedTitleAffix(["Only one | Acme"])).toBeNull();
+  });
+});
+
+describe("values", () => {
+  it("normalises dates to ISO and rejects implausible ones", () => {
+    expect(normalizeDate("2024-03-05 10:00:00", null, NOW)).toBe("2024-03-05T10:00:00");
+    expect(normalizeDate("2024-03-05T10:00:00+0100", null, NOW)).toBe("2024-03-05T10:00:00+01:00");
+    expect(normalizeDate("20240305", null, NOW)).toBe("2024-03-05");
+    expect(normalizeDate("1709632800", null, NOW)).toBe("2024-03-05T10:00:00Z");
+    expect(normalizeDate("05.03.2024", "de", NOW)).toBe("2024-03-05");
+    expect(normalizeDate("03/05/2024", "en-US", NOW)).toBe("2024-03-05");
+    expect(normalizeDate("05/03/2024", "en-GB", NOW)).toBe("2024-03-05");
+    expect(normalizeDate("12 de marzo de 2024", "es", NOW)).toBe("2024-03-12");
+    expect(normalizeDate("2024年3月12日", "ja", NOW)).toBe("2024-03-12");
+    expect(normalizeDate("1985-01-01", null, NOW)).toBeNull();
+    expect(normalizeDate("2025-06-03", null, NOW)).toBeNull();
+    expect(normalizeDate("2024-02-31", null, NOW)).toBeNull();
+    expect(normalizeDate("3 days ago", "en", NOW)).toBeNull();
+  });
+
+  it("cleans bylines", () => {
+    expect(cleanByline("By Jane Doe | 5 min read", "en", NOW)).toBe("Jane Doe");
+    expect(cleanByline("Written by Jane Doe on March 3, 2024", "en", NOW)).toBe("Jane Doe");
+    expect(cleanByline("Por Ana García y Luis Pérez", "es", NOW)).toBe("Ana García y Luis Pérez");
+    expect(cleanByline("di Mario Rossi", "it", NOW)).toBe("Mario Rossi");
+    expect(cleanByline("Di Maio", "it", NOW)).toBe("Di Maio");
+    expect(cleanByline("By https://x.example/jane", "en", NOW)).toBeNull();
+    expect(cleanByline("jane@x.example", "en", NOW)).toBeNull();
+    expect(cleanByline("March 3, 2024", "en", NOW)).toBeNull();
+    expect(cleanByline("This article was written by our staff and checked by experts.", "en", NOW)).toBeNull();
+  });
+
+  it("parses data-box defensively", () => {
+    const d = dom(`<div><p data-box="10,20.5,300,40"></p><p data-box="10, 20, -3, 4"></p><p data-box="a,b,c,d"></p><p data-box="1,2,3"></p><p></p></div>`);
+    expect(Array.from(d.querySelectorAll("p")).map(parseBox)).toEqual([{ x: 10, y: 20.5, width: 300, height: 40 }, null, null, null, null]);
+  });
+
+  it("merges equal values, raising strength per independent source up to 0.99", () => {
+    const m = read(`<html><head><meta property="og:site_name" content="Acme"><meta name="application-name" content="ACME "><meta name="apple-mobile-web-app-title" content="acme"><script type="application/ld+json">{"@type":"WebSite","name":"Acme"}</script></head><body></body></html>`, "https://acme.example/", ["Acme"]);
+    expect(vp(m.siteName)).toEqual([["Acme", "JSON-LD WebSite.name"]]);
+    expect(m.siteName[0].strength).toBe(0.99);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Boilerplate inside a main-content candidate: comment sections, share bars, related links, newsletter
+ * and cookie boxes, ads, breadcrumbs, tag lists, author boxes, print/e-mail tools. Found by the words
+ * of class, id, aria-label and role (several languages), by link density and by short label texts.
+ */
+import { tagOf } from "../html";
+import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
+
+type Strength = "strong" | "medium" | "weak";
+
+/** Whole token: the words bounded by non-letters ("ad" in "top-ad", not in "head"). */
+const T = (words: string) => new RegExp(`(?:^|[^a-z0-9])(?:${words})(?:$|[^a-z0-9])`);
+/** Token prefix ("share" in "share-buttons" and "sharebar"). */
+const P = (words: string) => new RegExp(`(?:^|[^a-z0-9])(?:${words})`);
+/** Anywhere: distinctive words ("newsletter" in "footerNewsletterBox"). */
+const S = (words: string) => new RegExp(words);
+
+const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
+  { label: "comments", strength: "strong", re: [P("comment(?!ary)"), T("respond|replies|reply"), S("disqus|kommentar|commentaire|comentario|commenti")] },
+  { label: "cookie notice", strength: "strong", re: [S("cookie|consent|gdpr|onetrust|didomi|usercentrics|cookiebot")] },
+  { label: "newsletter", strength: "strong", re: [S("newsletter|mc4wp|mailchimp|infolettre")] },
+  { label: "ad", strength: "strong", re: [T("ad|ads|adv|advert|adverts|dfp|gpt-ad|anzeige|anzeigen|werbung|publicite|publicidad"), S("advert|adsbygoogle|ad-slot|adslot|ad-container|ad-wrapper|ad-unit|adunit|google-ad|outbrain|taboola|doubleclick")] },
+  { label: "share", strength: "medium", re: [P("share|sharing|sharedaddy|social|shariff|addtoany|a2a"), T("teilen|partager|partage|compartir|condividi|delen")] },
+  { label: "related", strength: "medium", re: [S("related|recommend|verwandt|empfehl|aehnlich|more-stories|more-articles|also-read|most-read|mostread|meistgelesen|popular-posts|trending"), T("similar|suggested|lire-aussi|a-lire|more-from|weitere-artikel")] },
+  { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall|regwall")] },
+  { label: "promo", strength: "medium", re: [S("promo|sponsor")] },
+  { label: "breadcrumb", strength: "medium", re: [S("breadcrumb|crumbs|brotkrumen|ariane")] },
+  { label: "tags", strength: "medium", re: [T("tags|tag|tagcloud|tag-cloud|taglist|tag-list|tags-links|keywords|schlagworte|schlagwoerter|stichworte|etiquettes|categories|cat-links")] },
+  { label: "sidebar", strength: "medium", re: [S("sidebar|side-bar|seitenleiste|widget-area|widgetarea"), T("rail|right-rail|left-rail|aside")] },
+  { label: "navigation", strength: "medium", re: [T("pagination|pager|nav|navigation|menu|toc|skip-link|skiplink|post-navigation|nav-links")] },
+  { label: "author box", strength: "medium", re: [S("author-bio|authorbio|about-author|about-the-author|author-box|authorbox|author-info|author-card|author-profile|autorenbox|autor-box"), T("bio|biography")] },
+  { label: "tools", strength: "medium", re: [T("print|email|e-mail|mail|drucken|imprimer|pdf|article-tools|tools|toolbar|utility|actions")] },
+  { label: "popup", strength: "medium", re: [T("modal|popup|pop-up|dialog")] },
+  { label: "meta", strength: "weak", re: [T("meta|byline|dateline|posted-on|entry-meta|post-meta|date|datum|timestamp|published|updated|reading-time|read-time|credit|credits|copyright")] },
+  { label: "chrome", strength: "weak", re: [T("footer|entry-footer|post-footer|site-header|masthead")] },
+  // Not Drupal's "field-label-hidden": the label is hidden, the field shown.
+  { label: "hidden", strength: "weak", re: [T("sr-only|screen-reader-text|screen-reader|visually-hidden|visuallyhidden|element-invisible|(?<!label-)hidden|d-none|invisible")] },
+];
+
+/** Labels that describe prose by nature (a biography, a sidebar's text), so prose does not protect them. */
+const PROSE_LABELS = new Set(["author box", "sidebar", "popup", "role=complementary", "aside"]);
+/** Tables and quotations carry their links as content. */
+const NO_LINK_LIST = new Set(["table", "thead", "tbody", "tr", "td", "th", "blockquote", "pre", "p"]);
+
+const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
+
+/**
+ * Classes that are not roles: WordPress's taxonomy classes ("tag-cookies", "category-social") and
+ * print-stylesheet hints ("no-print", "print-full").
+ */
+const NOT_ROLE_CLASS = /^(tag|category|categories|format|status|type|post|postid|term)-|^(no-?print|(hide|hidden|visible)-print|print-(full|only|none|block|inline|hidden|visible|show|hide)|d-print-.*)$/;
+
+/** Label texts that start boilerplate blocks, in several languages (lowercase). */
+const PHRASES = [
+  "advertisement", "advertising", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "sponsored", "gesponsert",
+  "share this", "share on", "share", "teilen", "diesen artikel teilen", "partager", "partagez", "compartir", "condividi",
+  "follow us", "folgen sie uns", "suivez-nous", "síguenos", "sign up", "subscribe", "abonnieren", "jetzt abonnieren",
+  "abonnez-vous", "s'abonner", "suscríbete", "newsletter", "read more", "read also", "read next", "also read",
+  "weiterlesen", "mehr lesen", "lesen sie auch", "lesen sie mehr", "mehr zum thema", "auch interessant",
+  "das könnte sie auch interessieren", "lire la suite", "lire aussi", "à lire aussi", "a lire aussi", "voir aussi",
+  "leer más", "lee también", "te puede interesar", "leggi anche", "see also", "related", "you may also like",
+  "you might also like", "recommended", "more from", "more stories", "empfohlen", "empfehlungen",
+  "we use cookies", "this website uses cookies", "this site uses cookies", "wir verwenden cookies",
+  "diese website verwendet cookies", "nous utilisons des cookies", "utilizamos cookies", "cookie", "cookies",
+  "accept", "akzeptieren", "print", "drucken", "imprimer", "email this", "e-mail", "tags", "tagged", "schlagwörter",
+  "schlagworte", "stichworte", "étiquettes", "mots-clés", "posted in", "filed under", "categories", "kategorien",
+  "leave a reply", "leave a comment", "comments", "kommentare", "kommentar schreiben", "commentaires",
+  "laisser un commentaire", "comentarios", "all rights reserved", "alle rechte vorbehalten", "tous droits réservés",
+  "©", "copyright", "back to top", "nach oben", "retour en haut", "skip to", "zum inhalt", "previous post", "next post",
+  "vorheriger beitrag", "nächster beitrag", "article précédent", "article suivant", "about the author",
+  "über den autor", "über die autorin", "à propos de l'auteur", "sobre el autor",
+].sort((a, b) => b.length - a.length);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
+
+/** The element's role words: class (taxonomy classes left out), id, aria-label, data-component. */
+export function roleWords(el: Element): string {
+  const classes = (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => c && !NOT_ROLE_CLASS.test(c.toLowerCase()));
+  const parts = [classes.join(" "), el.getAttribute("id"), el.getAttribute("aria-label"), el.getAttribute("data-component"), el.getAttribute("data-module")];
+  return parts
+    .filter(Boolean)
+    .join(" ")
+    .replace(/([a-z])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/_/g, "-");
+}
+
+type Kind = { label: string; strength: Strength } | null;
+const kinds = new WeakMap<Element, Kind>();
+
+/** What the element's attributes, role or tag say it is, when that is boilerplate. */
+export function attributeKind(el: Element): Kind {
+  let kind = kinds.get(el);
+  if (kind === undefined) kinds.set(el, (kind = readKind(el)));
+  return kind;
+}
+
+function readKind(el: Element): Kind {
+  const role = el.getAttribute("role");
+  if (role && CHROME_ROLES.has(role)) return { label: `role=${role}`, strength: "medium" };
+  const tag = tagOf(el);
+  if (tag === "aside" || tag === "footer") return { label: tag, strength: "medium" };
+  const words = roleWords(el);
+  if (words) for (const rule of RULES) if (rule.re.some((re) => re.test(words))) return { label: rule.label, strength: rule.strength };
+  const style = el.getAttribute("style") ?? "";
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return { label: "hidden", strength: "weak" };
+  return null;
+}
+
+/** Labels of the comment, cookie, newsletter or ad areas `el` lies in (up to the body). */
+export function strongAreas(el: Element): string[] {
+  const labels: string[] = [];
+  for (let cur: Element | null = el; cur && tagOf(cur) !== "body"; cur = cur.parentElement) {
+    const kind = attributeKind(cur);
+    if (kind?.strength === "strong") labels.push(kind.label);
+  }
+  return labels;
+}
+
+export interface FilterContext {
+  stats: PageStats;
+  root: Element;
+  /** Letters in the whole candidate. */
+  total: number;
+  /** The candidate's first substantial paragraph: never removed, nor anything holding it. */
+  anchor: Element | null;
+  /** Labels that describe the content itself here (a live ticker made of "comments"): not boilerplate. */
+  exempt: ReadonlySet<string>;
+}
+
+/** Why `el` is boilerplate inside the candidate, or null when it is content. */
+export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
+  if (el === ctx.root || (ctx.anchor && within(ctx.anchor, el))) return null;
+  const s = ctx.stats.get(el);
+  const share = ctx.total ? s.chars / ctx.total : 0;
+  const kind = attributeKind(el);
+  if (kind && !ctx.exempt.has(kind.label)) {
+    if (kind.strength === "strong") return kind.label;
+    // Running text under a "share" or "subscribe" class is the article behind a share bar or regwall.
+    const prose = s.chars >= 300 && linkRatio(s) < 0.15 && !PROSE_LABELS.has(kind.label);
+    if (kind.strength === "medium" && ((share < 0.35 && !prose) || linkRatio(s) >= 0.5)) return kind.label;
+    if (kind.strength === "weak" && s.chars < 400 && share < 0.35) return kind.label;
+  }
+  const tag = tagOf(el);
+  if (INLINE_TAGS.has(tag)) return null;
+  // Lists of links: related stories, tag clouds, "more from" blocks.
+  if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag)) return "link list";
+  if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
+    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+    if (PHRASE.test(text)) return "label";
+  }
+  return null;
+}

@@ -1,0 +1,119 @@
+/**
+ * Page-level metadata with provenance: every source a rendered page has (JSON-LD, microdata, RDFa,
+ * Open Graph, Twitter cards, Dublin Core, meta and link tags, `<time>`, bylines, the `<title>` and
+ * the h1) read into candidate values per field, best first, each saying where it came from and how
+ * far that kind of source is to be trusted. Pure and synchronous; runs on linkedom in the Worker.
+ */
+import type { PageMetadata } from "../contracts/extraction";
+import { collapse, textOf } from "./html";
+import { type Candidate, Collector, looseKey, type ReadContext, textKey } from "./metadata/collect";
+import { refineAuthors } from "./metadata/authors";
+import { readDateLines, readUrlDate } from "./metadata/datelines";
+import { readJsonLd } from "./metadata/jsonld";
+import { readMarkup } from "./metadata/markup";
+import { declaredLanguage, readTags } from "./metadata/tags";
+import { hostLabel, stripSiteSuffix, titleParts } from "./metadata/title";
+import { type Layout, pageLayout, readVisible } from "./metadata/visible";
+
+export { sharedTitleAffix, stripSiteSuffix, titleParts, hostLabel } from "./metadata/title";
+export { normalizeDate } from "./metadata/dates";
+export { cleanByline } from "./metadata/visible";
+/** `data-box="x,y,w,h"` as a Box (null when missing, malformed or empty): the shared helper of html.ts. */
+export { boxOf as parseBox } from "./html";
+
+export interface MetadataContext {
+  /** Where the page ended up after redirects; relative URLs resolve against it. */
+  finalUrl: string;
+  /** Site names that most of the run's page titles share (see `sharedTitleAffix`). */
+  siteTitleSuffixes?: string[];
+  /** The time of capture (default: now): later dates are not publication dates. */
+  now?: Date;
+}
+
+/** Families whose title is the page's title as its author or SEO plugin set it. */
+const STRUCTURED = new Set(["jsonld", "og", "twitter", "microdata", "rdfa", "dc"]);
+
+/** The document's `<title>` (not an SVG's). */
+function documentTitle(document: Document): string {
+  const title = Array.from(document.querySelectorAll("title")).find((t) => !t.closest("svg"));
+  return collapse(title?.textContent ?? "");
+}
+
+/** Site names only the run and the host know: the shared title suffix and the host's label. */
+function readSiteNames(col: Collector, ctx: MetadataContext, title: string): void {
+  const parts = titleParts(title);
+  const ends = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : [];
+  for (const suffix of ctx.siteTitleSuffixes ?? []) {
+    const inTitle = ends.some((p) => looseKey(p) === looseKey(suffix));
+    col.add("siteName", suffix, "title suffix shared by the site's pages", inTitle ? 0.85 : 0.75, "site titles");
+  }
+  const label = hostLabel(ctx.finalUrl);
+  if (!label || label.length < 2) return;
+  const key = looseKey(label);
+  // "heise online" in "Artikel | heise online" for www.heise.de: the site's own spelling.
+  const named = [...ends].reverse().find((p) => key.length >= 3 && looseKey(p).includes(key));
+  if (named) col.add("siteName", named, "title part matching the host name", 0.6, "host");
+  col.add("siteName", label, "host name", 0.4, "host");
+}
+
+/**
+ * Titles without the site name, and the h1 when it agrees with them (a lone h1 only when nothing
+ * else names the page: on many sites it is a section name or the logo).
+ */
+function readTitles(col: Collector, ctx: MetadataContext, layout: Layout | null, title: string): void {
+  const label = hostLabel(ctx.finalUrl);
+  const siteNames = [...col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value), ...(label ? [label] : [])];
+  const structured: Candidate[] = col.list("title").map((c) => {
+    const stripped = stripSiteSuffix(c.value, siteNames);
+    // The stripped value is inferred: a source that states the bare title directly ranks above it.
+    return stripped === c.value ? c : { ...c, value: stripped, provenance: `${c.provenance} without the site name`, strength: c.strength - 0.04 };
+  });
+  col.replace("title", structured);
+
+  const parts = titleParts(title);
+  if (title) {
+    const stripped = stripSiteSuffix(title, siteNames);
+    const isSiteName = siteNames.some((n) => looseKey(n) === looseKey(title));
+    if (stripped !== title) col.add("title", stripped, "<title> without the site name", 0.8, "title tag");
+    else col.add("title", title, "<title>", isSiteName ? 0.5 : parts.length > 1 ? 0.6 : 0.75, "title tag");
+  }
+
+  const others = col.list("title").slice();
+  // Parts of the <title> and og:title count as agreement even when the site name was not known.
+  const titleKeys = new Set([title, ...parts, ...others.filter((o) => o.family === "og").flatMap((o) => titleParts(o.value))].map(textKey));
+  for (const h1 of layout?.h1s ?? []) {
+    const text = textOf(h1);
+    const key = textKey(text);
+    const primary = h1 === layout?.h1;
+    // An agreeing h1 adds its own weight through the merge's agreement bonus, not twice.
+    if (others.some((o) => STRUCTURED.has(o.family) && textKey(o.value) === key)) col.add("title", text, "<h1>", 0.85, "h1", h1);
+    else if (others.some((o) => textKey(o.value) === key) || titleKeys.has(key)) col.add("title", text, "<h1>", 0.78, "h1", h1);
+    else if (primary && !others.length) col.add("title", text, "<h1>", (layout?.h1s.length ?? 0) > 1 ? 0.6 : 0.7, "h1", h1);
+  }
+}
+
+/**
+ * Every metadata source of a rendered page, per field, best first. Values that several independent
+ * sources state merge into one that is a little stronger for each of them.
+ */
+export function extractMetadata(document: Document, ctx: MetadataContext): PageMetadata {
+  const read: ReadContext = { finalUrl: ctx.finalUrl, language: declaredLanguage(document), now: ctx.now ?? new Date() };
+  const col = new Collector();
+  // linkedom's document.body throws on an empty document.
+  const root = document.documentElement;
+  const title = root ? documentTitle(document) : "";
+  const layout = root ? pageLayout(document.body ?? root) : null;
+  if (root && layout) {
+    readJsonLd(document, col, read);
+    readTags(document, col, read);
+    readMarkup(document, col, read);
+    readVisible(document.body ?? root, col, read, layout);
+    readDateLines(col, read, layout);
+  }
+  readUrlDate(col, read);
+  readSiteNames(col, ctx, title);
+  // The host's label names the site, but a personal site's host is also its author's name.
+  refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));
+  readTitles(col, ctx, layout, title);
+  return col.finish();
+}

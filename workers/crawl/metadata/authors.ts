@@ -1,0 +1,127 @@
+/**
+ * Author values after every source is read: link texts ("View all posts by Jane Doe") and byline
+ * words cut to the name, account names and placeholders rejected, the site or its owner company
+ * (which `meta name=author` and JSON-LD often name) taken out, and values that only the markup
+ * states, never the page, ranked down: the author of a page is who the page shows as its author.
+ */
+import { tagOf } from "../html";
+import { type Candidate, type Collector, looseKey } from "./collect";
+import { isNoise, type Layout } from "./visible";
+
+/** Link and byline phrases around a name, in the languages bylines are written in. */
+const LEAD = new RegExp(
+  "^(?:(?:view|see|show|read)\\s+(?:all\\s+|more\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from|of)|(?:all\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from)|more\\s+(?:posts\\s+)?(?:by|from)|" +
+    "alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet)\\s+(?:von|vom)|" +
+    "(?:voir\\s+)?tous\\s+les\\s+articles\\s+(?:de|par)|(?:ver\\s+)?(?:todas\\s+las\\s+)?(?:entradas|publicaciones)\\s+de|tutti\\s+gli\\s+articoli\\s+di|" +
+    "(?:written|posted|published|reported|authored|contributed|created)\\s+by|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
+    "^(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte|redaktion)\\s*:\\s*",
+  "iu",
+);
+
+/** Values that name nobody: CMS defaults, placeholders, byline words on their own. */
+const NOBODY = new RegExp(
+  "^(?:admin|administrator|wordpressadmin|wpadmin|siteadmin|webmaster|root|user|super\\s*user|default|guest|gast|anonymous|anonym|unknown|no\\s*author|n/?a|none|null|" +
+    "publisher|human|author|autor|auteur|by|von|vom|par|posted|published|publiziert|veröffentlicht|geschrieben|erstellt|written|autoreninformation|author\\s*info(?:rmation)?|" +
+    "about\\s+the\\s+author|über\\s+den\\s+autor|redakteur|editor|staff)$",
+  "iu",
+);
+
+/** Company and association forms: a name with one is the site's owner, not a person. */
+const LEGAL_FORM = /(?:^|[\s,])(?:gmbh|ag|e\.\s?v\.?|eg|se|kg|ohg|ug|gbr|inc\.?|ltd\.?|llc|plc|s\.a\.|sarl|s\.r\.l\.|srl|b\.v\.|bv|co\.\s?kg|verlag|gmbh\s*&\s*co)(?=$|[\s,.])/iu;
+/** A domain name as the value ("example.de"): the site, not a person. */
+const DOMAIN = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:[a-z]{2}|com|org|net|info|biz|online|news|media)$/iu;
+
+/** Families whose value the page need not show: structured data and head tags. */
+const UNSEEN = new Set(["jsonld", "og", "twitter", "dc", "rel author", "microdata", "rdfa"]);
+const isMetaTag = (c: Candidate) => c.family.startsWith("meta ");
+
+/** The name in an author value: "View all posts by Jane Doe" → "Jane Doe"; null when it names nobody. */
+function stripLead(raw: string): string {
+  let v = raw;
+  for (let i = 0; i < 2; i++) {
+    const m = LEAD.exec(v);
+    // "Von Trier", "Di Maio": a lead word alone before a one-word rest is a surname.
+    if (!m || (/^(von|vom|di|par|av|af|door)\s/i.test(m[0]) && v.slice(m[0].length).split(" ").length < 2)) break;
+    v = v.slice(m[0].length);
+  }
+  return v;
+}
+
+export function authorName(raw: string): string | null {
+  let v = stripLead(raw.replace(/\s+/g, " ").trim());
+  v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–-]+$/g, "");
+  if (!v || NOBODY.test(v) || v.startsWith("@")) return null;
+  // "Jane Doe, Jane Doe", "Ulrike, von Ulrike": the same name twice is one name.
+  const members = v.split(/\s*[,;]\s*/).map((p) => stripLead(p).trim()).filter(Boolean);
+  const unique = members.filter((p, i) => members.findIndex((q) => looseKey(q) === looseKey(p)) === i && !NOBODY.test(p));
+  return unique.length ? unique.join(", ") : null;
+}
+
+/** Whether a name is an organisation: a legal form or a domain name. */
+export function isOrganization(name: string): boolean {
+  return LEGAL_FORM.test(name) || DOMAIN.test(name.trim());
+}
+
+/** An account name rather than a written name: "jdoe", "robert.stitz", "web_admin". */
+const isAccount = (name: string) => !/\s/.test(name) && (/^[\p{Ll}\p{N}._-]+$/u.test(name) || /[._]/.test(name));
+
+/** The text the page shows (outside navigation, sidebars, comments and the page footer), for lookups. */
+function shownText(layout: Layout): string {
+  const parts: string[] = [];
+  for (const el of layout.elements) {
+    const tag = tagOf(el);
+    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript" || isNoise(el)) continue;
+    for (const node of Array.from(el.childNodes)) if (node.nodeType === 3) parts.push(node.textContent ?? "");
+    const alt = tag === "img" ? el.getAttribute("alt") : null;
+    if (alt) parts.push(alt);
+  }
+  return ` ${words(parts.join(" "))} `;
+}
+
+const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * Refines the author candidates: names cut out of link texts, nobody and the site dropped, and
+ * values of the markup alone weighed by whether the page shows them.
+ */
+export function refineAuthors(col: Collector, layout: Layout | null, siteNames: string[]): void {
+  const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
+  const isSite = (name: string) => {
+    const key = looseKey(name);
+    return sites.some((s) => key === s || (s.length >= 4 && key.includes(s) && key.length <= s.length + 12));
+  };
+  let text: string | null = null;
+  const shown = (name: string) => {
+    text ??= layout ? shownText(layout) : "";
+    return name.split(/\s*,\s*/).some((n) => text!.includes(` ${words(n)} `));
+  };
+  // The site named as the author by a byline on the page is the credit the page shows.
+  const bylines = new Set(col.list("author").filter((c) => c.family === "byline").map((c) => looseKey(authorName(c.value) ?? "")));
+  const refined: Candidate[] = [];
+  for (const c of col.list("author")) {
+    if (process.env.DBG_AUTH) console.log("  RAW", c.value, c.provenance, c.family, c.strength);
+    const name = authorName(c.value);
+    if (!name) continue;
+    // Co-authors that are the site ("Jane Doe, Example News") are the publisher's credit line.
+    const people = name.split(", ").filter((n) => !isSite(n) || bylines.has(looseKey(n)));
+    if (!people.length) continue;
+    const value = people.join(", ");
+    let strength = c.strength;
+    let provenance = c.provenance;
+    if (people.some(isOrganization)) {
+      // A company in a head tag is the site's owner; in a byline it may be the credited source.
+      if (isMetaTag(c) || UNSEEN.has(c.family)) continue;
+      strength -= 0.2;
+    }
+    if (UNSEEN.has(c.family) || isMetaTag(c)) {
+      if (!shown(value)) {
+        // Head tags name the site's owner or the theme's author more often than the writer.
+        if (isMetaTag(c) || c.family === "dc" || isAccount(value)) continue;
+        strength -= 0.3;
+        provenance = `${provenance} (not shown on the page)`;
+      } else if (isMetaTag(c)) strength -= 0.1;
+    }
+    refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance });
+  }
+  col.replace("author", refined);
+}

@@ -1,0 +1,190 @@
+/**
+ * Gathering of page-metadata candidates: every reader adds what its source states, and `finish`
+ * merges values that agree (per field, after normalisation) and orders them best first.
+ */
+import type { MetadataValue, PageMetadata } from "../../contracts/extraction";
+import { boxOf, collapse, cssPath } from "../html";
+
+export type Field = keyof PageMetadata;
+
+export const FIELDS: readonly Field[] = [
+  "title", "siteName", "author", "datePublished", "dateModified", "description", "language", "canonical", "image", "type",
+];
+
+/**
+ * A candidate before merging. `family` groups sources that are not independent of each other (all
+ * JSON-LD blocks come from one SEO plugin, all og:* tags from one template): only agreement across
+ * families raises confidence.
+ */
+export interface Candidate extends MetadataValue {
+  family: string;
+}
+
+/** Each agreeing independent source adds this much to the strongest entry's strength. */
+const AGREEMENT_BONUS = 0.04;
+const MAX_STRENGTH = 0.99;
+
+/** Lower case, typographic quotes and dashes folded, white space collapsed: for equality of texts. */
+export function textKey(s: string): string {
+  return collapse(
+    s
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u201a\u201b\u2032`´]/g, "'")
+      .replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb]/g, '"')
+      .replace(/[\u2010-\u2015]/g, "-"),
+  ).replace(/[\s.:;,!]+$/, "");
+}
+
+/** Letters and digits only: "Heise Online" and "heise-online" are the same name. */
+export function looseKey(s: string): string {
+  return s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Co-authors in any order and joined in any way ("A and B", "B, A") are the same authors. */
+export function authorKey(s: string): string {
+  return s
+    .split(/\s*(?:,|;|&|\/|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b)\s*/i)
+    .map(looseKey)
+    .filter(Boolean)
+    .sort()
+    .join("|");
+}
+
+function keyOf(field: Field, value: string): string {
+  switch (field) {
+    case "author":
+      return authorKey(value);
+    // A day and a date-time on that day corroborate each other.
+    case "datePublished":
+    case "dateModified":
+      return value.slice(0, 10);
+    case "canonical":
+    case "image":
+      return value.replace(/#.*$/, "").replace(/\/$/, "");
+    case "language":
+    case "type":
+      return value.toLowerCase();
+    default:
+      return textKey(value);
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+export class Collector {
+  private readonly items = new Map<Field, Candidate[]>(FIELDS.map((f) => [f, []]));
+
+  /** Adds a value; `el` is the body element holding it (its CSS path and drawn box become evidence). */
+  add(field: Field, value: string | null | undefined, provenance: string, strength: number, family: string, el?: Element | null): void {
+    const v = collapse(value ?? "");
+    if (!v) return;
+    const candidate: Candidate = { value: v, provenance, strength, family };
+    if (el) {
+      candidate.selector = cssPath(el, null);
+      candidate.box = boxOf(el);
+    }
+    this.items.get(field)!.push(candidate);
+  }
+
+  /** The raw candidates of a field, for readers that refine one source with another (titles). */
+  list(field: Field): Candidate[] {
+    return this.items.get(field)!;
+  }
+
+  replace(field: Field, candidates: Candidate[]): void {
+    this.items.set(field, candidates);
+  }
+
+  finish(): PageMetadata {
+    const out = {} as PageMetadata;
+    for (const field of FIELDS) out[field] = merge(field, this.items.get(field)!);
+    return out;
+  }
+}
+
+/** Whether two CSS paths from the root are the same element or one contains the other. */
+const related = (a: string, b: string) => a === b || a.startsWith(`${b} > `) || b.startsWith(`${a} > `);
+
+/**
+ * How many independent sources state a value: one per family, and two sources reading the same
+ * markup (an h1 that is also the microdata headline, a byline around an RDFa creator) count once.
+ */
+function independent(group: Candidate[]): number {
+  const families = new Set<string>();
+  const elements: string[] = [];
+  let count = 0;
+  for (const c of group) {
+    const selector = c.selector;
+    if (!families.has(c.family) && !(selector && elements.some((e) => related(e, selector)))) count++;
+    families.add(c.family);
+    if (selector) elements.push(selector);
+  }
+  return count;
+}
+
+function merge(field: Field, candidates: Candidate[]): MetadataValue[] {
+  const groups = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const key = keyOf(field, c.value);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  const merged: MetadataValue[] = [];
+  for (const group of groups.values()) {
+    let best = group[0];
+    for (const c of group) if (c.strength > best.strength) best = c;
+    const value: MetadataValue = { value: best.value, provenance: best.provenance, strength: round(Math.min(MAX_STRENGTH, best.strength + AGREEMENT_BONUS * (independent(group) - 1))) };
+    const agreeing = [...new Set(group.filter((c) => c.family !== best.family).map((c) => c.provenance))];
+    if (agreeing.length) value.agreeing = agreeing;
+    // A structured value that the page also shows: the visible element is where to point in review.
+    const shown = best.selector ? best : group.filter((c) => c.selector).sort((a, b) => b.strength - a.strength || Number(!!b.box) - Number(!!a.box))[0];
+    if (shown?.selector) {
+      value.selector = shown.selector;
+      value.box = shown.box ?? null;
+    }
+    merged.push(value);
+  }
+  // Stable sort: among equal strengths the order of reading (structured data first) stays.
+  return merged.sort((a, b) => b.strength - a.strength);
+}
+
+/** What every reader needs besides the document. */
+export interface ReadContext {
+  finalUrl: string;
+  /** The page's language as the document states it, for reading free-text dates. */
+  language: string | null;
+  /** Dates later than a day after this are rejected. */
+  now: Date;
+}
+
+/** A BCP 47 tag from "en_US", "EN-us", "zh-hans-cn"; null for placeholders and junk. */
+export function normalizeLanguage(raw: string | null | undefined): string | null {
+  const parts = (raw ?? "").trim().replace(/_/g, "-").split("-").filter(Boolean);
+  if (!parts.length || !/^[a-z]{2,3}$/i.test(parts[0]) || parts.some((p) => !/^[a-z0-9]{1,8}$/i.test(p))) return null;
+  return parts
+    .map((p, i) => (i === 0 ? p.toLowerCase() : p.length === 2 ? p.toUpperCase() : p.length === 4 && /^[a-z]+$/i.test(p) ? p[0].toUpperCase() + p.slice(1).toLowerCase() : p.toLowerCase()))
+    .join("-");
+}
+
+const codePoint = (n: number) => (n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : " ");
+
+/** Text that structured data stores with markup or entities still in it ("Tom &amp; Jerry"). */
+export function plainText(raw: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…" };
+  return collapse(
+    raw
+      .replace(/<[^>]*>/g, " ")
+      .replace(/&#x([0-9a-f]{1,6});/gi, (_, h: string) => codePoint(parseInt(h, 16)))
+      .replace(/&#(\d{1,7});/g, (_, d: string) => codePoint(Number(d)))
+      .replace(/&([a-z]+);/gi, (m, n: string) => named[n.toLowerCase()] ?? m),
+  );
+}
+
+/** A person's name as a value: not a URL, an e-mail address or a social handle-only link. */
+export function isNameLike(s: string): boolean {
+  const v = s.trim();
+  return v.length > 1 && v.length <= 120 && /\p{L}/u.test(v) && !/^(https?:)?\/\/|^www\.|\.(com|org|net|html?)(\/|$)|@[\w-]+\.\w/i.test(v);
+}

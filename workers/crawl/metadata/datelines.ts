@@ -1,0 +1,81 @@
+/**
+ * Publication dates the page writes without a `<time>` element: the date line under the headline
+ * ("Veröffentlicht am 16.08.2019", "November 22, 2011 ⋅ Email this post"), elements whose class
+ * names a date ("post-date", "entry-meta"), and the day in the URL's path (/2019/08/02/).
+ */
+import { collapse, tagOf } from "../html";
+import type { Collector, ReadContext } from "./collect";
+import { findDate, plausibleDate } from "./dates";
+import { isNoise, type Layout } from "./visible";
+
+/** Classes, ids and itemprops of date lines. */
+const DATE_MARK = /date|time|publi|posted|datum|fecha|data|meta|byline|info|stamp/i;
+/** Words that introduce the publication date, in the languages the readers know. */
+const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|on|le|el|il)\s*:?\s*$/i;
+/** Words that introduce another date: an update, an event, a deadline, a comment. */
+const OTHER_WORDS = /updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand|event|termin|deadline|frist|bis\b|until|reply|antwort|sagt|says|wrote|schrieb|©|\(c\)|copyright/i;
+
+/** At most this many lines are read with chrono (it is slow on big pages). */
+const MAX_LINES = 40;
+const LINE_TAGS = new Set(["p", "span", "div", "small", "li", "dd", "em", "strong", "b", "i", "abbr", "font", "td", "a", "address", "header", "section"]);
+
+const markOf = (el: Element) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
+
+function marked(el: Element): boolean {
+  for (let cur: Element | null = el, i = 0; cur && i < 3; cur = cur.parentElement, i++) if (DATE_MARK.test(markOf(cur))) return true;
+  return false;
+}
+
+/** Date lines of the page: short texts with a written date near the headline or in a date element. */
+export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout): void {
+  let read = 0;
+  let found = 0;
+  for (const el of layout.elements) {
+    if (read >= MAX_LINES || found >= 3) break;
+    if (!LINE_TAGS.has(tagOf(el))) continue;
+    const raw = collapse(el.textContent ?? "");
+    if (raw.length < 6 || raw.length > 120 || !/\d/.test(raw)) continue;
+    const near = layout.near(el);
+    const dated = marked(el);
+    if (!near && !dated) continue;
+    // The innermost element that holds the whole line; <time> elements are read as such.
+    if (Array.from(el.children).some((c) => collapse(c.textContent ?? "") === raw)) continue;
+    if (el.closest("time, h1, h2, h3, h4, h5, h6") || el.querySelector("time") || isNoise(el)) continue;
+    read++;
+    const date = findDate(raw, ctx.language, ctx.now);
+    if (!date) continue;
+    const before = raw.slice(0, date.index);
+    // "Veröffentlicht am", "Posted on": an introduction is short; a long text before is a sentence.
+    const introduced = before.length <= 40 && PUBLISHED_WORDS.test(before);
+    // A sentence that mentions a date is not a date line.
+    if (date.text.length < 0.35 * raw.length && !introduced) continue;
+    if (OTHER_WORDS.test(before)) continue;
+    found++;
+    const inArticle = layout.inArticle(el);
+    let strength = 0.5 + (near ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
+    strength = Math.round(strength * 100) / 100;
+    col.add("datePublished", date.iso, near ? "visible date line under the h1" : "visible date element", strength, "date line", el);
+  }
+}
+
+/** A day written in the URL's path: /2019/08/02/, /2016-04-15/, /20200102/. */
+const URL_DAY = /(?:^|\/)((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=[/_.-]|$)/;
+const URL_COMPACT = /(?:^|\/)((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\/)/;
+
+export function urlDate(url: string, now: Date): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const m = URL_DAY.exec(path);
+  const parts = m ? [m[1], m[3], m[4]] : (URL_COMPACT.exec(path)?.slice(1, 4) ?? null);
+  if (!parts) return null;
+  const iso = `${parts[0]}-${parts[1].padStart(2, "0")}-${parts[2].padStart(2, "0")}`;
+  return plausibleDate(iso, now) ? iso : null;
+}
+
+export function readUrlDate(col: Collector, ctx: ReadContext): void {
+  col.add("datePublished", urlDate(ctx.finalUrl, ctx.now), "day in the URL", 0.66, "url");
+}

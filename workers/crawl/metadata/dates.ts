@@ -1,0 +1,139 @@
+/**
+ * Dates of page metadata as ISO 8601: "YYYY-MM-DD" when only the day is known, else the date-time as
+ * the source gives it. Free text ("5. März 2024", "12 février 2024") is read with chrono in the
+ * page's language.
+ */
+import * as chrono from "chrono-node";
+
+/** Earliest plausible publication year: older dates are template defaults or birthdays. */
+const MIN_YEAR = 1990;
+const DAY_MS = 86_400_000;
+
+interface DateParser {
+  parse(text: string, ref?: Date, option?: chrono.ParsingOption): chrono.ParsedResult[];
+}
+
+const LOCALE_PARSERS: Record<string, DateParser> = {
+  de: chrono.de.casual, fr: chrono.fr.casual, es: chrono.es.casual, nl: chrono.nl.casual, pt: chrono.pt.casual,
+  ja: chrono.ja.casual, it: chrono.it.casual, ru: chrono.ru.casual, sv: chrono.sv.casual, fi: chrono.fi.casual,
+  zh: chrono.zh.casual, uk: chrono.uk.casual,
+};
+
+/** Day-first English outside the US and Canada ("03/01/2024" is 3 January in en-GB). */
+function parsersFor(language: string | null): DateParser[] {
+  const [primary = "en", region = ""] = (language ?? "en").toLowerCase().split("-");
+  if (primary === "en") return [region && region !== "us" && region !== "ca" ? chrono.en.GB : chrono.en.casual];
+  const local = LOCALE_PARSERS[primary];
+  // Pages in other languages still print English dates often enough to try it second.
+  return local ? [local, chrono.en.casual] : [chrono.en.GB];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+function offset(minutes: number): string {
+  if (minutes === 0) return "Z";
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** ISO and near-ISO forms ("2024-03-05 10:00:00", "+0100"), kept as precise as given. */
+function fromIso(raw: string): string | null {
+  const m = ISO.exec(raw);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, frac, tz] = m;
+  const day = `${y}-${mo}-${d}`;
+  if (h === undefined) return day;
+  const zone = tz ? (tz.toUpperCase() === "Z" ? "Z" : tz.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2")) : "";
+  return `${day}T${h}:${mi}${s !== undefined ? `:${s}${frac ?? ""}` : ""}${zone}`;
+}
+
+/** Unix time in seconds or milliseconds, and compact "YYYYMMDD", which some meta tags carry. */
+function fromNumber(raw: string): string | null {
+  if (/^\d{8}$/.test(raw)) return `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6)}`;
+  if (/^\d{10}$|^\d{13}$/.test(raw)) {
+    const ms = raw.length === 10 ? Number(raw) * 1000 : Number(raw);
+    return new Date(ms).toISOString().replace(/\.000Z$/, "Z");
+  }
+  return null;
+}
+
+/**
+ * A chrono result as ISO. The year must be written in the text: relative or year-less dates
+ * ("2 days ago", "March 5") depend on when the page was rendered, not when it was published.
+ */
+function fromChrono(result: chrono.ParsedResult): string | null {
+  const c = result.start;
+  const year = c.get("year");
+  if (!year || !result.text.includes(String(year)) || !c.isCertain("month") || !c.isCertain("day")) return null;
+  const day = `${pad(year, 4)}-${pad(c.get("month") ?? 1)}-${pad(c.get("day") ?? 1)}`;
+  if (!c.isCertain("hour")) return day;
+  const time = `T${pad(c.get("hour") ?? 0)}:${pad(c.get("minute") ?? 0)}:${pad(c.get("second") ?? 0)}`;
+  const tz = c.isCertain("timezoneOffset") ? c.get("timezoneOffset") : null;
+  return day + time + (tz === null || tz === undefined ? "" : offset(tz));
+}
+
+/**
+ * "02.11.2021" is the 2nd of November wherever dots separate the parts (no locale writes the month
+ * first with dots), though chrono's English parser reads it month first.
+ */
+function dayFirst(result: chrono.ParsedResult): string | null {
+  const m = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/.exec(result.text.trim());
+  if (!m || Number(m[1]) > 31 || Number(m[2]) > 12) return null;
+  const day = `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`;
+  return day;
+}
+
+/** The value's instant for plausibility checks (UTC when it has no zone). */
+function instant(iso: string): number {
+  const t = Date.parse(/T.*(Z|[+-]\d{2}:\d{2})$/.test(iso) || iso.length === 10 ? iso : `${iso}Z`);
+  return t;
+}
+
+/** Not before 1990 and not more than a day after `now`, and a real calendar day. */
+export function plausibleDate(iso: string, now: Date): boolean {
+  const year = Number(iso.slice(0, 4));
+  if (year < MIN_YEAR) return false;
+  const t = instant(iso);
+  if (Number.isNaN(t) || t > now.getTime() + DAY_MS) return false;
+  // Date.parse rolls "2024-02-31" over; the calendar day must survive the round trip.
+  return new Date(Date.UTC(year, Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))).toISOString().slice(0, 10) === iso.slice(0, 10);
+}
+
+/**
+ * A date stated by a meta tag, JSON-LD or a datetime attribute, as ISO; chrono reads the odd
+ * formats. Null when unreadable or implausible.
+ */
+export function normalizeDate(raw: string | null | undefined, language: string | null, now: Date): string | null {
+  const text = (raw ?? "").trim();
+  if (!text) return null;
+  const iso = fromIso(text) ?? fromNumber(text) ?? dateInText(text, language, now);
+  return iso && plausibleDate(iso, now) ? iso : null;
+}
+
+/** The first plausible date written in free text, with where it stands in the text. */
+export function findDate(text: string, language: string | null, now: Date): { iso: string; index: number; text: string } | null {
+  for (const parser of parsersFor(language)) {
+    for (const result of parser.parse(text, now)) {
+      const iso = dayFirst(result) ?? fromChrono(result);
+      if (iso && plausibleDate(iso, now)) return { iso, index: result.index, text: result.text };
+    }
+  }
+  return null;
+}
+
+/** The first date written in free text ("Von Max Mustermann, 5. März 2024"), as ISO, or null. */
+export function dateInText(text: string, language: string | null, now: Date): string | null {
+  return findDate(text, language, now)?.iso ?? null;
+}
+
+/** Whether a short text is nothing but a date (a byline candidate that is really the date line). */
+export function isDateOnly(text: string, language: string | null, now: Date): boolean {
+  for (const parser of parsersFor(language)) {
+    const [first] = parser.parse(text, now);
+    if (first && first.text.length >= text.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "").length - 3) return true;
+  }
+  return false;
+}

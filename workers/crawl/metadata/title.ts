@@ -1,0 +1,134 @@
+/**
+ * Page titles without the site name: "Pricing | Cloudly" → "Pricing". The site name is only dropped
+ * when it is known (meta tags, JSON-LD, the suffix the site's pages share, the host name), so a
+ * headline with a dash in it keeps its second half.
+ */
+import { collapse } from "../html";
+import { looseKey } from "./collect";
+
+/** Separators between a title and the site name: spaced pipes, dashes, dots, colons, guillemets, slashes. */
+const SEPARATOR = /(\s+(?:\||-{1,2}|–|—|·|•|::|:|»|«|\/|\\|~|⋅|◆|★)\s+)/;
+
+/** Separators left dangling at either end ("| Acme"). */
+const EDGE_SEPARATORS = /^(?:\||-{1,2}|–|—|·|•|::|»|«)\s+|\s+(?:\||-{1,2}|–|—|·|•|::|»|«)$/g;
+
+/** The parts of a title between separators: "Foo – Bar | Acme" → ["Foo", "Bar", "Acme"]. */
+export function titleParts(title: string): string[] {
+  return splitTitle(title).parts;
+}
+
+function splitTitle(title: string): { parts: string[]; separators: string[] } {
+  const parts: string[] = [];
+  const separators: string[] = [];
+  let pending = " ";
+  collapse(title)
+    .replace(EDGE_SEPARATORS, "")
+    .split(SEPARATOR)
+    .forEach((piece, i) => {
+      if (i % 2 === 1) {
+        pending = piece;
+        return;
+      }
+      // Empty parts ("| Acme") are not titles; their separator goes with them.
+      const part = piece.trim();
+      if (!part) return;
+      if (parts.length) separators.push(pending);
+      parts.push(part);
+    });
+  return { parts, separators };
+}
+
+/**
+ * How well a title part names the site: 2 equal (case and spacing aside), 1 one contains the
+ * other, 0 unrelated.
+ */
+function siteMatch(part: string, siteNames: string[]): number {
+  const p = looseKey(part);
+  if (!p) return 0;
+  let best = 0;
+  for (const name of siteNames) {
+    const n = looseKey(name);
+    if (n.length < 2) continue;
+    if (p === n) return 2;
+    if (p.includes(n) || n.includes(p)) best = 1;
+  }
+  return best;
+}
+
+/**
+ * The title without the part naming the site, at either end; the title unchanged when no end part
+ * names a known site. An exact match wins over containment, and between two containing ends the
+ * shorter one is the site name ("Acme launches X | Acme Blog" drops "Acme Blog").
+ */
+export function stripSiteSuffix(title: string, siteNames: string[]): string {
+  const { parts, separators } = splitTitle(title);
+  if (parts.length < 2) return collapse(title);
+  const ends = [
+    { index: parts.length - 1, score: siteMatch(parts[parts.length - 1], siteNames) },
+    { index: 0, score: siteMatch(parts[0], siteNames) },
+  ].filter((e) => e.score > 0);
+  if (!ends.length) return collapse(title);
+  ends.sort((a, b) => b.score - a.score || parts[a.index].length - parts[b.index].length);
+  const drop = ends[0].index;
+  const kept = parts.filter((_, i) => i !== drop);
+  const seps = drop === 0 ? separators.slice(1) : separators.slice(0, -1);
+  return kept.reduce((acc, part, i) => (i === 0 ? part : acc + seps[i - 1] + part), "");
+}
+
+/** Two-level public suffixes common enough to matter for a host's main label. */
+const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gv", "nom", "ltd", "plc"]);
+
+/** The host's main label: "heise" for www.heise.de, "bbc" for www.bbc.co.uk. Null for IP addresses. */
+export function hostLabel(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  if (/^[\d.]+$/.test(host) || host.includes(":")) return null;
+  const labels = host.split(".").filter(Boolean);
+  if (labels.length < 2) return labels[0] ?? null;
+  const secondLast = labels[labels.length - 2];
+  if (labels.length >= 3 && SECOND_LEVEL.has(secondLast) && labels[labels.length - 1].length === 2) return labels[labels.length - 3];
+  return secondLast;
+}
+
+/**
+ * The site name most of a site's page titles carry as their last (or first) part:
+ * ["Foo | Acme", "Bar | Acme", "Acme"] → "Acme". Null unless more than half of the titles (and at
+ * least two) share it. Used across a run's pages to tell the site name from the page titles.
+ */
+export function sharedTitleAffix(titles: string[]): string | null {
+  const split = titles.map(collapse).filter(Boolean).map(titleParts);
+  if (split.length < 2) return null;
+  const tally = (pick: (parts: string[]) => string) => {
+    const counts = new Map<string, { multi: number; single: number; forms: Map<string, number> }>();
+    for (const parts of split) {
+      if (parts.length < 2) continue;
+      const form = pick(parts);
+      const key = looseKey(form);
+      if (!key) continue;
+      const entry = counts.get(key) ?? { multi: 0, single: 0, forms: new Map<string, number>() };
+      entry.multi++;
+      entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
+      counts.set(key, entry);
+    }
+    // A title that is the site name alone (often the home page) also counts for it.
+    for (const parts of split) {
+      const entry = parts.length === 1 ? counts.get(looseKey(parts[0])) : undefined;
+      if (entry) entry.single++;
+    }
+    let best: { count: number; form: string } | null = null;
+    for (const entry of counts.values()) {
+      const count = entry.multi + entry.single;
+      // The most frequent spelling names it; one multi-part title alone is no pattern.
+      if (entry.multi >= 2 && (!best || count > best.count)) best = { count, form: [...entry.forms.entries()].sort((a, b) => b[1] - a[1])[0][0] };
+    }
+    return best;
+  };
+  const suffix = tally((parts) => parts[parts.length - 1]);
+  const prefix = tally((parts) => parts[0]);
+  const winner = suffix && (!prefix || suffix.count >= prefix.count) ? suffix : prefix;
+  return winner && winner.count * 2 > split.length ? winner.form : null;
+}

@@ -1,0 +1,281 @@
+/**
+ * Metadata the page only shows: the h1, `<time>` elements, bylines, `rel=author` links and the hero
+ * image. Comments, sidebars, related lists and the page footer carry other people's names and
+ * other posts' dates, so nothing is read from them.
+ */
+import { absoluteUrl, collapse, imageSource, tagOf, textOf } from "../html";
+import { Collector, isNameLike, type ReadContext } from "./collect";
+import { findDate, isDateOnly, normalizeDate } from "./dates";
+
+/** Words of a class, id or itemprop ("c-byline__author", "postAuthor" → c, byline, author / post, author). */
+function wordsOf(value: string): string[] {
+  return value.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+const markOf = (el: Element) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
+
+const NOISE_WORDS = new Set([
+  "comment", "comments", "kommentar", "kommentare", "commentaire", "commentaires", "comentarios", "reply", "replies", "respond",
+  "disqus", "discussion", "sidebar", "widget", "widgets", "related", "recommended", "recommendations", "popular", "trending",
+  "newsletter", "share", "sharing", "social", "breadcrumb", "breadcrumbs", "cookie", "cookies", "promo", "advert", "ads",
+  "outbrain", "taboola", "nav", "navigation", "menu", "complementary",
+]);
+
+/** Not part of what the page says. (A <form> is not here: ASP.NET wraps whole pages in one.) */
+const CHROME_TAGS = new Set(["aside", "nav", "template", "noscript", "dialog", "button", "select"]);
+
+const noiseCache = new WeakMap<Element, boolean>();
+/** A post's own container, whose footer holds the post's author and date. */
+const ARTICLE = "article, .hentry, .post, .entry, [itemtype*=Article], [itemtype*=BlogPosting]";
+
+/**
+ * A page-wide container: `<body class="has-sidebar">`, `<div class="content-sidebar-wrap">` name
+ * the layout, not their content, when they hold the headline or the main content.
+ */
+function holdsPage(el: Element): boolean {
+  const tag = tagOf(el);
+  return tag === "html" || tag === "body" || tag === "main" || !!el.querySelector("h1, main, [role=main]");
+}
+
+/** Inside comments, a sidebar, a related list, navigation or the page's own footer. */
+export function isNoise(el: Element): boolean {
+  const cached = noiseCache.get(el);
+  if (cached !== undefined) return cached;
+  const tag = tagOf(el);
+  // Taxonomy and state classes ("tag-social-media", "category-share", "has-social-tools") describe
+  // the content or the layout, not the element's role.
+  const words = wordsOf(markOf(el).replace(/(?:^|\s)(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-\S*/gi, " "));
+  // An article's own footer holds its date and author; the page footer does not.
+  const footer = tag === "footer" || el.getAttribute("role") === "contentinfo" || words.includes("footer") || words.includes("colophon");
+  const noise =
+    CHROME_TAGS.has(tag) ||
+    (words.some((w) => NOISE_WORDS.has(w)) && !holdsPage(el)) ||
+    el.getAttribute("role") === "complementary" ||
+    (footer && !el.parentElement?.closest(`${ARTICLE}, main, [role=main]`) && !holdsPage(el)) ||
+    (!!el.parentElement && isNoise(el.parentElement));
+  noiseCache.set(el, noise);
+  return noise;
+}
+
+/** Text length without building clean text: enough to tell a paragraph from a byline. */
+const rawLength = (el: Element) => collapse(el.textContent ?? "").length;
+
+/** Where the page's headline is, and which elements stand between it and the body text. */
+export interface Layout {
+  /** Every element of the body in document order (one query: linkedom's selectors are slow on big pages). */
+  elements: Element[];
+  h1s: Element[];
+  h1: Element | null;
+  near(el: Element): boolean;
+  inArticle(el: Element): boolean;
+}
+
+export function pageLayout(body: Element): Layout {
+  const all = Array.from(body.querySelectorAll("*"));
+  const order = new Map(all.map((el, i) => [el, i]));
+  const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && textOf(el));
+  const h1 = h1s.find((el) => el.closest("main, article, [role=main]")) ?? h1s[0] ?? null;
+  let start = -1;
+  let end = -1;
+  let header: Element | null = null;
+  if (h1) {
+    start = order.get(h1)!;
+    // The body text starts at the first real paragraph after the headline.
+    const bodyStart = all.findIndex((el, i) => i > start && tagOf(el) === "p" && rawLength(el) >= 120 && !isNoise(el));
+    end = bodyStart > 0 ? bodyStart : Math.min(all.length, start + 60);
+    header = h1.closest("header, hgroup");
+  }
+  return {
+    elements: all,
+    h1s,
+    h1,
+    near: (el) => {
+      const i = order.get(el) ?? -1;
+      return (i > start && i < end) || !!header?.contains(el);
+    },
+    inArticle: (el) => !!el.closest("article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]"),
+  };
+}
+
+function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
+  for (const time of layout.elements.filter((el) => tagOf(el) === "time")) {
+    if (isNoise(time)) continue;
+    const datetime = time.getAttribute("datetime");
+    const value = datetime ? normalizeDate(datetime, ctx.language, ctx.now) : findDate(textOf(time), ctx.language, ctx.now)?.iso;
+    if (!value) continue;
+    const own = markOf(time).toLowerCase();
+    let around = own;
+    for (let cur = time.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) around += ` ${markOf(cur).toLowerCase()}`;
+    const published = /publi|posted|pubdate|veröffentlicht|erschienen|created/.test(around) || time.hasAttribute("pubdate");
+    const modified = /updat|modif|aktualisiert|edited|revised|actualiz/.test(own) && !/publi|posted|pubdate/.test(own);
+    const inArticle = layout.inArticle(time);
+    const near = layout.near(time);
+    let strength = 0.5 + (inArticle ? 0.07 : 0) + (near ? 0.08 : 0) + (published ? 0.08 : /date|time|meta|byline/.test(around) ? 0.04 : 0);
+    if (!datetime) strength -= 0.1;
+    const where = inArticle ? "in the article" : near ? "near the h1" : "on the page";
+    col.add(modified ? "dateModified" : "datePublished", value, `${datetime ? "<time datetime>" : "<time> text"} ${where}`, Math.round(strength * 100) / 100, "time", time);
+  }
+}
+
+const BYLINE_WORDS = new Set(["byline", "bylines", "author", "authors", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator"]);
+/** Parts of an author box that are not the name. */
+const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
+/** Role words that name no person: kept, but behind any real name. */
+const ROLE = /^(admin|administrator|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
+const PREFIX = /^(?:(?:(?:written|posted|published|reported|text|words)\s+by|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+|redaktion\s*:\s*)/i;
+
+/** A cheap test before splitting attribute values into words. */
+const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by/i;
+
+/** Which byline class/id/itemprop/rel token an element carries, if any. */
+function bylineMark(el: Element): string | null {
+  for (const attr of ["class", "id", "itemprop", "rel"]) {
+    const value = el.getAttribute(attr);
+    if (!value || !BYLINE_HINT.test(value)) continue;
+    // An itemprop inside an item is microdata, read as such.
+    if (attr === "itemprop" && el.parentElement?.closest("[itemscope]")) continue;
+    for (const token of value.split(/\s+/)) {
+      const words = wordsOf(token);
+      if (words.some((w) => NOT_NAME_WORDS.has(w))) continue;
+      if (words.some((w) => BYLINE_WORDS.has(w)) || /by-?line|posted-?by/i.test(token)) return `${attr}="${token}"`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The line without its "By " word. "Di" and "Von" also begin surnames ("Di Maio", "Von Trier"):
+ * they are only dropped before a name of two words or more.
+ */
+function stripPrefix(line: string): string {
+  const m = PREFIX.exec(line);
+  if (!m) return line;
+  const rest = line.slice(m[0].length);
+  return /^(di|von)\s/i.test(m[0]) && rest.split(" ").length < 2 ? line : rest;
+}
+
+/** The name in a byline: "By Jane Doe | 5 min read" → "Jane Doe"; null when it is not a name. */
+export function cleanByline(raw: string, language: string | null, now: Date): string | null {
+  let t = stripPrefix(collapse(raw).replace(/^[\s|·•—–-]+/, ""));
+  // Every written date has a digit; chrono is slow, so it only reads lines that have one.
+  const date = /\d/.test(t) ? findDate(t, language, now) : null;
+  if (date) t = date.index > 0 ? t.slice(0, date.index) : t.slice(date.text.length);
+  // "Jane Doe (Pressesprecherin)": the role in brackets is not the name.
+  t = stripPrefix(t).split(/\s+[|·•—–]\s+|\s+-\s+/)[0].replace(/\s*\([^)]*\)\s*$/, "");
+  t = t.replace(/(?:[\s,;:|·•—–-]|(?<![\p{L}])(?:on|am|le|el|il|op|den|posted|published|updated|publié|publiée|mis à jour|veröffentlicht|aktualisiert|erschienen|publicado|actualizado|pubblicato|gepubliceerd)(?![\p{L}]))+$/iu, "").replace(/^[\s,;:|·•—–-]+/, "");
+  if (!isNameLike(t) || t.length > 80 || t.split(" ").length > 12 || /\d|@/.test(t)) return null;
+  // "Yesterday", "Monday": dates without digits, short enough to pass for a name.
+  if (t.split(" ").length <= 3 && isDateOnly(t, language, now)) return null;
+  // A sentence is not a byline.
+  if (/[.!?]$/.test(t) && t.split(" ").length > 4) return null;
+  return t;
+}
+
+const MAX_BYLINES = 24;
+/** Elements that hold an unmarked "By Jane Doe" line. */
+const LINE_TAGS = new Set(["p", "span", "div", "small", "address", "li", "strong", "em", "b", "i"]);
+const CONTAINER_TAGS = new Set(["html", "body", "main", "article", "section", "meta", "link", "script", "img", "time"]);
+const isRelAuthor = (el: Element) => tagOf(el) === "a" && (el.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).includes("author");
+
+function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
+  // rel=author links are their own source; page-level containers ("single-author" on <body>) and
+  // long blocks are not bylines. A listing repeats bylines per teaser: the first few matter.
+  const marked = layout.elements
+    .filter((el) => !CONTAINER_TAGS.has(tagOf(el)) && !isRelAuthor(el) && bylineMark(el) !== null && !isNoise(el) && rawLength(el) <= 200)
+    .slice(0, MAX_BYLINES);
+  const markedSet = new Set(marked);
+  // The innermost marked element is the name; a container of several is a co-author line.
+  const inner = new Map<Element, Element[]>();
+  for (const el of marked) {
+    for (let cur = el.parentElement; cur; cur = cur.parentElement) if (markedSet.has(cur)) inner.set(cur, [...(inner.get(cur) ?? []), el]);
+  }
+  const skip = new Set<Element>();
+  const coAuthors = new Map<Element, Element[]>();
+  for (const [el, members] of inner) {
+    if (members.length === 1) skip.add(el);
+    else {
+      coAuthors.set(el, members);
+      for (const x of members) skip.add(x);
+    }
+  }
+  const nameOf = (el: Element) => cleanByline(textOf(el) || el.getAttribute("content") || "", ctx.language, ctx.now);
+  const add = (el: Element, value: string | null, provenance: string, strength: number) => {
+    // "Von Max Mustermann, 5. März 2024": the line dates the article too (unless a <time> does).
+    const text = textOf(el);
+    const date = el.querySelector("time") || !/\d/.test(text) ? null : findDate(text, ctx.language, ctx.now);
+    if (date) col.add("datePublished", date.iso, "date in the visible byline", 0.6, "time", el);
+    if (!value) return;
+    col.add("author", value, provenance, ROLE.test(value) ? strength - 0.25 : strength, "byline", el);
+  };
+  for (const el of marked) {
+    if (skip.has(el)) continue;
+    // Co-authors marked one by one are listed "A, B", whatever joins them on the page.
+    const names = [...new Set((coAuthors.get(el) ?? []).map(nameOf).filter((n): n is string => !!n))];
+    const value = names.length > 1 ? names.join(", ") : nameOf(el);
+    if (layout.near(el)) add(el, value, "visible byline under the h1", 0.72);
+    else add(el, value, `visible author element (${bylineMark(el)})`, layout.inArticle(el) ? 0.62 : 0.55);
+  }
+  // Unmarked "By Jane Doe" and "Autor: Jane Doe" lines between the headline and the body text,
+  // and short ones elsewhere in the article (a signature at its end) when they read as a name.
+  if (!layout.h1) return;
+  for (const el of layout.elements) {
+    if (!LINE_TAGS.has(tagOf(el))) continue;
+    const near = layout.near(el);
+    const length = rawLength(el);
+    if (length > (near ? 100 : 60) || (!near && !layout.inArticle(el))) continue;
+    if (!BYLINE_START.test(collapse(el.textContent ?? "")) || marked.some((m) => m.contains(el)) || isNoise(el)) continue;
+    const text = textOf(el);
+    // The innermost element that holds the whole line.
+    if (!BYLINE_START.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
+    const name = cleanByline(text, ctx.language, ctx.now);
+    if (near) add(el, name, "visible byline under the h1", 0.68);
+    else if (name && isWrittenName(name)) add(el, name, "visible byline in the article", 0.56);
+  }
+}
+
+/** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
+const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:)/i;
+/** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
+const isWrittenName = (name: string) =>
+  name.split(/\s+/).length <= 5 && name.split(/[\s,]+/).every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|und|and|&|zu|y|e)$/i.test(w));
+
+function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
+  for (const a of layout.elements) {
+    if (!isRelAuthor(a) || isNoise(a)) continue;
+    const name = cleanByline(textOf(a), ctx.language, ctx.now);
+    if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : 0.8, "byline", a);
+  }
+}
+
+const MAX_HERO_CANDIDATES = 40;
+/** Whole words only: "silicon-valley.jpg" is a photo, "site-icon.png" is not. */
+const NOT_HERO = /(?:^|[^a-z])(?:logo|icon|avatar|sprite|pixel|spacer|blank|gravatar|emoji|badge|spinner|loader|placeholder|tracking|favicon|1x1)s?(?![a-z])/i;
+
+function readHeroImage(body: Element, col: Collector, ctx: ReadContext): void {
+  const articles = body.querySelectorAll("article");
+  const root = body.querySelector("main, [role=main]") ?? (articles.length === 1 ? articles[0] : null) ?? body;
+  const where = tagOf(root) === "article" || root.querySelector("article") ? "the article" : "the main content";
+  // The hero is near the top: a gallery's hundredth image is not it.
+  for (const img of Array.from(root.querySelectorAll("img")).slice(0, MAX_HERO_CANDIDATES)) {
+    const width = Number(img.getAttribute("width")) || null;
+    const height = Number(img.getAttribute("height")) || null;
+    if ((width !== null && width < 300) || (height !== null && height < 150) || isNoise(img)) continue;
+    const srcset = (img.getAttribute("srcset") ?? img.getAttribute("data-srcset") ?? "").trim().split(/\s+/)[0] || null;
+    const src = absoluteUrl(imageSource(img) ?? srcset, ctx.finalUrl);
+    if (!src || src.startsWith("#") || /\.svg(\?|$)/i.test(src)) continue;
+    let marks = `${src} ${img.getAttribute("alt") ?? ""}`;
+    for (let cur: Element | null = img, i = 0; cur && i < 3; cur = cur.parentElement, i++) marks += ` ${markOf(cur)}`;
+    if (NOT_HERO.test(marks)) continue;
+    const sized = width !== null && height !== null;
+    col.add("image", src, sized ? `first large <img> in ${where}` : `first <img> in ${where}`, sized ? 0.6 : 0.45, "body image", img);
+    return;
+  }
+}
+
+/** The visible sources, read from `body` (the document's body, or its root when it has none). */
+export function readVisible(body: Element, col: Collector, ctx: ReadContext, layout: Layout): void {
+  readTimes(col, ctx, layout);
+  readBylines(col, ctx, layout);
+  readRelAuthor(col, ctx, layout);
+  readHeroImage(body, col, ctx);
+}

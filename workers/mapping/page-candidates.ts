@@ -1,0 +1,131 @@
+/**
+ * Candidates of page-level (template) fields. With the metadata layer (workers/crawl/metadata.ts) each
+ * page field offers its best value with the sources behind it, and the concept it stands for: a
+ * headline is a title and never a site name. Extractions stored before that layer existed fall back to
+ * the document title, Open Graph and the first h1.
+ */
+import type { MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
+import { blockCount, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
+import { looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
+
+const TITLE_SEPARATOR = /\s+[|–—\-:·•»]\s+/;
+
+/** The page's own title: the document title without the site name ("Pricing | Cloudly" → "Pricing"). */
+export function pageTitle(title: string, siteName?: string, ogTitle?: string): string | null {
+  const parts = title.split(TITLE_SEPARATOR).map(normalizeSpace).filter(Boolean);
+  if (parts.length < 2) return null;
+  if (ogTitle && parts.includes(normalizeSpace(ogTitle))) return normalizeSpace(ogTitle);
+  if (siteName) {
+    const rest = parts.filter((p) => p.toLowerCase() !== siteName.trim().toLowerCase());
+    if (rest.length && rest.length < parts.length) return rest.join(" – ");
+  }
+  // Most sites put their name last.
+  return parts.slice(0, -1).join(" – ");
+}
+
+interface MetaRole {
+  concept: string;
+  kind: CandidateKind;
+  /** The words the candidate is named with: what target field names it answers to. */
+  name: string;
+  hint: Record<string, number>;
+}
+
+/** What each metadata field means to the mapper. Concepts a field lacks score 0 (scoring.ts roleScore). */
+const META_ROLES: Partial<Record<keyof PageMetadata, MetaRole>> = {
+  title: { concept: "title", kind: "text", name: "page title headline", hint: { title: 1, seo: 0.5 } },
+  siteName: { concept: "site", kind: "text", name: "site name publisher", hint: { site: 1 } },
+  author: { concept: "author", kind: "text", name: "author byline", hint: { author: 1 } },
+  datePublished: { concept: "date", kind: "date", name: "published date", hint: { date: 1 } },
+  dateModified: { concept: "updated", kind: "date", name: "modified date", hint: { updated: 1 } },
+  description: { concept: "seo", kind: "text", name: "meta description", hint: { body: 0.75, seo: 0.95, subtitle: 0.35 } },
+  language: { concept: "language", kind: "text", name: "language", hint: { language: 1 } },
+  canonical: { concept: "canonical", kind: "link", name: "canonical url", hint: { canonical: 1, link: 0.9 } },
+  image: { concept: "image", kind: "image", name: "hero image", hint: { image: 1 } },
+};
+
+/** How two statements of a value are compared: dates by their day, text without case and punctuation. */
+function sameValue(concept: string, a: string, b: string): "same" | "overlap" | "different" {
+  if (concept === "date" || concept === "updated") return a.slice(0, 10) === b.slice(0, 10) ? "same" : "different";
+  const norm = (s: string) => normalizeSpace(s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " "));
+  const [x, y] = [norm(a), norm(b)];
+  if (x === y) return "same";
+  // "Jane Doe" and "Jane Doe, Staff Writer" neither agree nor contradict.
+  return x && y && (x.includes(y) || y.includes(x)) ? "overlap" : "different";
+}
+
+/** The best value of a field with what the other sources say about it. */
+export function metaEvidence(concept: string, values: readonly MetadataValue[]): MetaEvidence | null {
+  const [best, ...others] = values;
+  if (!best || !best.value.trim()) return null;
+  const agreeing: string[] = [...(best.agreeing ?? [])];
+  let rival: MetaEvidence["rival"] = null;
+  for (const v of others) {
+    const relation = sameValue(concept, best.value, v.value);
+    if (relation === "same") {
+      if (v.provenance !== best.provenance) agreeing.push(v.provenance);
+    } else if (relation === "different" && (!rival || v.strength > rival.strength)) {
+      rival = { value: v.value, provenance: v.provenance, strength: v.strength };
+    }
+  }
+  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, box: best.box ?? null };
+}
+
+function candidate(name: string, kind: CandidateKind, value: string, order: number, roleHint: Record<string, number>, extra: Partial<Candidate> = {}): Candidate {
+  const plain = kind === "richtext" ? stripTags(value) : normalizeSpace(value);
+  return {
+    sourceIndex: -1,
+    part: "value",
+    kind: kind === "text" ? refineKind(kind, plain) : kind,
+    value,
+    name,
+    selector: name,
+    words: words(name),
+    order,
+    headingLevel: null,
+    length: plain.length,
+    blocks: kind === "richtext" ? blockCount(value) : 0,
+    isButton: false,
+    linkType: null,
+    inQuote: false,
+    synthetic: false,
+    roleHint,
+    ...extra,
+  };
+}
+
+/** Candidates of page-level (template) fields: title, site name, author, dates, description, image, body... */
+export function pageCandidates(page: PageExtraction): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (name: string, kind: CandidateKind, value: string | null | undefined, roleHint: Record<string, number>, extra: Partial<Candidate> = {}) => {
+    if (value && value.trim()) out.push(candidate(name, kind, value, out.length, roleHint, extra));
+  };
+  if (page.metadata) {
+    for (const [field, role] of Object.entries(META_ROLES) as [keyof PageMetadata, MetaRole][]) {
+      const values = page.metadata[field] ?? [];
+      const meta = metaEvidence(role.concept, values);
+      if (!meta) continue;
+      // The concept's own words name the candidate; where it comes from is its provenance, not its name.
+      push(role.name, role.kind, values[0].value, role.hint, { meta, ...(role.kind === "link" ? { linkType: "internal" as const } : {}) });
+    }
+    push("document seo title", "text", page.title, { seo: 0.95, title: 0.3 });
+  } else {
+    const og = page.openGraph ?? {};
+    const own = pageTitle(page.title, og["og:site_name"], og["og:title"]);
+    push("page title", "text", own, { title: 1, seo: 0.5 });
+    push("document seo title", "text", page.title, own ? { title: 0.55, seo: 0.95 } : { title: 0.95, seo: 0.95 });
+    push("og title", "text", og["og:title"], { title: 0.85, seo: 0.6 });
+    push("h1 heading", "text", page.headings.find((h) => h.level === 1)?.text, { title: 0.75, subtitle: 0.2 });
+    push("meta description", "text", page.metaDescription, { body: 0.75, seo: 0.95, subtitle: 0.35 });
+    push("og description", "text", og["og:description"], { body: 0.6, seo: 0.8, subtitle: 0.3 });
+    push("og image", "image", og["og:image"], { image: 1 });
+    const published = Object.entries(og).find(([k]) => /published_time|date|pubdate/i.test(k))?.[1];
+    push("published date", "date", published, { date: 1 });
+    const author = Object.entries(og).find(([k]) => /author/i.test(k))?.[1];
+    push("author", "text", author && !looksLikeUrl(author) ? author : null, { author: 1 });
+    push("canonical url", "link", page.canonical, { link: 0.9 }, { linkType: "internal" });
+    push("language", "text", page.language, { language: 1 });
+  }
+  push("main content body", "richtext", page.mainHtml, { body: 0.85 }, { synthetic: true });
+  return out;
+}
