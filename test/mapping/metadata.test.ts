@@ -2,6 +2,9 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
 import { cleanByline, extractMetadata, hostLabel, normalizeDate, parseBox, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
+import { authorName, isOrganization } from "../../workers/crawl/metadata/authors";
+import { urlDate } from "../../workers/crawl/metadata/datelines";
+import { headlineRelation } from "../../workers/crawl/metadata/headline";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 
@@ -86,7 +89,8 @@ describe("JSON-LD", () => {
 
     const nested = read(`<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":"Ignored page name","mainEntity":{"@type":"BlogPosting","headline":"Nested post","author":"Sam Stone","dateModified":"2023-10-10"}}</script></head><body></body></html>`);
     expect(vp(nested.title)[0]).toEqual(["Nested post", "JSON-LD BlogPosting.headline"]);
-    expect(vp(nested.author)).toEqual([["Sam Stone", "JSON-LD BlogPosting.author"]]);
+    // Stated in the markup only: kept, but behind anything the page shows.
+    expect(vp(nested.author)).toEqual([["Sam Stone", "JSON-LD BlogPosting.author (not shown on the page)"]]);
     expect(vp(nested.dateModified)).toEqual([["2023-10-10", "JSON-LD BlogPosting.dateModified"]]);
 
     const broken = `<html><head><title>Hi</title><script type="application/ld+json">{"@type": "Article", "headline": "Broken, </script><script type="application/ld+json">{"@type":"BlogPosting","headline":"Trailing comma",}</script><script type="application/ld+json">[1, null, "x"]</script></head><body></body></html>`;
@@ -115,9 +119,8 @@ describe("meta tags", () => {
     expect(vp(m.title)).toHaveLength(1);
     expect(m.title[0].strength).toBe(0.97); // twitter, og, <title> and h1 agree
     expect(vp(m.siteName)[0]).toEqual(["Museum of Light", "meta og:site_name"]);
-    // A profile URL is not a name; a Twitter handle is a weak hint only.
-    expect(vp(m.author)).toEqual([["@museumoflight", "meta twitter:creator"]]);
-    expect(m.author[0].strength).toBe(0.3);
+    // A profile URL is not a name, and a Twitter handle names an account, not an author.
+    expect(m.author).toEqual([]);
     expect(vp(m.description)).toEqual([["Open daily from 10 to 16.", "meta og:description"], ["Opening hours in winter.", "meta name=description"]]);
     expect(vp(m.image)).toEqual([["https://light.example/media/hall.jpg", "meta og:image"], ["https://light.example/media/hall-tw.jpg", "meta twitter:image"]]);
     expect(vp(m.type)).toEqual([["article", "meta og:type"]]);
@@ -131,8 +134,9 @@ describe("meta tags", () => {
 <meta name="sailthru.date" content="Tue, 05 Mar 2024 10:00:00 GMT"><meta name="parsely-pub-date" content="2024-03-05T10:00:00Z">
 <meta name="pubdate" content="20240305"><meta name="publish-date" content="2031-01-01"><meta name="date" content="1970-01-01">
 <meta itemprop="dateModified" content="2024-03-07"><meta name="application-name" content="Field Notes"><meta name="apple-mobile-web-app-title" content="Notes">
-</head><body></body></html>`);
+</head><body><p class="credit">Priya Natarajan</p></body></html>`);
     expect(vp(m.author)).toEqual([["Priya Natarajan", "meta article:author"]]);
+    // article:author 0.85 and name=author (0.82, less a tenth for a head tag) agree.
     expect(m.author[0].strength).toBe(0.89);
     // Three sources say 5 March 2024; 2031 is in the future and 1970 a template default.
     expect(vp(m.datePublished)).toEqual([["2024-03-05T10:00:00Z", "meta name=parsely-pub-date"]]);
@@ -141,7 +145,7 @@ describe("meta tags", () => {
   });
 
   it("reads Dublin Core", () => {
-    const m = read(`<html><head><title>Record 1182</title><meta name="DC.title" content="Soil microbes under drought"><meta name="DC.creator" content="Kim Ortega"><meta name="DC.date" content="2021-09-30"><meta name="DC.language" content="EN-gb"><meta name="dcterms.modified" content="2022-01-15"><meta name="DC.description" content="A field study."></head><body></body></html>`);
+    const m = read(`<html><head><title>Record 1182</title><meta name="DC.title" content="Soil microbes under drought"><meta name="DC.creator" content="Kim Ortega"><meta name="DC.date" content="2021-09-30"><meta name="DC.language" content="EN-gb"><meta name="dcterms.modified" content="2022-01-15"><meta name="DC.description" content="A field study."></head><body><p>Kim Ortega</p></body></html>`);
     expect(vp(m.title)[0]).toEqual(["Soil microbes under drought", "meta DC.title"]);
     expect(vp(m.author)).toEqual([["Kim Ortega", "meta DC.creator"]]);
     expect(m.author[0].strength).toBe(0.8);
@@ -203,7 +207,7 @@ describe("visible text", () => {
 <div class="c-article__byline">Von Max Mustermann und Erika Musterfrau | 5. März 2024, 14:30 Uhr</div><p>Die Stadt Köln baut in diesem Jahr zwölf Kilometer neue Radwege. Das hat der Verkehrsausschuss am Dienstag beschlossen.</p></article></body></html>`, "https://www.stadtblatt.de/koeln/radwege");
     expect(vp(text.author)).toEqual([["Max Mustermann und Erika Musterfrau", "visible byline under the h1"]]);
     expect(text.author[0].strength).toBe(0.72);
-    expect(vp(text.datePublished)).toEqual([["2024-03-05T14:30:00", "date in the visible byline"]]);
+    expect(vp(text.datePublished)).toEqual([["2024-03-05T14:30:00", "visible date line under the h1"]]);
     expect(vp(text.siteName)[0]).toEqual(["Stadtblatt", "title part matching the host name"]);
   });
 
@@ -231,8 +235,9 @@ describe("visible text", () => {
     const m = read(`<html><head><link rel="author" href="https://blog.example/about"></head><body><article><h1>Ten tips</h1>
 <div class="entry-meta"><span class="author-name">Admin</span></div><p>First tip: write things down, because memory fades faster than anyone expects when the week gets busy.</p>
 <footer class="entry-footer"><a href="/u/lena" rel="author">Lena Fischer</a><span class="author-email">lena@blog.example</span><span class="writer">https://blog.example/lena</span></footer></article></body></html>`, "https://blog.example/tips");
-    expect(vp(m.author)).toEqual([["Lena Fischer", "link rel=author"], ["Admin", "visible byline under the h1"]]);
-    expect(m.author.map((a) => a.strength)).toEqual([0.8, 0.47]);
+    // "Admin" is a CMS account, not a name.
+    expect(vp(m.author)).toEqual([["Lena Fischer", "link rel=author"]]);
+    expect(m.author.map((a) => a.strength)).toEqual([0.8]);
   });
 
   it("takes the first large image of the article, skipping logos, avatars and pixels", () => {
@@ -335,5 +340,60 @@ describe("values", () => {
     const m = read(`<html><head><meta property="og:site_name" content="Acme"><meta name="application-name" content="ACME "><meta name="apple-mobile-web-app-title" content="acme"><script type="application/ld+json">{"@type":"WebSite","name":"Acme"}</script></head><body></body></html>`, "https://acme.example/", ["Acme"]);
     expect(vp(m.siteName)).toEqual([["Acme", "JSON-LD WebSite.name"]]);
     expect(m.siteName[0].strength).toBe(0.99);
+  });
+});
+
+const LONG = "<p>The harbour reopened on Monday after a week of repairs to the outer wall, the port authority said in a statement on its website.</p>", t = (html: string, url?: string) => read(html, url).title;
+
+describe("headlines, authors and dates as the page shows them", () => {
+  it("relates a heading to a title: equal, one part of it, or a longer form of a shortened title", () => {
+    const cases: [string, string, string | null][] = [["Harbour reopens", "Harbour reopens", "equal"], ["Harbour reopens", "Harbour reopens – Coast Times – News", "part"], ["Harbour reopens", "Storms: Harbour reopens", "part"], ["Harbour reopens.", "Harbour reopens. › Coast Blog", "part"], ["港口重新开放", "港口重新开放|海岸新闻", "part"], ["Pumpkin soup", "Pumpkin soup (with ginger)", null], ["Harbour reopens after storm: what we know", "Harbour reopens after storm", "start"], ["Harbour reopens after storm", "Harbour reopens", null]];
+    for (const [heading, title, relation] of cases) expect(headlineRelation(heading, title)).toBe(relation);
+    expect(headlineRelation("Harbour reopens after", "Harbour reopens after the storm", true)).toBeNull(); }); // strictly, a space is no separator
+  it("takes the h1 that is one part of og:title and <title>, or longer than a shortened one, without kicker, ruby readings or hidden headings", () => {
+    const villa = t(`<html><head><title>Villa Sunset - Holiday villa in Algarve</title><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><main><h1>Villa Sunset</h1>${LONG}</main></body></html>`, "https://rentals.example/villa/12");
+    expect([vp(villa), villa[0].strength]).toEqual([[["Villa Sunset", "<h1> within meta og:title"]], 0.98]); // og:title and <title> are cut to it and agree
+    const kicker = t(`<html><head><meta property="og:title" content="Storm season: Harbour reopens after three days"></head><body><h1 class="sr-only">Navigation</h1><article><h1><span class="label">Storm season</span> Harbour reopens after three days</h1></article></body></html>`);
+    expect(vp(kicker)).toEqual([["Harbour reopens after three days", "<h1> within meta og:title"]]);
+    expect(values(t(`<html><head><meta property="og:title" content="Harbour reopens"></head><body><h1><span class="entry-title-primary">Harbour reopens</span> <span class="entry-subtitle">Ferries run again</span></h1></body></html>`))).toEqual(["Harbour reopens"]);
+    expect(vp(t(`<html><head><meta property="og:title" content="How to prune roses"></head><body><main><h1>How to prune roses: a guide for beginners</h1></main></body></html>`))[0]).toEqual(["How to prune roses: a guide for beginners", "<h1> within meta og:title"]);
+    expect(values(t(`<html><head><title>NEWS|港で船が動く</title></head><body><main><h1><ruby>港<rt>みなと</rt></ruby>で<ruby>船<rt>ふね</rt></ruby>が動く</h1></main></body></html>`))[0]).toBe("港で船が動く");
+  });
+  it("never takes a banner heading naming the site, weakens titles on listings, cuts titles to a shorter stated one", () => {
+    expect(values(t(`<html><head><title>Harbour reopens | Coast Times</title></head><body><header><h1>Coast Times</h1></header><main><h2>Harbour reopens</h2></main></body></html>`, "https://coasttimes.example/a"))).not.toContain("Coast Times");
+    const teasers = [1, 2, 3].map((i) => `<article><h2>Story ${i} of the week</h2><p>Teaser</p></article>`).join("");
+    expect(t(`<html><head><title>Story 1 of the week - Blog</title></head><body><main><h1>Story 1 of the week</h1>${teasers}</main></body></html>`)[0].strength).toBeLessThan(0.8);
+    expect(values(t(`<html><head><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Villa Sunset</span></div></body></html>`))).toEqual(["Villa Sunset"]);
+  });
+  it("cuts names out of link texts and bylines and rejects accounts, placeholders and companies", () => {
+    const cases = [["View all posts by Jane Doe", "Jane Doe"], ["Alle Beiträge von Max Mustermann", "Max Mustermann"], ["Voir tous les articles de Claire Dubois", "Claire Dubois"], ["Erstellt von Anna Berg", "Anna Berg"], ["Von Trier", "Von Trier"], ["Didier Roy", "Didier Roy"], ["Jane Doe, Jane Doe", "Jane Doe"]];
+    for (const [raw, name] of cases) expect(authorName(raw)).toBe(name);
+    for (const nobody of ["admin", "wordpressadmin", "Publiziert", "By", "No Author", "Unknown", "@janedoe"]) expect(authorName(nobody)).toBeNull();
+    expect([isOrganization("Example Media GmbH"), isOrganization("example-news.de"), isOrganization("Jane Doe")]).toEqual([true, true, false]);
+    expect(cleanByline("Text: Jane Doe Foto: John Roe", "en", NOW)).toBe("Jane Doe"); });
+  it("drops a meta author the page never shows (or only in its footer) and a company, and weakens hidden structured authors", () => {
+    const a = (head: string, body: string) => read(`<html><head>${head}</head><body>${body}</body></html>`).author;
+    expect(a(`<meta name="author" content="Site Owner">`, "<main><h1>Post</h1></main>")).toEqual([]);
+    expect(a(`<meta name="author" content="Example Media GmbH">`, "<main><p>Example Media GmbH</p></main>")).toEqual([]);
+    expect(a(`<meta name="author" content="Jane Doe">`, "<main><h1>Post</h1></main><footer><p>© 2024 Jane Doe</p></footer>")).toEqual([]);
+    expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script>`, "<main><h1>Post</h1></main>")[0].strength).toBeCloseTo(0.63, 5);
+  });
+  it("drops the site named as the author unless a byline shows it; a person publisher is no site name; reads labelled lines, not 'von' lines, in the article", () => {
+    const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;
+    const page = (head: string, body: string) => read(`<html><head>${head}</head><body><main><h1>Harbour reopens</h1>${body}</main></body></html>`);
+    expect(values(page(ld(`[{"@type":"Person","name":"Ann Reed"},{"@type":"Organization","name":"Coast Times"}]`), "<p>By Ann Reed</p>").author)[0]).toBe("Ann Reed");
+    expect(values(page(ld(`{"@type":"Organization","name":"Coast Times"}`), `<div class="byline">Coast Times</div>`).author)).toEqual(["Coast Times"]);
+    const personal = page(ld(`{"@type":"Person","name":"Jane Doe"}`, `,"publisher":{"@type":"Person","name":"Jane Doe"}`), "<p>Jane Doe</p>");
+    expect([values(personal.author), values(personal.siteName).includes("Jane Doe")]).toEqual([["Jane Doe"], false]);
+    expect(vp(page("", `${LONG}<p>Autor: Anna Berg (Pressesprecherin)</p>`).author)).toEqual([["Anna Berg", "visible byline in the article"]]);
+    expect(page("", `${LONG}<p>von Max Mustermann</p>`).author).toEqual([]);
+  });
+  it("reads a date line under the h1 (day first when dotted, not an update), the day in the URL, and dates on pages whose body classes name the layout", () => {
+    expect(vp(read(`<html lang="en"><body><main><h1>Harbour reopens</h1><div class="post-meta">Posted on 02.11.2021</div>${LONG}</main></body></html>`).datePublished)).toEqual([["2021-11-02", "visible date line under the h1"]]);
+    expect(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
+    const urls = ["https://blog.example/2019/08/02/post-title/", "https://blog.example/2016-04-15/post/", "https://news.example/detail/20200102/1000200.html", "https://blog.example/2019/13/02/x"];
+    expect(urls.map((u) => urlDate(u, NOW))).toEqual(["2019-08-02", "2016-04-15", "2020-01-02", null]);
+    expect(vp(read(`<html><body><h1>Post</h1></body></html>`, "https://blog.example/2019/08/02/post/").datePublished)).toEqual([["2019-08-02", "day in the URL"]]);
+    expect(values(read(`<html><body class="single has-sidebar comments-open"><main><article><h1>Post</h1><time datetime="2024-03-05">5 March 2024</time></article></main></body></html>`).datePublished)).toEqual(["2024-03-05"]);
   });
 });

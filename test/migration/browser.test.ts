@@ -56,6 +56,36 @@ describe("browser rendering", () => {
     }
   }, 60_000);
 
+  it("reads a page whose DOMContentLoaded never comes, and one whose network never goes quiet, within the budget", async () => {
+    const renderer = new BrowserRenderer(binding, { host });
+    const t = Date.now();
+    try {
+      const tab = await renderer.acquire(null);
+      const stuck = await tab.load(`${origin}/special/never-loads?t=${t}`, { navigationMs: 3_000, settleMs: 500 });
+      expect(stuck).toMatchObject({ status: 200, ended: "navigation-cap" });
+      expect(stuck.html).toContain("The content above the hung script is here.");
+      expect(stuck.html).not.toContain("Never parsed");
+      const busy = await tab.load(`${origin}/special/never-quiet?t=${t}`, { navigationMs: 3_000, settleMs: 1_000 });
+      expect(busy).toMatchObject({ status: 200, ended: "settle-cap" });
+      expect(busy.html).toContain("Readable at once.");
+      // The tab is still usable afterwards: nothing of the stopped pages holds it.
+      expect(await tab.load(`${origin}/pages/page-2`)).toMatchObject({ status: 200, ended: "loaded" });
+    } finally {
+      await renderer.close();
+    }
+  }, 60_000);
+
+  it("refuses trackers and advertisers unless the site allows them", async () => {
+    const blocking = new BrowserRenderer(binding, { host });
+    const allowing = new BrowserRenderer(binding, { host, policy: { blockHosts: [], allowHosts: ["www.googletagmanager.com"] } });
+    try {
+      expect((await (await blocking.acquire(null)).load(`${origin}/special/trackers`)).refused).toBe(2);
+      expect((await (await allowing.acquire(null)).load(`${origin}/special/trackers`)).refused).toBe(1);
+    } finally {
+      await Promise.all([blocking.close(), allowing.close()]);
+    }
+  }, 60_000);
+
   it("reads the rendered DOM and image sizes, and reports failures by kind", async () => {
     const renderer = new BrowserRenderer(binding, { host });
     try {

@@ -43,7 +43,7 @@ describe("the registered mapping pipeline", () => {
 
     const logs = await logsOf(site, migrationId);
     expect(logs.filter((l) => l.message.startsWith("Written to the target as ")).map((l) => l.url).sort()).toEqual([...urls].sort());
-    expect(logs.some((l) => l.message.startsWith("Mapping 2 snapshots and writing them to the target"))).toBe(true);
+    expect(logs.some((l) => l.message === "Each page is mapped and written to the target as soon as it is captured")).toBe(true);
 
     const zip = await rawCall("GET", `/migration/${migrationId}/export.zip`, site);
     expect(zip.status).toBe(200);

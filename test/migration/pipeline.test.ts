@@ -41,9 +41,8 @@ describe("mapping and target writing plug into a run", () => {
     try {
       const { stream, migrationId } = await startRun(site, { preferRagRuns: true });
       const events = (await stream.rest(90_000)).map((m) => m.event);
-      const processing = events.filter((e): e is Extract<RunEvent, { type: "progress" }> => e.type === "progress" && e.status === "processing");
-      expect(processing.length).toBeGreaterThanOrEqual(3);
-      expect(processing.at(-1)!.progress).toMatchObject({ phase: "processing", processedCount: 3, totalCount: 3, damProgress: { processed: expect.any(Number) } });
+      const progress = events.filter((e): e is Extract<RunEvent, { type: "progress" }> => e.type === "progress");
+      expect(progress.at(-1)!.progress).toMatchObject({ processedCount: 3, totalCount: 3, damProgress: { processed: expect.any(Number) }, stages: { captured: 3, mapped: 3, written: 2, failed: 1 } });
       expect(events.at(-1)).toMatchObject({ type: "complete", result: { summary: { pages: 3, succeeded: 2, failed: 1, skipped: 0 } } });
 
       expect(mappedInputs.map((i) => i.snapshot.url).sort()).toEqual([...urls].sort());
@@ -100,7 +99,7 @@ describe("pages waiting for review and unchanged pages", () => {
       const { stream, migrationId } = await startRun(site, { screenshots: false });
       const events = (await stream.rest(60_000)).map((m) => m.event);
       const last = events.filter((e): e is Extract<RunEvent, { type: "progress" }> => e.type === "progress").at(-1)!;
-      expect(last.progress).toMatchObject({ phase: "processing", processedCount: 2, totalCount: 2, succeeded: 1, failed: 0, awaitingReview: 1 });
+      expect(last.progress).toMatchObject({ processedCount: 2, totalCount: 2, succeeded: 1, failed: 0, awaitingReview: 1 });
       expect(events.at(-1)).toMatchObject({ type: "complete", status: "completed", result: { summary: { succeeded: 1, failed: 0, awaitingReview: 1 } } });
       expect(calls.filter((u) => u === urls[1])).toHaveLength(1);
       const logs = (await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org })).json.logs as { level: string; message: string; url: string | null }[];

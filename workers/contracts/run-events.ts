@@ -115,6 +115,12 @@ export interface MigrationProgress {
    * server (0 when none); absent only in progress recorded before the counter existed.
    */
   awaitingReview?: number;
+  /**
+   * Pages through each stage so far: pages stream capture → map → write, so all stages move at once.
+   * `mapped` counts pages whose mapping is done (applied or waiting for review); `written`, pages in
+   * the target. Absent in progress recorded before streaming.
+   */
+  stages?: { captured: number; mapped: number; written: number; failed: number };
 }
 
 /** `GET /migration/result/{id}` (spec §3 "Migration result"). */

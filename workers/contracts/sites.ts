@@ -30,12 +30,34 @@ export const updateSiteSchema = z
   .partial();
 
 /** Migration sources and options kept with the site configuration. */
+const hostPattern = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, "Each host must be a host name such as cdn.example.com or *.example.com");
+
+/**
+ * How the browser loads the site's pages: the per-page budget (until DOMContentLoaded, then for the
+ * network to go quiet) and hosts to block or to allow beyond the tracker list (workers/crawl/trackers.ts).
+ */
+export const crawlSettingsSchema = z
+  .object({
+    navigationTimeoutMs: z.number().int().min(2_000).max(60_000).optional(),
+    settleMs: z.number().int().min(0).max(15_000).optional(),
+    blockHosts: z.array(hostPattern).max(200).optional(),
+    allowHosts: z.array(hostPattern).max(200).optional(),
+  })
+  .strict();
+
+export type CrawlSettings = z.infer<typeof crawlSettingsSchema>;
+
 export const siteSettingsSchema = z
   .object({
     sitemapUrl: z.string().trim().max(2000).refine((v) => v === "" || /^https?:\/\//i.test(v), "Sitemap URL must be an http(s) URL").optional(),
     urlList: z.array(z.string().trim().url("Each URL must be absolute").max(2000)).max(50_000).optional(),
     concurrency: z.number().int().min(1).max(16).optional(),
     minConfidence: z.number().min(0).max(1).optional(),
+    crawl: crawlSettingsSchema.optional(),
   })
   .strict();
 

@@ -1,19 +1,32 @@
 import puppeteer, { type Browser, type BrowserWorker, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
 import { classifyError, PageFailure, PageSkipped } from "./page-errors";
+import { DEFAULT_REQUEST_POLICY, refusal, type RequestPolicy } from "./trackers";
 
 /** How long Browser Rendering keeps an idle session: long enough to reconnect after an eviction. */
 export const BROWSER_KEEP_ALIVE_MS = 60_000;
-/** Navigation timeout per page (until DOMContentLoaded). */
-export const PAGE_TIMEOUT_MS = 30_000;
-/** After DOMContentLoaded, how long a page gets to finish loading its own images. */
-export const LOAD_GRACE_MS = 3_000;
+/** Per-page budget until DOMContentLoaded, unless the site sets its own (settings `crawl.navigationTimeoutMs`). */
+export const NAVIGATION_TIMEOUT_MS = 15_000;
+/** After DOMContentLoaded, how long a page may settle (network quiet) before it is read anyway (`crawl.settleMs`). */
+export const SETTLE_MS = 3_000;
+/** The network counts as quiet when no request has been in flight for this long. */
+export const QUIET_MS = 400;
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_QUALITY = 70;
 /** The tallest screenshot taken (four viewports): enough for an article's body, bounded in size and time. */
 export const SCREENSHOT_MAX_HEIGHT = 3_200;
+/** At most this many elements get a `data-box`: enough for any real page's content, bounded in time. */
+const MAX_BOXES = 4_000;
 
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
+
+/** How long a page may take, per site. */
+export interface PageBudget {
+  navigationMs: number;
+  settleMs: number;
+}
+
+export const DEFAULT_PAGE_BUDGET: PageBudget = { navigationMs: NAVIGATION_TIMEOUT_MS, settleMs: SETTLE_MS };
 
 /** A page as the browser rendered it. */
 export interface LoadedPage {
@@ -22,45 +35,82 @@ export interface LoadedPage {
   html: string;
   /** Natural sizes of loaded images, by absolute URL. */
   imageSizes: Record<string, { width: number; height: number }>;
+  /**
+   * How loading ended: "loaded" (the network went quiet), "settle-cap" (requests were still running
+   * when the settle time ran out), or "navigation-cap" (DOMContentLoaded never came within the budget:
+   * the page was stopped and read as far as it had loaded).
+   */
+  ended: "loaded" | "settle-cap" | "navigation-cap";
+  /** Requests refused: trackers and blocked or private hosts. */
+  refused: number;
 }
 
 // Runs in the page. A string, not a function: bundlers rewrite functions (helpers, renamed names)
-// in ways that break once the source is sent to the browser.
-const SETTLE_AND_READ = `new Promise((resolve) => {
-  const read = () => {
-    const sizes = {};
-    for (const img of Array.from(document.images)) {
-      if (img.complete && img.naturalWidth > 0 && img.currentSrc) sizes[img.currentSrc] = { width: img.naturalWidth, height: img.naturalHeight };
+// in ways that break once the source is sent to the browser. Marks where visible content elements were
+// drawn (`data-box="x,y,w,h"`, document coordinates: the screenshot's), then reads the DOM.
+const READ = `(() => {
+  const BOXED = new Set(["H1","H2","H3","H4","H5","H6","P","LI","IMG","PICTURE","FIGURE","FIGCAPTION","TABLE","BLOCKQUOTE","PRE","TIME","A","ARTICLE","MAIN","SECTION","ASIDE","NAV","HEADER","FOOTER","FORM","DIV","SPAN"]);
+  let boxes = 0;
+  if (document.body) {
+    for (const el of document.body.querySelectorAll("*")) {
+      if (boxes >= ${MAX_BOXES}) break;
+      if (!BOXED.has(el.tagName)) continue;
+      if ((el.tagName === "DIV" || el.tagName === "SPAN") && !Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      el.setAttribute("data-box", [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round).join(","));
+      boxes++;
     }
-    const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
-    resolve({ html: doctype + document.documentElement.outerHTML, sizes });
-  };
-  if (document.readyState === "complete") return read();
-  const timer = setTimeout(read, ${LOAD_GRACE_MS});
-  addEventListener("load", () => { clearTimeout(timer); read(); }, { once: true });
-})`;
+  }
+  const sizes = {};
+  for (const img of Array.from(document.images)) {
+    if (img.complete && img.naturalWidth > 0 && img.currentSrc) sizes[img.currentSrc] = { width: img.naturalWidth, height: img.naturalHeight };
+  }
+  const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
+  return { html: doctype + document.documentElement.outerHTML, sizes };
+})()`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * One browser tab that renders pages of one site. Requests to any other host are refused in the
- * browser itself, so a redirect or a script cannot make the tab load another origin; images, scripts
- * and styles of the site load, fonts and media do not.
+ * One browser tab that renders pages of one site. Navigations to any other host are refused in the
+ * browser itself, so a redirect or a script cannot take the tab to another origin. Images, scripts and
+ * styles load from the site and from other hosts (CDNs) except trackers, advertising and private
+ * addresses (see trackers.ts); fonts and media do not load.
  */
 export class RenderTab {
   private blockedNavigation: string | null = null;
+  private mainStatus: number | null = null;
+  private inFlight = new Set<HTTPRequest>();
+  private lastActivity = 0;
+  private refused = 0;
 
   private constructor(
     private readonly page: Page,
     private readonly host: string,
+    private readonly policy: RequestPolicy,
   ) {}
 
-  static async open(browser: Browser, host: string): Promise<RenderTab> {
+  static async open(browser: Browser, host: string, policy: RequestPolicy = DEFAULT_REQUEST_POLICY): Promise<RenderTab> {
     const page = await browser.newPage();
-    const tab = new RenderTab(page, host);
+    const tab = new RenderTab(page, host, policy);
     await page.setViewport(VIEWPORT);
-    page.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
-    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
     await page.setRequestInterception(true);
     page.on("request", (req) => tab.onRequest(req));
+    const done = (req: HTTPRequest) => {
+      tab.inFlight.delete(req);
+      tab.lastActivity = Date.now();
+    };
+    page.on("requestfinished", done);
+    page.on("requestfailed", done);
+    page.on("response", (res) => {
+      const req = res.request();
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) tab.mainStatus = res.status();
+    });
     return tab;
   }
 
@@ -70,48 +120,87 @@ export class RenderTab {
       req.continue().catch(() => {});
       return;
     }
-    let host = "";
+    let parsed: URL | null = null;
     try {
-      host = new URL(url).host;
+      parsed = new URL(url);
     } catch {
       // Unparseable: refused below.
     }
-    if (host !== this.host) {
-      if (req.isNavigationRequest() && req.frame() === this.page.mainFrame()) this.blockedNavigation = url;
+    const navigation = req.isNavigationRequest() && req.frame() === this.page.mainFrame();
+    if (!parsed || (navigation && parsed.host !== this.host)) {
+      if (navigation) this.blockedNavigation = url;
       req.abort("blockedbyclient").catch(() => {});
       return;
     }
-    if (BLOCKED_TYPES.has(req.resourceType())) {
+    if (BLOCKED_TYPES.has(req.resourceType()) || refusal(parsed, this.host, this.policy)) {
+      if (!BLOCKED_TYPES.has(req.resourceType())) this.refused++;
       req.abort("blockedbyclient").catch(() => {});
       return;
     }
-    req.continue().catch(() => {});
+    this.inFlight.add(req);
+    this.lastActivity = Date.now();
+    req.continue().catch(() => this.inFlight.delete(req));
   }
 
-  /** Loads a page and reads its HTML and image sizes. Throws PageFailure or PageSkipped. */
-  async load(url: string): Promise<LoadedPage> {
+  /** Waits until no request has been in flight for QUIET_MS, or `ms` passed: whichever comes first. */
+  private async settle(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (this.inFlight.size === 0 && Date.now() - this.lastActivity >= QUIET_MS) return true;
+      await sleep(50);
+    }
+    return this.inFlight.size === 0;
+  }
+
+  /**
+   * Loads a page within its budget and reads its HTML and image sizes: DOMContentLoaded within
+   * `navigationMs`, then up to `settleMs` for the network to go quiet. A page whose document arrived but
+   * that never reaches DOMContentLoaded (a hung script, endless long-polling) is stopped and read as
+   * far as it loaded; `ended` says so. Throws PageFailure or PageSkipped.
+   */
+  async load(url: string, budget: PageBudget = DEFAULT_PAGE_BUDGET): Promise<LoadedPage> {
     this.blockedNavigation = null;
+    this.mainStatus = null;
+    this.inFlight.clear();
+    this.refused = 0;
     let response;
+    let ended: LoadedPage["ended"] = "loaded";
     try {
-      response = await this.page.goto(url, { waitUntil: "domcontentloaded", timeout: PAGE_TIMEOUT_MS });
+      response = await this.page.goto(url, { waitUntil: "domcontentloaded", timeout: budget.navigationMs });
     } catch (err) {
       if (this.blockedNavigation) throw new PageFailure(`Redirected outside the site's origin to ${this.blockedNavigation}`, false, "refused");
-      throw classifyError(err);
+      const problem = classifyError(err);
+      // The document came but never finished parsing: stop it and read what is there.
+      if (!(problem instanceof PageFailure && problem.kind === "timeout" && this.mainStatus !== null)) throw problem;
+      await this.stopLoading();
+      ended = "navigation-cap";
     }
-    if (!response) throw new PageFailure("The browser returned no response", true, "network");
-    const status = response.status();
+    const status = response ? response.status() : (this.mainStatus ?? 0);
+    if (ended === "loaded" && !response) throw new PageFailure("The browser returned no response", true, "network");
     if (status >= 400) {
       const retryable = status >= 500 || status === 408 || status === 425 || status === 429;
       throw new PageFailure(`HTTP ${status}`, retryable, "http", status);
     }
-    const type = (response.headers()["content-type"] ?? "").toLowerCase();
+    const type = (response?.headers()["content-type"] ?? "").toLowerCase();
     if (type && !type.includes("html")) throw new PageSkipped(`Not an HTML page (${type.split(";")[0]})`);
+    if (ended === "loaded" && !(await this.settle(budget.settleMs))) {
+      ended = "settle-cap";
+      await this.stopLoading();
+    }
     try {
-      const read = (await this.page.evaluate(SETTLE_AND_READ)) as { html: string; sizes: LoadedPage["imageSizes"] };
-      return { status, finalUrl: this.page.url(), html: read.html, imageSizes: read.sizes };
+      const read = (await this.page.evaluate(READ)) as { html: string; sizes: LoadedPage["imageSizes"] };
+      return { status: status || 200, finalUrl: this.page.url(), html: read.html, imageSizes: read.sizes, ended, refused: this.refused };
     } catch (err) {
       throw classifyError(err);
     }
+  }
+
+  /** Stops the page's loading (what window.stop() does), so nothing still loading holds the read. */
+  private async stopLoading(): Promise<void> {
+    const client = await this.page.createCDPSession().catch(() => null);
+    await client?.send("Page.stopLoading").catch(() => {});
+    await client?.detach().catch(() => {});
+    this.inFlight.clear();
   }
 
   /**
@@ -136,6 +225,8 @@ export class RenderTab {
 
 export interface RendererOptions {
   host: string;
+  /** Hosts the site blocks or allows beyond the defaults (site settings `crawl`). */
+  policy?: RequestPolicy;
   /** Called with the session id whenever a browser is launched or reconnected, so it can be stored and reused. */
   onSession?: (sessionId: string, how: "launched" | "reconnected") => void;
 }
@@ -187,7 +278,7 @@ export class BrowserRenderer {
     const browser = await this.ensure(sessionId);
     const tab = this.idle.pop();
     if (tab) return tab;
-    const fresh = await RenderTab.open(browser, this.options.host);
+    const fresh = await RenderTab.open(browser, this.options.host, this.options.policy);
     this.all.add(fresh);
     return fresh;
   }

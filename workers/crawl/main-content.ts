@@ -193,7 +193,8 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
   }
   if (prose < 0.5 * extra) return { chosen: r, reason: `${landmarkName} adds ${extra} letters, only ${pct(prose / extra)} of it prose (links, short lines); ${overlap}` };
   if (!article && prose >= 0.25 * r.chars) return { chosen: l, reason: `${landmarkName} adds ${extra} letters (${pct(prose / extra)} prose) Readability left out, and this is not an article page (${kind}); ${overlap}` };
-  const units = restorable(page, r);
+  const g = globalThis as any;
+  const units = g.__MC_OUT ? [...restorable(page, r), ...excess.filter((b) => stats.get(b).own >= (g.__MC_OUT_MIN ?? PROSE) && ownLinkRatio(stats.get(b)) < 0.35 && (stats.indexOf(b) < stats.indexOf(r.blocks[0]) ? g.__MC_OUT !== "after" : g.__MC_OUT !== "before"))] : restorable(page, r);
   const merged = units.length ? fromElements("merged", [...kept, ...units], false) : null;
   if (merged) {
     const deep = new Set(units);

@@ -8,6 +8,7 @@ import type { PageMetadata } from "../contracts/extraction";
 import { collapse, textOf } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext, textKey } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
+import { readHeadlines } from "./metadata/headline";
 import { readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
@@ -60,7 +61,7 @@ function readSiteNames(col: Collector, ctx: MetadataContext, title: string): voi
  * Titles without the site name, and the h1 when it agrees with them (a lone h1 only when nothing
  * else names the page: on many sites it is a section name or the logo).
  */
-function readTitles(col: Collector, ctx: MetadataContext, layout: Layout | null, title: string): void {
+function readTitles(document: Document, col: Collector, ctx: MetadataContext, layout: Layout, title: string): void {
   const label = hostLabel(ctx.finalUrl);
   const siteNames = [...col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value), ...(label ? [label] : [])];
   const structured: Candidate[] = col.list("title").map((c) => {
@@ -75,21 +76,11 @@ function readTitles(col: Collector, ctx: MetadataContext, layout: Layout | null,
     const stripped = stripSiteSuffix(title, siteNames);
     const isSiteName = siteNames.some((n) => looseKey(n) === looseKey(title));
     if (stripped !== title) col.add("title", stripped, "<title> without the site name", 0.8, "title tag");
-    else col.add("title", title, "<title>", isSiteName ? 0.5 : parts.length > 1 ? 0.6 : 0.75, "title tag");
+    // Unstripped, a title of several parts keeps a site or section name as often as not.
+    else col.add("title", title, "<title>", isSiteName ? 0.35 : parts.length > 1 ? 0.45 : 0.6, "title tag");
   }
 
-  const others = col.list("title").slice();
-  // Parts of the <title> and og:title count as agreement even when the site name was not known.
-  const titleKeys = new Set([title, ...parts, ...others.filter((o) => o.family === "og").flatMap((o) => titleParts(o.value))].map(textKey));
-  for (const h1 of layout?.h1s ?? []) {
-    const text = textOf(h1);
-    const key = textKey(text);
-    const primary = h1 === layout?.h1;
-    // An agreeing h1 adds its own weight through the merge's agreement bonus, not twice.
-    if (others.some((o) => STRUCTURED.has(o.family) && textKey(o.value) === key)) col.add("title", text, "<h1>", 0.85, "h1", h1);
-    else if (others.some((o) => textKey(o.value) === key) || titleKeys.has(key)) col.add("title", text, "<h1>", 0.78, "h1", h1);
-    else if (primary && !others.length) col.add("title", text, "<h1>", (layout?.h1s.length ?? 0) > 1 ? 0.6 : 0.7, "h1", h1);
-  }
+  readHeadlines(document, col, layout, siteNames, STRUCTURED);
 }
 
 /**
@@ -114,6 +105,6 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   readSiteNames(col, ctx, title);
   // The host's label names the site, but a personal site's host is also its author's name.
   refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));
-  readTitles(col, ctx, layout, title);
+  if (layout) readTitles(document, col, ctx, layout, title);
   return col.finish();
 }

@@ -47,8 +47,8 @@ export function classifyError(err: unknown): PageFailure | PageSkipped {
   return new PageFailure(message.split("\n")[0] || "Unknown error", true, "browser");
 }
 
-/** The most time one page may take in the browser (load, extraction, screenshot), whatever hangs. */
-export const PAGE_DEADLINE_MS = 90_000;
+/** Beyond its load budget, the time one page may take for the screenshot, extraction and storage. */
+export const PAGE_WORK_MS = 20_000;
 
 /** Rejects with a retryable timeout when `work` takes longer than `ms`; `work` is left to settle unobserved. */
 export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -3,10 +3,13 @@ import { screenshotPath } from "../contracts/run-events";
 import type { RenderTab } from "../crawl/browser";
 import { extractPageWithNotes } from "../crawl/extract";
 import { sharedTitleAffix } from "../crawl/metadata";
-import { classifyError, PAGE_DEADLINE_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
+import type { CrawlSettings } from "../contracts/sites";
+import { DEFAULT_PAGE_BUDGET, type LoadedPage, type PageBudget } from "../crawl/browser";
+import { classifyError, PAGE_WORK_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
 import { sha256Sync } from "../crawl/sha256";
 import { isSiteUrl } from "../crawl/url";
 import { pipelineDoneWith, resolvePipeline } from "./pipeline";
+import { decidePipeline, processPages } from "./processing";
 import { logStatement, previousSnapshot, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
@@ -72,7 +75,7 @@ async function unchangedAndDone(run: RunHost, url: string, contentHash: string):
 /** Renders and extracts a page in a tab, with its screenshot when the run takes them. */
 async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
   const { config } = run;
-  const loaded = await tab.load(page.url);
+  const loaded = await tab.load(page.url, pageBudget(config.site.settings.crawl));
   if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
   const affix = sharedTitleAffix(run.siteTitles);
   const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
@@ -90,7 +93,28 @@ async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }
   const screenshot = config.options.screenshots ? await tab.screenshot() : null;
-  return { extraction, invalidSelectors, screenshot };
+  return { extraction, invalidSelectors, screenshot, loaded };
+}
+
+/** The site's per-page budget (site settings `crawl`), with the defaults. */
+export function pageBudget(crawl: CrawlSettings | undefined): PageBudget {
+  return { navigationMs: crawl?.navigationTimeoutMs ?? DEFAULT_PAGE_BUDGET.navigationMs, settleMs: crawl?.settleMs ?? DEFAULT_PAGE_BUDGET.settleMs };
+}
+
+/**
+ * The hard deadline of one page: its budget, plus time for the screenshot, extraction and storage.
+ * Whatever hangs (the browser, a connection), the page's worker is free again by then.
+ */
+export function pageDeadline(crawl: CrawlSettings | undefined): number {
+  const b = pageBudget(crawl);
+  return b.navigationMs + b.settleMs + PAGE_WORK_MS;
+}
+
+/** The log line of a page read before it finished loading, or null. */
+export function loadNote(loaded: Pick<LoadedPage, "ended">, budget: PageBudget): string | null {
+  if (loaded.ended === "navigation-cap") return `Captured before the page finished loading: DOMContentLoaded did not come within ${budget.navigationMs / 1000} s`;
+  if (loaded.ended === "settle-cap") return `Captured while requests were still loading after ${budget.settleMs / 1000} s`;
+  return null;
 }
 
 /** Renders, extracts, screenshots and stores one page. Failures are logged and retried; they never stop the run. */
@@ -102,12 +126,12 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
   const renderer = run.renderer();
   try {
     // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
-    const { extraction, invalidSelectors, screenshot } = await withDeadline(
+    const { extraction, invalidSelectors, screenshot, loaded } = await withDeadline(
       (async () => {
         tab = await renderer.acquire(run.state.browserSessionId);
         return renderPage(run, page, tab);
       })(),
-      PAGE_DEADLINE_MS,
+      pageDeadline(config.site.settings.crawl),
     );
     renderer.release(tab!, true);
     tab = null;
@@ -121,10 +145,17 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
       screenshot && screenshotKey ? env.BUCKET.put(screenshotKey, screenshot, { httpMetadata: { contentType: "image/jpeg" } }) : null,
     ]);
     const logs: LogEntry[] = [{ level: "info", message: `Captured "${extraction.title || page.url}" (${extraction.components.length} components)`, url: page.url }];
+    const note = loadNote(loaded, pageBudget(config.site.settings.crawl));
+    if (note) logs.push({ level: "info", message: note, url: page.url });
     if (invalidSelectors.length) logs.push({ level: "warn", message: `Invalid selector in component definitions: ${invalidSelectors.join(", ")}`, url: page.url });
     const committed = await run.commit(async () => {
       run.store.transaction(() => {
         run.store.setPageState(page.idx, "captured", { snapshotId, hasScreenshot: screenshotKey !== null });
+        // Streaming: the page is queued for mapping and writing in the same step that checkpoints it.
+        if (run.state.pipeline === "mapper" || run.state.pipeline === "full") {
+          run.store.setWriteState(page.idx, "pending");
+          run.state.processingTotal++;
+        }
         run.state.captured++;
         run.state.componentCount += extraction.components.length;
         run.save();
@@ -164,9 +195,11 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
 
 /**
  * One alarm's worth of capturing: `concurrency` workers take due pages one at a time (each claim is the
- * checkpoint) until the time budget is spent, no page is due, or the run is halted.
+ * checkpoint) until the time budget is spent, no page is due, or the run is halted. Beside them, the
+ * pipeline's workers map and write each page as soon as it is captured.
  */
 export async function captureSlice(run: RunHost): Promise<void> {
+  const pipeline = await decidePipeline(run);
   const { retried, exhausted } = run.store.recoverInterrupted(RUN_LIMITS.maxPageAttempts);
   if (retried.length) await run.log(retried.map((p) => ({ level: "warn" as const, message: "Interrupted while in progress; capturing it again", url: p.url })));
   for (const p of exhausted) {
@@ -175,12 +208,23 @@ export async function captureSlice(run: RunHost): Promise<void> {
   }
   if (exhausted.length) run.save();
   const deadline = Date.now() + RUN_LIMITS.sliceBudgetMs;
+  let capturing = run.config.options.concurrency;
   const worker = async () => {
-    while (!run.halted() && Date.now() < deadline) {
-      const page = run.store.claimNext(Date.now());
-      if (!page) return;
-      await capturePage(run, page);
+    try {
+      while (!run.halted() && Date.now() < deadline) {
+        const page = run.store.claimNext(Date.now());
+        if (!page) return;
+        await capturePage(run, page);
+      }
+    } finally {
+      capturing--;
     }
   };
-  await Promise.all(Array.from({ length: run.config.options.concurrency }, worker));
+  const capture = Promise.all(Array.from({ length: run.config.options.concurrency }, worker));
+  if (!pipeline) return void (await capture);
+  for (const p of run.store.recoverInterruptedWrites(RUN_LIMITS.maxPageAttempts)) {
+    run.state.writeFailed++;
+    await run.log([{ level: "error", message: "Mapping or writing failed: interrupted every time", url: p.url }]);
+  }
+  await Promise.all([capture, processPages(run, pipeline, deadline, () => capturing > 0)]);
 }

@@ -80,8 +80,10 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   }
 
   renderer(): BrowserRenderer {
+    const crawl = this.config.site.settings.crawl;
     this.browserRenderer ??= new BrowserRenderer(this.env.BROWSER as unknown as BrowserWorker, {
       host: this.config.host,
+      policy: { blockHosts: crawl?.blockHosts ?? [], allowHosts: crawl?.allowHosts ?? [] },
       onSession: (sessionId, how) => {
         const previous = this.state.browserSessionId;
         this.state.browserSessionId = sessionId;

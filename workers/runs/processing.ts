@@ -9,28 +9,40 @@ import { retryDelayMs, RUN_LIMITS } from "./run-state";
 import type { PageRow } from "./run-store";
 
 /**
- * After capture: finds the pipeline for the site. With none the run completes and logs that it stopped
- * after snapshots; otherwise every captured page is queued for mapping and writing (status processing).
+ * Decides once per run, when capture starts, which pipeline the site has. Pages then flow on as soon
+ * as each is captured: capture → extract → map → write, with no barrier between the stages.
+ */
+export async function decidePipeline(run: RunHost): Promise<MigrationPipeline<unknown> | null> {
+  const pipeline = await resolvePipeline({ env: run.bindings, site: run.config.site, options: run.config.options });
+  if (run.state.pipeline !== null) return pipeline;
+  run.state.pipeline = !pipeline ? "none" : pipeline.writer ? "full" : "mapper";
+  run.state.stopReason = pipeline && !pipeline.writer ? (pipeline.stopReason ?? null) : null;
+  // Pages captured before the run streamed (a run resumed across a deploy) join the queue too.
+  run.state.processingTotal = pipeline ? run.store.queueForProcessing() : 0;
+  run.save();
+  if (pipeline) {
+    const what = pipeline.writer ? " and written to the target" : run.state.stopReason ? ` (not written: ${run.state.stopReason})` : "";
+    await run.log([{ level: "info", message: `Each page is mapped${what} as soon as it is captured` }]);
+  }
+  return pipeline;
+}
+
+/**
+ * When capture has nothing left: without a pipeline the run completes and logs that it stopped after
+ * snapshots; otherwise it goes on mapping and writing what is still queued (status processing).
  */
 export async function endCapture(run: RunHost): Promise<void> {
-  const pipeline = await resolvePipeline({ env: run.bindings, site: run.config.site, options: run.config.options });
   if (run.halted()) return;
-  if (!pipeline) {
-    run.state.pipeline = "none";
-    run.save();
+  if (run.state.pipeline === "none" || run.state.pipeline === null) {
     await run.log([{ level: "info", message: MIGRATION_MESSAGES.stoppedAfterSnapshots }]);
     await run.finish({ status: "completed" });
     return;
   }
-  run.state.pipeline = pipeline.writer ? "full" : "mapper";
-  run.state.stopReason = pipeline.writer ? null : (pipeline.stopReason ?? null);
   run.state.processingTotal = run.store.queueForProcessing();
   run.state.phase = "processing";
   run.state.status = "processing";
   run.state.currentPage = null;
   run.save();
-  const what = pipeline.writer ? " and writing them to the target" : run.state.stopReason ? ` (they will not be written: ${run.state.stopReason})` : "";
-  await run.log([{ level: "info", message: `Mapping ${run.state.processingTotal} snapshots${what}` }]);
   run.emitProgress();
 }
 
@@ -67,13 +79,15 @@ async function loadSnapshot(run: RunHost, page: PageRow): Promise<{ record: Snap
 type PageOutcome = "written" | "failed" | "review";
 
 async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, page: PageRow): Promise<void> {
-  run.state.currentPage = page.url;
+  if (run.state.phase === "processing") run.state.currentPage = page.url;
   let entry: LogEntry;
   let outcome: PageOutcome;
+  let mappedOk = false;
   try {
     const { record, extraction } = await loadSnapshot(run, page);
     const site = run.config.site;
     const mapped = await pipeline.mapper.map({ snapshot: record, extraction, site, options: run.config.options });
+    mappedOk = true;
     if (run.halted()) return;
     // The run decided when capture ended whether it writes; a writer appearing or vanishing later does not change that.
     const writes = run.state.pipeline === "full";
@@ -98,7 +112,7 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
     if (run.halted()) return;
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PipelineError && err.kind === "review") {
-      await settle(run, page, "review", { level: "warn", message, url: page.url });
+      await settle(run, page, "review", { level: "warn", message, url: page.url }, true);
       return;
     }
     const retryable = err instanceof PipelineError ? err.retryable : true;
@@ -111,14 +125,15 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
     entry = { level: "error", message: `Mapping or writing failed: ${message}`, url: page.url };
     outcome = "failed";
   }
-  await settle(run, page, outcome, entry);
+  await settle(run, page, outcome, entry, mappedOk);
 }
 
 /** Records how the pipeline ended with a page: its state, the run's counters and its log line, together. */
-async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: LogEntry): Promise<void> {
+async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: LogEntry, mapped: boolean): Promise<void> {
   await run.commit(async () => {
     run.store.transaction(() => {
       run.store.setWriteState(page.idx, outcome, { reason: outcome === "written" ? null : entry.message });
+      if (mapped) run.state.mapped = (run.state.mapped ?? 0) + 1;
       if (outcome === "written") run.state.written++;
       else if (outcome === "review") run.state.awaitingReview++;
       else run.state.writeFailed++;
@@ -129,7 +144,29 @@ async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: 
   });
 }
 
-/** One alarm's worth of mapping and writing, with the run's concurrency. */
+/** How often a processing worker looks again for a captured page while capture goes on. */
+const STREAM_POLL_MS = 100;
+
+/**
+ * Mapping and writing workers for one alarm, with the run's concurrency. While `capturing()` says
+ * capture goes on, an idle worker waits for the next captured page instead of returning.
+ */
+export async function processPages(run: RunHost, pipeline: MigrationPipeline<unknown>, deadline: number, capturing: () => boolean = () => false): Promise<void> {
+  const worker = async () => {
+    while (!run.halted() && Date.now() < deadline) {
+      const page = run.store.claimNextWrite(Date.now());
+      if (page) {
+        await processPage(run, pipeline, page);
+        continue;
+      }
+      if (!capturing()) return;
+      await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
+    }
+  };
+  await Promise.all(Array.from({ length: run.config.options.concurrency }, worker));
+}
+
+/** One alarm's worth of mapping and writing after capture ended. */
 export async function processingSlice(run: RunHost): Promise<void> {
   const pipeline = await resolvePipeline({ env: run.bindings, site: run.config.site, options: run.config.options });
   if (!pipeline) {
@@ -143,13 +180,5 @@ export async function processingSlice(run: RunHost): Promise<void> {
     await run.log([{ level: "error", message: "Mapping or writing failed: interrupted every time", url: p.url }]);
   }
   run.save();
-  const deadline = Date.now() + RUN_LIMITS.sliceBudgetMs;
-  const worker = async () => {
-    while (!run.halted() && Date.now() < deadline) {
-      const page = run.store.claimNextWrite(Date.now());
-      if (!page) return;
-      await processPage(run, pipeline, page);
-    }
-  };
-  await Promise.all(Array.from({ length: run.config.options.concurrency }, worker));
+  await processPages(run, pipeline, Date.now() + RUN_LIMITS.sliceBudgetMs);
 }

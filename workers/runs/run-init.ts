@@ -44,6 +44,7 @@ export function newRun(init: RunInit, now: number): { config: RunConfig; state: 
     processingTotal: 0,
     written: 0,
     writeFailed: 0,
+    mapped: 0,
     awaitingReview: 0,
     pipeline: null,
     stopReason: null,

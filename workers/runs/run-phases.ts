@@ -23,8 +23,10 @@ export async function advanceRun(run: RunHost): Promise<void> {
   }
 }
 
-/** When the next alarm should run: now, or when the earliest page waiting for a retry is due. */
+/** When the next alarm should run: now, or when the earliest page waiting for a retry (of either stage) is due. */
 export function nextAlarmTime(run: RunHost, now: number = Date.now()): number {
-  const due = run.store.nextDueAt(run.state.phase === "processing" ? "write_state" : "state");
-  return Math.max(now, due ?? now);
+  const capture = run.state.phase === "processing" ? null : run.store.nextDueAt("state");
+  const write = run.store.nextDueAt("write_state");
+  const due = [capture, write].filter((t): t is number => t !== null);
+  return Math.max(now, due.length ? Math.min(...due) : now);
 }

@@ -12,16 +12,18 @@ export function summaryCounts(s: RunState): { succeeded: number; failed: number;
 }
 
 /**
- * The run's progress. While capturing, it counts pages captured, failed or skipped out of all pages;
- * while processing, pages the pipeline is done with out of the captured ones.
+ * The run's progress: pages done with out of all pages. With a pipeline a page is done when the
+ * pipeline is (written, failed or waiting for review) or when its capture failed or was skipped;
+ * without one, when it is captured, failed or skipped. `stages` counts every stage as pages stream through.
  */
 export function progressOf(run: { state: RunState }, screenshots: ScreenshotRef[] = []): MigrationProgress {
   const s = run.state;
-  const processing = s.phase === "processing";
+  const piped = s.pipeline === "mapper" || s.pipeline === "full";
   const counts = summaryCounts(s);
   return {
-    processedCount: processing ? s.written + s.writeFailed + s.awaitingReview : s.captured + s.captureFailed + s.skipped,
-    totalCount: processing ? s.processingTotal : s.totalCount,
+    processedCount: s.captureFailed + s.skipped + (piped ? s.written + s.writeFailed + s.awaitingReview : s.captured),
+    totalCount: s.totalCount,
+    stages: { captured: s.captured, mapped: s.mapped ?? 0, written: s.pipeline === "full" ? s.written : 0, failed: s.captureFailed + s.writeFailed },
     currentPage: s.currentPage,
     damProgress: s.damProgress,
     screenshots,

@@ -31,6 +31,8 @@ export interface RunState {
   processingTotal: number;
   written: number;
   writeFailed: number;
+  /** Pages the mapper is done with (then written, waiting for review, or failed at the writer). */
+  mapped?: number;
   /** Pages whose mapping waits for review: the pipeline is done with them, but they were not written. */
   awaitingReview: number;
   /** "none" until capture ends; then which parts of the pipeline the run has. */
@@ -47,7 +49,7 @@ export interface RunState {
 }
 
 export type PageState = "pending" | "in_progress" | "captured" | "failed" | "skipped";
-export type WriteState = "pending" | "in_progress" | "written" | "failed" | "review";
+export type WriteState = "pending" | "in_progress" | "written" | "failed" | "review" | "skipped";
 
 export interface PageRow {
   idx: number;
@@ -182,8 +184,10 @@ export class RunStore {
 
   /** Marks every unfinished page skipped (cancel); returns how many. */
   skipRemaining(reason: string): number {
-    const n = this.remaining();
+    const n = this.remaining() + this.remainingWrites();
     this.sql.exec(`UPDATE pages SET state = 'skipped', reason = ? WHERE state IN ('pending', 'in_progress')`, reason);
+    // Captured pages still queued for mapping or writing are skipped too: they never reach the target.
+    this.sql.exec(`UPDATE pages SET write_state = 'skipped', reason = ? WHERE write_state IN ('pending', 'in_progress')`, reason);
     return n;
   }
 

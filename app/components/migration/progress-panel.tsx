@@ -40,6 +40,16 @@ export function ProgressPanel({ status, progress, onCancel, canCancel }: { statu
           {done} of {total} pages · {progress?.succeeded ?? 0} succeeded · {progress?.failed ?? 0} failed · {progress?.skipped ?? 0} skipped
           {progress?.awaitingReview ? ` · ${progress.awaitingReview} waiting for review` : null}
         </p>
+        {progress?.stages ? (
+          <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400" aria-label="Pages per stage" data-testid="progress-stages">
+            {(["captured", "mapped", "written"] as const).map((stage) => (
+              <div key={stage} className="flex gap-1">
+                <dt className="capitalize">{stage}</dt>
+                <dd className="font-medium tabular-nums text-slate-900 dark:text-slate-100">{progress.stages![stage]}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         {progress?.currentPage ? <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400">Current page: <span className="font-mono">{progress.currentPage}</span></p> : null}
         {progress?.damProgress ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Assets: {progress.damProgress.processed} of {progress.damProgress.total}</p> : null}
       </div>

@@ -11,7 +11,7 @@ import { isNoise, type Layout } from "./visible";
 /** Link and byline phrases around a name, in the languages bylines are written in. */
 const LEAD = new RegExp(
   "^(?:(?:view|see|show|read)\\s+(?:all\\s+|more\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from|of)|(?:all\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from)|more\\s+(?:posts\\s+)?(?:by|from)|" +
-    "alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet)\\s+(?:von|vom)|" +
+    "alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet|gespeichert|eingestellt)\\s+(?:von|vom)|" +
     "(?:voir\\s+)?tous\\s+les\\s+articles\\s+(?:de|par)|(?:ver\\s+)?(?:todas\\s+las\\s+)?(?:entradas|publicaciones)\\s+de|tutti\\s+gli\\s+articoli\\s+di|" +
     "(?:written|posted|published|reported|authored|contributed|created)\\s+by|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
     "^(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte|redaktion)\\s*:\\s*",
@@ -22,7 +22,7 @@ const LEAD = new RegExp(
 const NOBODY = new RegExp(
   "^(?:admin|administrator|wordpressadmin|wpadmin|siteadmin|webmaster|root|user|super\\s*user|default|guest|gast|anonymous|anonym|unknown|no\\s*author|n/?a|none|null|" +
     "publisher|human|author|autor|auteur|by|von|vom|par|posted|published|publiziert|veröffentlicht|geschrieben|erstellt|written|autoreninformation|author\\s*info(?:rmation)?|" +
-    "about\\s+the\\s+author|über\\s+den\\s+autor|redakteur|editor|staff)$",
+    "about\\s+the\\s+author|über\\s+den\\s+autor|redakteur|editor|staff|red\\.?|kontakt|contact|mehr|more)$",
   "iu",
 );
 
@@ -99,7 +99,6 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
   const bylines = new Set(col.list("author").filter((c) => c.family === "byline").map((c) => looseKey(authorName(c.value) ?? "")));
   const refined: Candidate[] = [];
   for (const c of col.list("author")) {
-    if (process.env.DBG_AUTH) console.log("  RAW", c.value, c.provenance, c.family, c.strength);
     const name = authorName(c.value);
     if (!name) continue;
     // Co-authors that are the site ("Jane Doe, Example News") are the publisher's credit line.
@@ -119,7 +118,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
         if (isMetaTag(c) || c.family === "dc" || isAccount(value)) continue;
         strength -= 0.3;
         provenance = `${provenance} (not shown on the page)`;
-      } else if (isMetaTag(c)) strength -= 0.1;
+      } else if (isMetaTag(c)) strength -= 0.15;
     }
     refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance });
   }

@@ -52,7 +52,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     if (OTHER_WORDS.test(before)) continue;
     found++;
     const inArticle = layout.inArticle(el);
-    let strength = 0.5 + (near ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
+    let strength = 0.58 + (near ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
     strength = Math.round(strength * 100) / 100;
     col.add("datePublished", date.iso, near ? "visible date line under the h1" : "visible date element", strength, "date line", el);
   }
@@ -77,5 +77,5 @@ export function urlDate(url: string, now: Date): string | null {
 }
 
 export function readUrlDate(col: Collector, ctx: ReadContext): void {
-  col.add("datePublished", urlDate(ctx.finalUrl, ctx.now), "day in the URL", 0.66, "url");
+  col.add("datePublished", urlDate(ctx.finalUrl, ctx.now), "day in the URL", 0.72, "url");
 }

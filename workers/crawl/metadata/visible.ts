@@ -121,8 +121,8 @@ const BYLINE_WORDS = new Set(["byline", "bylines", "author", "authors", "writer"
 /** Parts of an author box that are not the name. */
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
-const ROLE = /^(admin|administrator|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
-const PREFIX = /^(?:(?:(?:written|posted|published|reported|text|words)\s+by|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+|redaktion\s*:\s*)/i;
+const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
+const PREFIX = /^(?:(?:(?:written|posted|published|reported|text|words)\s+by|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+|(?:redaktion|interview)\s*:\s*)/i;
 
 /** A cheap test before splitting attribute values into words. */
 const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by/i;
@@ -160,9 +160,11 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   // Every written date has a digit; chrono is slow, so it only reads lines that have one.
   const date = /\d/.test(t) ? findDate(t, language, now) : null;
   if (date) t = date.index > 0 ? t.slice(0, date.index) : t.slice(date.text.length);
+  // "Text: Jane Doe Foto: John Roe": the photographer is credited after the writer.
+  t = t.replace(/\s+(?:fotos?|photos?|bild(?:er)?|illustrations?|grafik|video)\s*:.*$/i, "");
   // "Jane Doe (Pressesprecherin)": the role in brackets is not the name.
   t = stripPrefix(t).split(/\s+[|·•—–]\s+|\s+-\s+/)[0].replace(/\s*\([^)]*\)\s*$/, "");
-  t = t.replace(/(?:[\s,;:|·•—–-]|(?<![\p{L}])(?:on|am|le|el|il|op|den|posted|published|updated|publié|publiée|mis à jour|veröffentlicht|aktualisiert|erschienen|publicado|actualizado|pubblicato|gepubliceerd)(?![\p{L}]))+$/iu, "").replace(/^[\s,;:|·•—–-]+/, "");
+  t = t.replace(/(?:[\s,;:|·•—–-]|(?<![\p{L}])(?:on|am|le|el|il|op|den|stand|posted|published|updated|publié|publiée|mis à jour|veröffentlicht|aktualisiert|erschienen|publicado|actualizado|pubblicato|gepubliceerd)(?![\p{L}]))+$/iu, "").replace(/^[\s,;:|·•—–-]+/, "");
   if (!isNameLike(t) || t.length > 80 || t.split(" ").length > 12 || /\d|@/.test(t)) return null;
   // "Yesterday", "Monday": dates without digits, short enough to pass for a name.
   if (t.split(" ").length <= 3 && isDateOnly(t, language, now)) return null;
@@ -229,12 +231,14 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     if (!BYLINE_START.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
     const name = cleanByline(text, ctx.language, ctx.now);
     if (near) add(el, name, "visible byline under the h1", 0.68);
-    else if (name && isWrittenName(name)) add(el, name, "visible byline in the article", 0.56);
+    // "von Jane Doe" in the text is as often a book's or a quote's author: only labels count there.
+    else if (name && BYLINE_LABEL.test(text) && isWrittenName(name)) add(el, name, "visible byline in the article", 0.56);
   }
 }
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
-const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:)/i;
+const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
+const BYLINE_LABEL = /^[\s|·•—–-]*(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:/i;
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
 const isWrittenName = (name: string) =>
   name.split(/\s+/).length <= 5 && name.split(/[\s,]+/).every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|und|and|&|zu|y|e)$/i.test(w));

@@ -1,0 +1,152 @@
+/**
+ * The visible headline against the titles the markup states. SEO titles carry what the headline
+ * does not ("Villa Galaxy - Holiday villa in Florida", "Politics: Parliament votes | Daily"), with or
+ * without a known site name; when the page's headline is one end of such a title (or the title is
+ * a shortened start of the headline) the headline is the title. A heading that names the site (the
+ * logo in the banner) never is.
+ */
+import { tagOf, textOf } from "../html";
+import { type Candidate, type Collector, looseKey, textKey } from "./collect";
+import type { Layout } from "./visible";
+
+/** Elements that hold a post's headline by convention, besides the h1. */
+const HEADLINE_SELECTOR = "[itemprop=headline], .entry-title, .post-title, .article-title, .article-headline, .headline, .page-title";
+/** The site's banner: a heading there is the logo or the site's name. */
+const BANNER = "header, [role=banner], .site-header, .site-branding, .site-title, .logo, #logo, #header, .header";
+const CONTENT = "main, article, [role=main], [itemtype*=Article], [itemtype*=BlogPosting], .hentry, .post, .entry";
+
+/** What may follow a headline inside a longer title: a separator or a space, not an opening bracket. */
+const AFTER = /^(?!\s*[(\[{])[.!?…"'»”]*(?:\s|[|\-–—:：·•»«›‹/\\~⋅◆★｜_>,;])/u;
+/** What may precede it: a space or a separator ("Kicker: Heading", "Site › Heading"). */
+const BEFORE = /[\s|\-–—:：·•»«›‹/\\~⋅◆★｜_>!?]$/u;
+
+const SEPARATED = /[|\-–—:：·•»«›‹/\\~⋅◆★｜_>]\s*\|$|^[^|]*\|\s*[|\-–—:：·•»«›‹/\\~⋅◆★｜_>]/u;
+
+/**
+ * How `heading` relates to `title`: "equal", "part" (the title is the heading plus a kicker, a
+ * section or the site's name), "start" (the title is a shortened start of the heading), or null.
+ */
+export function headlineRelation(heading: string, title: string, strict = false): "equal" | "part" | "start" | null {
+  const h = textKey(heading);
+  const t = textKey(title);
+  if (!h || !t) return null;
+  if (h === t) return "equal";
+  if (t.length > h.length) {
+    // "Heading | Site", "Kicker: Heading", "New - Heading - Review"; not "Heading (with a remark)"
+    for (let i = t.indexOf(h); i >= 0; i = t.indexOf(h, i + 1)) {
+      const after = t.slice(i + h.length);
+      // Strictly, a separator and not a space: a title cut short for a tweet ends at any word.
+      const before = t.slice(0, i);
+      if (strict && !SEPARATED.test(`${before.slice(-4)}|${after.slice(0, 4)}`)) continue;
+      if ((i === 0 || BEFORE.test(before)) && (!after || AFTER.test(after))) return "part";
+    }
+    return null;
+  }
+  // "How to prune roses" for "How to prune roses: a beginner's guide"
+  if (h.startsWith(t) && t.split(" ").length >= 3 && /^[\s\p{P}]/u.test(h.slice(t.length))) return "start";
+  return null;
+}
+
+/** Headings only screen readers get: "Navigation", "detail". */
+const HIDDEN = /(?:^|\s)(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden|hide-accessible|hidden|element-invisible|offscreen|a11y-hidden|u-hidden)(?:\s|$)/i;
+const isHidden = (el: Element) => el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || HIDDEN.test(el.getAttribute("class") ?? "");
+
+/** The headings that may be the page's headline: h1s, and marked headlines in the content. */
+function headings(document: Document, layout: Layout): Element[] {
+  const found = [...layout.h1s];
+  const marked = Array.from(document.querySelectorAll(HEADLINE_SELECTOR)).filter((el) => el.closest(CONTENT));
+  for (const el of marked.slice(0, 3)) if (!found.some((f) => f.contains(el) || el.contains(f))) found.push(el);
+  // A content area without any h1 leads with its first h2.
+  const content = document.querySelector("article, main, [role=main]");
+  const h2 = content && !content.querySelector("h1") ? content.querySelector("h2") : null;
+  if (h2 && !found.some((f) => f.contains(h2) || h2.contains(f))) found.push(h2);
+  return found.filter((el) => !isHidden(el));
+}
+
+/** Ruby annotations (furigana) are read aloud, not part of the headline's text. */
+function headingText(el: Element): string {
+  if (!el.querySelector("rt, rp")) return withoutKicker(el) ?? textOf(el);
+  const copy = el.cloneNode(true) as Element;
+  for (const r of Array.from(copy.querySelectorAll("rt, rp"))) r.remove();
+  return textOf(copy);
+}
+
+/** Parts of a heading marked as its headline proper ("entry-title-primary", "headline"). */
+const PRIMARY = /(?:^|[\s_-])(?:title|headline|primary)(?:$|[\s_-])/i;
+const SHOWN = (n: Element) => !isHidden(n) && !/invisible/i.test(n.getAttribute("class") ?? "");
+
+/**
+ * A heading in parts ("<h1><span>Brexit</span> Parliament votes</h1>"): the part marked as the
+ * headline, else the rest after a leading kicker. Null when the heading is not made of parts.
+ */
+function withoutKicker(el: Element): string | null {
+  const parts: { text: string; el: Element | null }[] = [];
+  for (const node of Array.from(el.childNodes)) {
+    if (node.nodeType === 3) {
+      const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
+      if (text && !/^[\p{P}\s]*$/u.test(text)) parts.push({ text, el: null });
+    } else if (node.nodeType === 1 && SHOWN(node as Element) && tagOf(node as Element) !== "br") {
+      const text = textOf(node as Element);
+      if (text && !/^[\p{P}\s]*$/u.test(text)) parts.push({ text, el: node as Element });
+    }
+  }
+  if (parts.length < 2 || !parts[0].el) return null;
+  const primary = parts.filter((p) => p.el && PRIMARY.test(p.el.getAttribute("class") ?? ""));
+  if (primary.length === 1) return primary[0].text;
+  const [kicker, ...others] = parts;
+  const rest = others.map((p) => p.text).join(" ");
+  // A kicker is short and the headline starts anew: "<b>Ehe</b>krise in ..." is one headline.
+  if (kicker.text.split(" ").length > 6 || kicker.text.length >= rest.length || rest.split(" ").length < 2 || /^\p{Ll}/u.test(rest)) return null;
+  return rest;
+}
+
+/** Several article teasers, each with its own headline: a listing, whose titles are weaker. */
+export function isListing(document: Document): boolean {
+  const articles = Array.from(document.querySelectorAll("article")).filter((a) => !a.parentElement?.closest("article"));
+  return articles.length >= 3 && articles.filter((a) => a.querySelector("h1, h2, h3")).length >= 3;
+}
+
+/**
+ * Adds the visible headline where it agrees with a stated title: equal (0.85 when the title comes
+ * from structured data), one end of it (0.9: the title only adds a kicker or a site name), or longer
+ * than a shortened title (0.88). A title the headline shows to be longer or shorter is cut to it,
+ * so that the sources agree. Headings that name the site are skipped.
+ */
+export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>): void {
+  const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
+  const titles: Candidate[] = col.list("title").slice();
+  const cut = new Map<Candidate, Candidate>();
+  const listing = isListing(document) ? 0.2 : 0;
+  for (const el of headings(document, layout)) {
+    const text = headingText(el);
+    const key = looseKey(text);
+    if (!key || text.length > 300) continue;
+    const inBanner = !el.closest(CONTENT) && !!el.closest(BANNER);
+    if (inBanner || sites.some((s) => key === s || (key.includes(s) && key.length <= s.length + 10))) continue;
+    const tag = `<${tagOf(el)}>`;
+    let best: { strength: number; provenance: string } | null = null;
+    for (const t of titles) {
+      const relation = headlineRelation(text, t.value);
+      if (!relation) continue;
+      const strength = relation === "equal" ? (structured.has(t.family) ? 0.85 : 0.78) : relation === "part" ? 0.9 : 0.88;
+      if (!best || strength > best.strength) best = { strength, provenance: relation === "equal" ? tag : `${tag} within ${t.provenance}` };
+      if (relation !== "equal" && !cut.has(t)) {
+        const how = relation === "part" ? "cut to the headline" : "completed by the headline";
+        cut.set(t, { ...t, value: text, provenance: `${t.provenance} ${how}`, strength: t.strength - 0.04 });
+      }
+    }
+    if (best) col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
+    else if (el === layout.h1 && !titles.length) col.add("title", text, "<h1>", layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
+  }
+  // A title that another source states with a kicker or the site's name around it ("X" and "X - Y").
+  for (const a of titles) {
+    if (!structured.has(a.family) || a.value.split(" ").length < 2) continue;
+    for (const b of titles) if (b !== a && !cut.has(b) && headlineRelation(a.value, b.value, true) === "part") cut.set(b, { ...b, value: a.value, provenance: `${b.provenance} cut to ${a.provenance}`, strength: b.strength - 0.04 });
+  }
+  col.replace("title", col.list("title").map((c) => {
+    const replaced = cut.get(c) ?? c;
+    return listing && replaced !== c ? { ...replaced, strength: round(replaced.strength - listing) } : replaced;
+  }));
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,84 @@
+/**
+ * Hosts a page loads that never change its content: analytics, tag managers, advertising, session
+ * recording, consent and chat widgets. The browser refuses them by default, so a hung tracker cannot
+ * hold a page and nothing is reported to them on the site owner's behalf. A site may allow one back or
+ * block further hosts (site settings `crawl.allowHosts` / `crawl.blockHosts`).
+ */
+const TRACKER_HOSTS = [
+  // Analytics and tag managers
+  "google-analytics.com", "googletagmanager.com", "analytics.google.com", "stats.g.doubleclick.net", "matomo.cloud",
+  "plausible.io", "stats.wp.com", "pixel.wp.com", "segment.io", "segment.com", "cdn.segment.com", "mixpanel.com",
+  "amplitude.com", "heap.io", "heapanalytics.com", "clarity.ms", "hotjar.com", "hotjar.io", "fullstory.com",
+  "mouseflow.com", "crazyegg.com", "quantserve.com", "scorecardresearch.com", "chartbeat.com", "chartbeat.net",
+  "parsely.com", "newrelic.com", "nr-data.net", "omtrdc.net", "demdex.net", "2o7.net", "adobedtm.com",
+  "mktoresp.com", "hs-analytics.net", "hs-scripts.com", "hsadspixel.net", "hubspot.com", "bat.bing.com",
+  "snap.licdn.com", "px.ads.linkedin.com", "static.ads-twitter.com", "analytics.twitter.com", "analytics.tiktok.com",
+  "sentry.io", "browser.sentry-cdn.com", "bugsnag.com", "cloudflareinsights.com", "yandex.ru/metrika", "mc.yandex.ru",
+  "etracker.com", "etracker.de", "webtrekk.net", "wt-safetag.com", "econda-monitor.de", "ioam.de", "xiti.com",
+  // Advertising
+  "doubleclick.net", "googlesyndication.com", "googleadservices.com", "adservice.google.com", "adnxs.com",
+  "criteo.com", "criteo.net", "taboola.com", "outbrain.com", "amazon-adsystem.com", "rubiconproject.com",
+  "pubmatic.com", "openx.net", "casalemedia.com", "adsrvr.org", "moatads.com", "teads.tv", "smartadserver.com",
+  "facebook.net", "connect.facebook.net", "facebook.com/tr", "ads.yahoo.com", "yieldlab.net",
+  // Consent, chat and feedback widgets
+  "cookielaw.org", "onetrust.com", "cookiebot.com", "consensu.org", "usercentrics.eu", "trustarc.com",
+  "intercom.io", "intercomcdn.com", "drift.com", "zdassets.com", "tawk.to", "livechatinc.com", "crisp.chat",
+] as const;
+
+/** A host written as in site settings: "cdn.example.com", or "*.example.com" for its subdomains too. */
+function matches(host: string, pattern: string): boolean {
+  const p = pattern.trim().toLowerCase().replace(/^\*\./, "");
+  if (!p) return false;
+  return host === p || host.endsWith(`.${p}`);
+}
+
+export function matchesAny(host: string, patterns: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/:\d+$/, "");
+  return patterns.some((p) => matches(h, p));
+}
+
+/** Whether a request URL goes to a known tracker, advertiser or widget host. */
+export function isTracker(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return TRACKER_HOSTS.some((t) => {
+    const slash = t.indexOf("/");
+    if (slash < 0) return matches(host, t);
+    return matches(host, t.slice(0, slash)) && url.pathname.startsWith(t.slice(slash));
+  });
+}
+
+/** Literal loopback, private and link-local addresses: a page may not make the browser reach them. */
+export function isPrivateLiteral(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  if (h === "localhost" || h.endsWith(".localhost") || h === "::1" || h === "0.0.0.0") return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  return /^f[cd][0-9a-f]{2}:|^fe[89ab][0-9a-f]:/.test(h);
+}
+
+/** Which requests of a page the browser refuses, beyond navigations away from the site. */
+export interface RequestPolicy {
+  /** Further hosts to refuse. */
+  blockHosts: readonly string[];
+  /** Hosts to load even though they are on the tracker list. */
+  allowHosts: readonly string[];
+}
+
+export const DEFAULT_REQUEST_POLICY: RequestPolicy = { blockHosts: [], allowHosts: [] };
+
+/**
+ * Why a subresource request is refused, or null to load it. The site's own host loads unless blocked;
+ * other hosts (CDNs, fonts, scripts) load unless they are trackers, blocked, or private addresses.
+ */
+export function refusal(url: URL, siteHost: string, policy: RequestPolicy): "tracker" | "blocked" | "private" | null {
+  const host = url.host.toLowerCase();
+  if (matchesAny(host, policy.blockHosts)) return "blocked";
+  if (host === siteHost.toLowerCase()) return null;
+  if (matchesAny(host, policy.allowHosts)) return null;
+  if (isTracker(url)) return "tracker";
+  if (isPrivateLiteral(url.hostname)) return "private";
+  return null;
+}
