@@ -63,6 +63,18 @@ function siteOf(url: string): string {
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 
+/** An HTML file decoded with the charset it declares (saved pages are not all UTF-8), as a browser would. */
+export function readHtml(file: string): string {
+  const bytes = fs.readFileSync(file);
+  const head = bytes.subarray(0, 4096).toString("latin1");
+  const declared = /<meta[^>]+charset=["']?\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase() ?? "utf-8";
+  try {
+    return new TextDecoder(declared).decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
+
 function loadManifest(dir: string): Corpus {
   const manifest = JSON.parse(read(path.join(dir, "manifest.json"))) as { pages: Array<Record<string, unknown>> };
   const pages = manifest.pages.map((p): CorpusPage => {
@@ -74,7 +86,7 @@ function loadManifest(dir: string): Corpus {
       url,
       site,
       split: SPLITS.includes(p.split as Split) ? (p.split as Split) : splitOf(site),
-      html: read(path.join(dir, String(p.file))),
+      html: readHtml(path.join(dir, String(p.file))),
       text,
       with: Array.isArray(p.with) ? p.with.map(String) : [],
       without: Array.isArray(p.without) ? p.without.map(String) : [],
@@ -103,7 +115,7 @@ function loadEvaldata(dir: string): Corpus {
       url,
       site,
       split: splitOf(site),
-      html: read(file),
+      html: readHtml(file),
       text: null,
       with: Array.isArray(item.with) ? item.with.map(String) : [],
       without: Array.isArray(item.without) ? item.without.map(String) : [],

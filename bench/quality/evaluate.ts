@@ -151,7 +151,7 @@ if (flag("--fit")) {
   for (const page of corpus.pages.filter((p) => p.split === "train")) units.push(...(await evaluatePage(page)).units);
   const samples = units.flatMap((u) => (u.features ? [{ x: u.features, y: u.correct ? 1 : 0 }] : []));
   const sites = new Set(units.map((u) => u.page.site)).size;
-  const model = fitLogistic(samples, METADATA_PRIOR, `train split of ${corpus.name.split("/").slice(-2).join("/")}: ${samples.length} values from ${sites} sites`);
+  const model = fitLogistic(samples, METADATA_PRIOR, `train split of ${corpus.name.split("/").slice(-2).join("/")}: ${samples.length} values from ${sites} sites`, { l2: Number(option("--l2") ?? 0.01), iterations: 8000 });
   fs.writeFileSync(
     "workers/mapping/calibration-metadata.ts",
     `// The confidence model of page-level values from the metadata layer. \`npm run bench:quality -- --fit\`\n// rewrites it from the train split of a real-page corpus (split by site; dev and held-out never fit),\n// as a MAP fit around METADATA_PRIOR in calibration-prior.ts. Do not edit by hand.\nimport type { LogisticModel } from "./calibration-model";\n\nexport const METADATA_MODEL: LogisticModel = ${JSON.stringify(model, null, 2)};\n`,

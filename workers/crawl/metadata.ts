@@ -78,6 +78,11 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
     if (stripped !== title) col.add("title", stripped, "<title> without the site name", 0.8, "title tag");
     // Unstripped, a title of several parts keeps a site or section name as often as not.
     else col.add("title", title, "<title>", isSiteName ? 0.35 : parts.length > 1 ? 0.45 : 0.6, "title tag");
+    // With no site name known, most sites put theirs last: a guess that ranks above the whole title.
+    if (stripped === title && parts.length > 1) {
+      const head = title.slice(0, title.lastIndexOf(parts[parts.length - 1])).replace(/[\s|–—\-:·•»/›~]+$/u, "").trim();
+      if (head) col.add("title", head, "<title> without its last part", 0.5, "title guess");
+    }
   }
 
   readHeadlines(document, col, layout, siteNames, STRUCTURED);

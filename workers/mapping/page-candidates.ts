@@ -23,6 +23,9 @@ export function pageTitle(title: string, siteName?: string, ogTitle?: string): s
   return parts.slice(0, -1).join(" – ");
 }
 
+/** Below this, an image is one the page shows, not one it states as its own (see metadata/visible.ts). */
+const MIN_IMAGE_STRENGTH = 0.7;
+
 interface MetaRole {
   concept: string;
   kind: CandidateKind;
@@ -102,7 +105,8 @@ export function pageCandidates(page: PageExtraction): Candidate[] {
   };
   if (page.metadata) {
     for (const [field, role] of Object.entries(META_ROLES) as [keyof PageMetadata, MetaRole][]) {
-      const values = page.metadata[field] ?? [];
+      // A page's own image is a guess for its social image: only stated ones (og:image, JSON-LD) count.
+      const values = (page.metadata[field] ?? []).filter((v) => field !== "image" || v.strength >= MIN_IMAGE_STRENGTH);
       const meta = metaEvidence(role.concept, values);
       if (!meta) continue;
       // The concept's own words name the candidate; where it comes from is its provenance, not its name.
