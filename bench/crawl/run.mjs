@@ -4,27 +4,38 @@
 // with Debian Chromium) with screenshots on and off, and prints pages per minute, median and p95
 // seconds per page, and the peak memory (RSS) of the workerd process.
 // Usage: node bench/crawl/run.mjs [--pages 240] [--concurrency 4]
+//
+// Real-page mode: node bench/crawl/run.mjs --real DIR [--pages 130] [--stuck 3] [--concurrency 4]
+// serves the pages of a real-page corpus (see bench/quality/corpus.ts) plus `--stuck` pages that never
+// reach DOMContentLoaded, runs the product end to end (capture, extraction, screenshots, mapping) over
+// them, then a bare loop of the same Chromium (DOMContentLoaded and a screenshot, same tabs), and
+// prints both rates, their ratio, and the slowest page against its deadline.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
-import { ROOT, applyMigrations, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
+import { CHROMIUM, CHROMIUM_FLAGS, ROOT, applyMigrations, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
+import { bareLoop, serveRealSite } from "./real-site.mjs";
 import { isPortFree, spawnWrangler, stopProcess, waitForHttp } from "../../scripts/start.mjs";
 
 const log = (msg) => console.log(`[bench:crawl] ${msg}`);
 
 function parseArgs(argv) {
-  const opts = { pages: 240, concurrency: 4 };
+  const opts = { pages: null, concurrency: 4, real: null, stuck: 3 };
   for (let i = 0; i < argv.length; i++) {
     const [key, inline] = argv[i].split("=");
     const value = inline ?? argv[++i];
     if (key === "--pages") opts.pages = Number(value);
     else if (key === "--concurrency") opts.concurrency = Number(value);
-    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--pages N] [--concurrency N])`);
+    else if (key === "--real") opts.real = value;
+    else if (key === "--stuck") opts.stuck = Number(value);
+    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--pages N] [--concurrency N] [--real DIR [--stuck N]])`);
   }
-  if (!(opts.pages >= 200)) throw new Error("--pages must be at least 200");
+  opts.pages ??= opts.real ? 130 : 240;
+  if (!opts.real && !(opts.pages >= 200)) throw new Error("--pages must be at least 200");
+  if (opts.real && !(opts.pages >= 10)) throw new Error("--pages must be at least 10");
   if (!(opts.concurrency >= 1 && opts.concurrency <= 16)) throw new Error("--concurrency must be 1..16");
   return opts;
 }
@@ -175,6 +186,7 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     pagesPerMinute: summary.succeeded / (seconds / 60),
     median: percentile(durations, 50),
     p95: percentile(durations, 95),
+    max: durations.at(-1) ?? NaN,
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
     chromiumPids: sampler.seenChromium,
@@ -226,7 +238,7 @@ async function main() {
     const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
     if (b.status !== 0) throw new Error("remix build failed");
   }
-  const site = await serveFixtureSite({ pages: opts.pages });
+  const site = opts.real ? await serveRealSite({ dir: opts.real, pages: opts.pages, stuck: opts.stuck }) : await serveFixtureSite({ pages: opts.pages });
   const stateDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cms-bench-crawl-")));
   const persistTo = path.join(stateDir, "state");
   const tmpDir = path.join(stateDir, "tmp");
@@ -238,6 +250,7 @@ async function main() {
   let wrangler = null;
   const output = [];
   const results = [];
+  let realResults = null;
   const chromiumPids = new Set();
   try {
     await applyMigrations({ persistTo });
@@ -265,14 +278,23 @@ async function main() {
         card: { name: "Card", selector: ".cards .card", fields: [] },
         richText: { name: "Rich text", selector: ".rich-text", fields: [] },
       },
-      settings: { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: opts.concurrency },
+      settings: opts.real ? { urlList: site.urls, concurrency: opts.concurrency } : { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: opts.concurrency },
     });
 
-    for (const screenshots of [true, false]) {
-      log(`run with screenshots ${screenshots ? "on" : "off"} (${opts.concurrency} tabs)`);
-      const r = await runScenario(api, wrangler.pid, siteId, { screenshots });
-      for (const pid of r.chromiumPids) chromiumPids.add(pid);
-      results.push(r);
+    if (opts.real) {
+      log(`product end to end over ${site.urls.length} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on`);
+      const product = await runScenario(api, wrangler.pid, siteId, { screenshots: true });
+      for (const pid of product.chromiumPids) chromiumPids.add(pid);
+      log("bare Chromium loop over the same pages");
+      const bare = await bareLoop({ urls: site.urls, concurrency: opts.concurrency, navigationMs: NAVIGATION_MS, chromium: CHROMIUM, flags: CHROMIUM_FLAGS });
+      realResults = { product, bare };
+    } else {
+      for (const screenshots of [true, false]) {
+        log(`run with screenshots ${screenshots ? "on" : "off"} (${opts.concurrency} tabs)`);
+        const r = await runScenario(api, wrangler.pid, siteId, { screenshots });
+        for (const pid of r.chromiumPids) chromiumPids.add(pid);
+        results.push(r);
+      }
     }
   } catch (err) {
     log(`ERROR: ${err.message}`);
@@ -297,6 +319,7 @@ async function main() {
     await site.close();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
+  if (realResults) return printReal(opts, realResults);
   if (!results.length) return;
 
   const rows = results.map((r) => ({
@@ -312,6 +335,23 @@ async function main() {
   console.log(`\nCrawl benchmark: ${opts.pages} pages, ${opts.concurrency} tabs, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"})`);
   console.table(rows);
   console.log("s/page: time one page spends in the run (load, extraction, screenshot, storage), from the snapshots' durationMs.");
+}
+
+/** The product's per-page budget with the defaults (workers/crawl/browser.ts, workers/runs/capture.ts). */
+const NAVIGATION_MS = 15_000;
+const DEADLINE_S = (15_000 + 3_000 + 20_000) / 1000;
+
+function printReal(opts, { product, bare }) {
+  const barePerMinute = bare.durations.length / (bare.seconds / 60);
+  const productPerMinute = (product.succeeded + product.failed) / (product.seconds / 60);
+  console.log(`\nCrawl benchmark, real pages: ${product.pages} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on, ${os.cpus().length} CPUs`);
+  console.table([
+    { what: "this product, end to end", pages: `${product.succeeded + product.failed}/${product.pages}`, "wall s": product.seconds.toFixed(1), "pages/min": productPerMinute.toFixed(1), "median s/page": product.median.toFixed(2), "p95 s/page": product.p95.toFixed(2), "max s/page": product.max.toFixed(2) },
+    { what: "bare Chromium loop (other hosts blocked, DOMContentLoaded + screenshot)", pages: `${bare.durations.length}/${product.pages}`, "wall s": bare.seconds.toFixed(1), "pages/min": barePerMinute.toFixed(1), "median s/page": percentile(bare.durations, 50).toFixed(2), "p95 s/page": percentile(bare.durations, 95).toFixed(2), "max s/page": bare.durations.at(-1).toFixed(2) },
+  ]);
+  console.log(`ratio end to end / bare: ${(productPerMinute / barePerMinute).toFixed(2)} (target ≥ 0.8)`);
+  console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
+  console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB`);
 }
 
 main().then(

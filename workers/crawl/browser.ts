@@ -41,16 +41,27 @@ export interface LoadedPage {
    * the page was stopped and read as far as it had loaded).
    */
   ended: "loaded" | "settle-cap" | "navigation-cap";
-  /** Requests refused: trackers and blocked or private hosts. */
+  /** Requests refused: trackers, and blocked, private or foreign hosts (see trackers.ts). */
   refused: number;
 }
 
 // Runs in the page. A string, not a function: bundlers rewrite functions (helpers, renamed names)
 // in ways that break once the source is sent to the browser. Marks where visible content elements were
-// drawn (`data-box="x,y,w,h"`, document coordinates: the screenshot's), then reads the DOM.
+// drawn (`data-box="x,y,w,h"`, document coordinates: the screenshot's) and which sit in a fixed layer
+// (`data-fixed`), then reads the DOM.
 const READ = `(() => {
   const BOXED = new Set(["H1","H2","H3","H4","H5","H6","P","LI","IMG","PICTURE","FIGURE","FIGCAPTION","TABLE","BLOCKQUOTE","PRE","TIME","A","ARTICLE","MAIN","SECTION","ASIDE","NAV","HEADER","FOOTER","FORM","DIV","SPAN"]);
   let boxes = 0;
+  // Elements drawn in a fixed layer (cookie banners, fixed bars, chat widgets) get data-fixed too:
+  // the offsetParent chain of an element inside one ends at the fixed element, not at the body.
+  const fixedTops = new Map();
+  const inFixed = (el) => {
+    let top = el;
+    while (top.offsetParent) top = top.offsetParent;
+    if (top === document.body || top === document.documentElement) return false;
+    if (!fixedTops.has(top)) fixedTops.set(top, getComputedStyle(top).position === "fixed");
+    return fixedTops.get(top);
+  };
   if (document.body) {
     for (const el of document.body.querySelectorAll("*")) {
       if (boxes >= ${MAX_BOXES}) break;
@@ -61,6 +72,7 @@ const READ = `(() => {
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.display === "none") continue;
       el.setAttribute("data-box", [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round).join(","));
+      if (inFixed(el)) el.setAttribute("data-fixed", "");
       boxes++;
     }
   }
@@ -77,8 +89,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * One browser tab that renders pages of one site. Navigations to any other host are refused in the
  * browser itself, so a redirect or a script cannot take the tab to another origin. Images, scripts and
- * styles load from the site and from other hosts (CDNs) except trackers, advertising and private
- * addresses (see trackers.ts); fonts and media do not load.
+ * styles load from the site's own domain and from the hosts the site allows, never from trackers,
+ * advertisers or private addresses (see trackers.ts); fonts and media do not load.
  */
 export class RenderTab {
   private blockedNavigation: string | null = null;

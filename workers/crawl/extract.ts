@@ -2,7 +2,8 @@ import { parseHTML } from "linkedom";
 import type { ExtractedHeading, ExtractedImage, ExtractedLink, PageExtraction } from "../contracts/extraction";
 import { findComponents, type ImageSizes } from "./components";
 import { extractMetadata } from "./metadata";
-import { absoluteUrl, cleanChildren, collapse, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
+import { absoluteUrl, collapse, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
+import { extractMainContent } from "./main-content";
 import { sha256Sync } from "./sha256";
 
 export interface ExtractOptions {
@@ -24,29 +25,9 @@ export interface ExtractionResult {
   invalidSelectors: string[];
 }
 
-const MAIN_SELECTORS = ["main", "[role=main]", "article", "#content", "#main", ".main-content"];
-/** Page chrome left out of the main content when the page has no main landmark. */
-const CHROME_TAGS = new Set(["header", "footer", "nav", "aside"]);
-
 function insideDropped(el: Element): boolean {
   for (let cur = el.parentElement; cur; cur = cur.parentElement) if (DROPPED_TAGS.has(tagOf(cur))) return true;
   return false;
-}
-
-/** A header, footer or aside of the page itself (not of an article or section inside it). */
-function isPageChrome(el: Element): boolean {
-  if (!CHROME_TAGS.has(tagOf(el))) return false;
-  for (let cur = el.parentElement; cur; cur = cur.parentElement) if (tagOf(cur) === "article" || tagOf(cur) === "section") return false;
-  return true;
-}
-
-function mainElement(document: Document): { el: Element; fallback: boolean } {
-  for (const selector of MAIN_SELECTORS) {
-    const found = document.querySelectorAll(selector);
-    // Several <article>s are a listing, not one main article.
-    if (found.length === 1 || (found.length > 1 && selector !== "article")) return { el: found[0], fallback: false };
-  }
-  return { el: document.body ?? document.documentElement, fallback: true };
 }
 
 /** Extraction with the problems worth logging. See `extractPage`. */
@@ -102,8 +83,8 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     links.push({ href, text, internal: /^https?:/.test(href) && new URL(href).host === host });
   }
 
-  const main = mainElement(document);
-  const clean = cleanChildren(main.el, finalUrl, main.fallback ? isPageChrome : undefined);
+  // Readability, the landmark and the layout, chosen per page (workers/crawl/main-content.ts).
+  const clean = extractMainContent(document, html, finalUrl);
   const { instances, invalid } = findComponents(document, definitions, { base: finalUrl, host, imageSizes });
   const title = collapse(document.querySelector("title")?.textContent ?? "");
   const metaDescription = meta('meta[name="description" i]');
@@ -122,6 +103,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     headings,
     mainHtml: clean.html,
     mainText: clean.text,
+    mainSource: { method: clean.method, reason: clean.reason },
     images,
     links,
     components: instances,

@@ -102,12 +102,14 @@ class Page {
     const raw = this.blocks(c, () => false);
     const total = this.sum(raw);
     const prose = (b: Element) => stats.get(b).own >= 150 && ownLinkRatio(stats.get(b)) < 0.3;
-    // A comment/ad/cookie label holding the first paragraph and much of the text names the content.
+    // A comment/ad/cookie label over half the text, or over the first paragraph and a third of the
+    // text, names the content itself (a live ticker of "comments", an "advertorial" hook class).
     const exempt = new Set<string>();
     const first = raw.find(prose);
-    for (const label of first ? strongAreas(first) : []) {
-      const share = this.sum(raw.filter((b) => strongAreas(b).includes(label))) / total;
-      if (share >= 0.3) exempt.add(label);
+    const areas = new Map<string, number>();
+    for (const b of raw) for (const label of new Set(strongAreas(b))) areas.set(label, (areas.get(label) ?? 0) + stats.get(b).own);
+    for (const [label, n] of areas) {
+      if (n >= 0.5 * total || (n >= 0.3 * total && first && strongAreas(first).includes(label))) exempt.add(label);
     }
     const anchor = raw.find((b) => prose(b) && strongAreas(b).every((label) => exempt.has(label))) ?? null;
     const ctx: FilterContext = { stats, root: c.root, total, anchor, exempt };
@@ -168,6 +170,36 @@ interface Choice {
   reason: string;
 }
 
+/** A lead or continuation block: prose long enough to be more than a caption or byline. */
+const LEAD = 150;
+
+/**
+ * Readability's article with what it dropped: content inside it (`restorable`), lead paragraphs
+ * before it and, when it holds under 60% of the landmark's text, prose after it (an article split
+ * by an ad or a paywall box).
+ */
+function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: Scored; note: string } | null {
+  const { stats } = page;
+  const first = stats.indexOf(r.blocks[0]);
+  const last = stats.indexOf(r.blocks[r.blocks.length - 1]);
+  const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35;
+  const inside = restorable(page, r);
+  const lead = excess.filter((b) => stats.indexOf(b) < first && longProse(b));
+  const after = r.chars < 0.6 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
+  const units = [...inside, ...lead, ...after];
+  if (!units.length) return null;
+  const c = fromElements("merged", [...(r.c.members ?? []), ...units], false);
+  if (!c) return null;
+  const deep = new Set(units);
+  const has = c.has;
+  c.has = (el) => has(el) || [...deep].some((u) => within(el, u));
+  const merged = page.score(c);
+  if (merged.chars <= r.chars) return null;
+  const parts = [[inside, "dropped inside it"], [lead, "of lead before it"], [after, "of text after it"]] as const;
+  const said = parts.filter(([list]) => list.length).map(([list, what]) => `${list.length} block(s) ${what}`);
+  return { merged, note: `Readability's article plus ${said.join(", ")} (${merged.chars - r.chars} letters)` };
+}
+
 function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, r: Scored | null, readWhy: string, article: boolean, kind: string): Choice {
   const { stats } = page;
   if (!r || r.chars < TINY) {
@@ -187,23 +219,18 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
   const extra = page.sum(excess);
   const prose = page.sum(excess.filter((b) => stats.get(b).own >= PROSE && ownLinkRatio(stats.get(b)) < 0.35));
   const overlap = `token agreement ${pct(tokenAgreement(page.render(r).text, page.render(l).text))}`;
-  if (extra <= AGREE_EXCESS * r.chars) {
-    const agree = `Readability and ${landmarkName} agree (${landmarkName} adds ${extra} letters to ${r.chars}; ${overlap})`;
-    return article ? { chosen: r, reason: `${agree}; an article page (${kind})` } : { chosen: l, reason: `${agree}; not an article page (${kind}), so the landmark whole` };
+  const agree = extra <= AGREE_EXCESS * r.chars;
+  const adds = `${landmarkName} adds ${extra} letters to Readability's ${r.chars}`;
+  const summary = agree
+    ? `Readability and ${landmarkName} agree (${adds}; ${overlap})`
+    : `${adds}, ${pct(prose / extra)} of it prose${prose < 0.5 * extra ? " (mostly links and short lines)" : ""}; ${overlap}`;
+  if (!article && (agree || (prose >= 0.5 * extra && prose >= 0.25 * r.chars))) {
+    return { chosen: l, reason: `${summary}; not an article page (${kind}), so the landmark whole` };
   }
-  if (prose < 0.5 * extra) return { chosen: r, reason: `${landmarkName} adds ${extra} letters, only ${pct(prose / extra)} of it prose (links, short lines); ${overlap}` };
-  if (!article && prose >= 0.25 * r.chars) return { chosen: l, reason: `${landmarkName} adds ${extra} letters (${pct(prose / extra)} prose) Readability left out, and this is not an article page (${kind}); ${overlap}` };
-  const g = globalThis as any;
-  const units = g.__MC_OUT ? [...restorable(page, r), ...excess.filter((b) => stats.get(b).own >= (g.__MC_OUT_MIN ?? PROSE) && ownLinkRatio(stats.get(b)) < 0.35 && (stats.indexOf(b) < stats.indexOf(r.blocks[0]) ? g.__MC_OUT !== "after" : g.__MC_OUT !== "before"))] : restorable(page, r);
-  const merged = units.length ? fromElements("merged", [...kept, ...units], false) : null;
-  if (merged) {
-    const deep = new Set(units);
-    const has = merged.has;
-    merged.has = (el) => has(el) || [...deep].some((u) => within(el, u));
-    const m = page.score(merged);
-    if (m.chars > r.chars) return { chosen: m, reason: `Readability's article plus ${units.length} block(s) of content it dropped inside the article (${m.chars - r.chars} letters); ${overlap}` };
-  }
-  return { chosen: r, reason: `${landmarkName} adds ${extra} letters of prose, but outside Readability's article (before its start or after its end); ${overlap}` };
+  const page_ = article ? `an article page (${kind})` : `too little prose beside Readability's article for the landmark (${kind})`;
+  const extended = extend(page, r, l, excess);
+  if (extended) return { chosen: extended.merged, reason: `${summary}; ${page_}; ${extended.note}` };
+  return { chosen: r, reason: `${summary}; ${page_}` };
 }
 
 /**
@@ -233,7 +260,6 @@ export function extractMainContent(document: Document, html: string, finalUrl: s
   const rc = read.ok ? fromElements("readability", read.kept, false) : null;
   const { article, evidence } = articleEvidence(doc);
   page.strictSides = article !== false;
-  if ((globalThis as any).__MC_ALWAYS_ARTICLE) return finish(page, choose(page, page.score(lc), landmarkName, landmark.fallback, rc ? page.score(rc) : null, read.ok ? "" : read.why, true, evidence));
   if (page.boxes) page.column = textColumn(rc ? page.blocks(rc, () => false) : page.stats.blocks, page.stats);
 
   const l = page.score(lc);

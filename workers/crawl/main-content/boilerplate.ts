@@ -21,7 +21,7 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "newsletter", strength: "strong", re: [S("newsletter|mc4wp|mailchimp|infolettre")] },
   { label: "ad", strength: "strong", re: [T("ad|ads|adv|advert|adverts|dfp|gpt-ad|anzeige|anzeigen|werbung|publicite|publicidad"), S("advert|adsbygoogle|ad-slot|adslot|ad-container|ad-wrapper|ad-unit|adunit|google-ad|outbrain|taboola|doubleclick")] },
   { label: "share", strength: "medium", re: [P("share|sharing|sharedaddy|social|shariff|addtoany|a2a"), T("teilen|partager|partage|compartir|condividi|delen")] },
-  { label: "related", strength: "medium", re: [S("related|recommend|verwandt|empfehl|aehnlich|more-stories|more-articles|also-read|most-read|mostread|meistgelesen|popular-posts|trending"), T("similar|suggested|lire-aussi|a-lire|more-from|weitere-artikel")] },
+  { label: "related", strength: "medium", re: [S("related|recommend|verwandt|empfehl|aehnlich|similaire|relacionad|correlat|gerelateerd|more-stories|more-articles|also-read|most-read|mostread|meistgelesen|popular-posts|trending"), T("similar|suggested|lire-aussi|a-lire|more-from|weitere-artikel")] },
   { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall|regwall")] },
   { label: "promo", strength: "medium", re: [S("promo|sponsor")] },
   { label: "breadcrumb", strength: "medium", re: [S("breadcrumb|crumbs|brotkrumen|ariane")] },
@@ -41,6 +41,10 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
 const PROSE_LABELS = new Set(["author box", "sidebar", "popup", "role=complementary", "aside"]);
 /** Tables and quotations carry their links as content. */
 const NO_LINK_LIST = new Set(["table", "thead", "tbody", "tr", "td", "th", "blockquote", "pre", "p"]);
+
+const CELL_TAGS = new Set(["td", "th", "li", "dt", "dd", "caption"]);
+const DATE_PART = String.raw`(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}(:\d{2})?|\d{1,2}\.? ?[a-zäéû]{3,9}\.? \d{4}|[a-zäéû]{3,9}\.? \d{1,2},? \d{4})`;
+const DATE_ONLY = new RegExp(`^${DATE_PART}([ ,|-]+${DATE_PART})*( ?(uhr|am|pm|h))?$`, "u");
 
 const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 
@@ -66,9 +70,15 @@ const PHRASES = [
   "schlagworte", "stichworte", "étiquettes", "mots-clés", "posted in", "filed under", "categories", "kategorien",
   "leave a reply", "leave a comment", "comments", "kommentare", "kommentar schreiben", "commentaires",
   "laisser un commentaire", "comentarios", "all rights reserved", "alle rechte vorbehalten", "tous droits réservés",
-  "©", "copyright", "back to top", "nach oben", "retour en haut", "skip to", "zum inhalt", "previous post", "next post",
+  "©", "copyright", "nach oben", "retour en haut", "skip to", "zum inhalt", "previous post", "next post",
   "vorheriger beitrag", "nächster beitrag", "article précédent", "article suivant", "about the author",
-  "über den autor", "über die autorin", "à propos de l'auteur", "sobre el autor",
+  "über den autor", "über die autorin", "à propos de l'auteur", "sobre el autor", "photo:", "photos:", "foto:", "fotos:",
+  "bild:", "credit:", "credits:", "crédits photos", "crédit photo", "photograph by", "photo by", "foto von", "image:",
+  "quelle:", "source:", "fuente:",
+  "reklama", "czytaj też", "czytaj także", "lesen sie hier", "mehr dazu", "load more", "lade weitere", "mehr laden",
+  "weitere artikel", "weitere beiträge", "weitere informationen", "zum weiterlesen", "mehr zu", "beiträge zum thema",
+  "schon gelesen", "empfohlener redaktioneller inhalt", "zurück zur", "zurück zum", "back to", "retour à", "lea también",
+  "lea más", "lea:", "vea también", "mire:", "leia também", "related articles", "related posts", "more:", "korzystamy z cookies",
 ].sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
@@ -146,8 +156,10 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag)) return "link list";
   if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
-    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+    const text = (el.textContent ?? "").replace(/\s+/g, " ").replace(/^[^\p{L}\p{N}©]+/u, "").toLowerCase();
     if (PHRASE.test(text)) return "label";
+    // A date or time on its own line (outside tables and lists, where dates are data).
+    if (s.chars <= 24 && !CELL_TAGS.has(tag) && DATE_ONLY.test(text.trim())) return "date";
   }
   return null;
 }

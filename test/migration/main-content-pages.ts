@@ -1,0 +1,202 @@
+// Pages for the main-content tests, modelled on what WordPress, Drupal and news CMSs emit. Each page
+// lists the text that is its article (`content`) and the boilerplate around it (`boilerplate`).
+
+export interface TestPage {
+  html: string;
+  content: string[];
+  boilerplate: string[];
+}
+
+const head = (title: string, extra = "") =>
+  `<head><meta charset="utf-8"><title>${title}</title>${extra}<link rel="stylesheet" href="/style.css"><script>window.dataLayer=[];</script></head>`;
+
+/** A WordPress post (twentytwenty-like markup, Jetpack sharing and related posts, comments). */
+export const wordpressPost: TestPage = {
+  html: `<!DOCTYPE html><html lang="en">${head("Restoring a dry stone wall – Field Notes", '<meta property="og:type" content="article"><meta property="article:published_time" content="2024-03-02T08:00:00+00:00">')}
+<body class="post-template-default single single-post postid-812 has-sidebar">
+<div id="cookie-notice" class="cn-bottom" role="dialog" aria-label="Cookie Notice"><div class="cookie-notice-container"><span id="cn-notice-text">We use cookies to give you the best experience on our website. If you continue to use this site we will assume that you are happy with it.</span><a href="#" class="cn-button">Ok</a><a href="/privacy" class="cn-more">Privacy policy</a></div></div>
+<header id="site-header" class="header-footer-group"><div class="header-inner"><div class="site-title"><a href="/">Field Notes</a></div>
+<nav class="primary-menu-wrapper" aria-label="Horizontal"><ul class="primary-menu"><li><a href="/walls/">Walls</a></li><li><a href="/hedges/">Hedges</a></li><li><a href="/about/">About</a></li></ul></nav></div></header>
+<main id="site-content" role="main">
+<nav class="breadcrumbs" aria-label="Breadcrumb"><a href="/">Home</a> » <a href="/walls/">Walls</a> » Restoring a dry stone wall</nav>
+<article class="post-812 post type-post status-publish format-standard has-post-thumbnail hentry category-walls tag-cookies tag-sharing" id="post-812">
+<header class="entry-header has-text-align-center"><div class="entry-header-inner section-inner medium">
+<div class="entry-categories"><span class="screen-reader-text">Categories</span><div class="entry-categories-inner"><a href="/walls/" rel="category tag">Walls</a></div></div>
+<h1 class="entry-title">Restoring a dry stone wall</h1>
+<div class="post-meta-wrapper post-meta-single post-meta-single-top"><ul class="post-meta"><li class="post-author meta-wrapper"><span class="meta-text">By <a href="/author/mara/">Mara Quillfeather</a></span></li><li class="post-date meta-wrapper"><span class="meta-text"><a href="/walls/dry-stone/">March 2, 2024</a></span></li></ul></div>
+</div></header>
+<figure class="featured-media"><img src="/uploads/wall-before.jpg" alt="The collapsed section before work began" width="1200" height="800"><figcaption class="wp-caption-text">The collapsed section of the boundary wall before the restoration began.</figcaption></figure>
+<div class="post-inner thin"><div class="entry-content">
+<p>Our boundary wall had stood for two centuries before a wet winter brought eleven metres of it down into the lane. Rebuilding it took three weekends, a borrowed wheelbarrow and a great deal of patience.</p>
+<h2 class="wp-block-heading">Taking the wall apart</h2>
+<p>Every stone came off in order and was laid out on the verge by size, so that the hearting could be sorted from the face stones before a single one went back.</p>
+<ul class="wp-block-list"><li>Through stones, which tie both faces together</li><li>Face stones, laid with their length into the wall</li><li>Hearting, the small packing that fills the core</li></ul>
+<h3 class="wp-block-heading">What the batter frame does</h3>
+<p>A batter frame at each end holds a string line, so that the faces lean inwards by the same slope along the whole length of the rebuilt section.</p>
+<figure class="wp-block-table"><table><thead><tr><th>Course</th><th>Width at base</th></tr></thead><tbody><tr><td>Footing</td><td>Ninety centimetres</td></tr><tr><td>Top course</td><td>Forty five centimetres</td></tr></tbody></table><figcaption class="wp-element-caption">Widths we measured on the surviving stretch of wall.</figcaption></figure>
+<blockquote class="wp-block-quote"><p>One stone over two, two stones over one, and never a running joint.</p><cite>Old waller's rule</cite></blockquote>
+<figure class="wp-block-image size-large"><img src="/uploads/wall-after.jpg" alt="The finished wall" width="1024" height="683"><figcaption class="wp-element-caption">The rebuilt section after the copestones went on.</figcaption></figure>
+<pre class="wp-block-code"><code>stones_per_metre = face_area / average_stone_face</code></pre>
+<p>By the third weekend the copestones were on, and the new section has already weathered its first storm without losing a single stone.</p>
+<div class="sharedaddy sd-sharing-enabled"><div class="robots-nocontent sd-block sd-social sd-social-icon-text sd-sharing"><h3 class="sd-title">Share this:</h3><div class="sd-content"><ul><li class="share-facebook"><a class="share-facebook sd-button" href="/walls/dry-stone/?share=facebook" title="Click to share on Facebook"><span>Facebook</span></a></li><li class="share-x"><a class="share-x sd-button" href="/walls/dry-stone/?share=x"><span>X</span></a></li><li class="share-email"><a class="share-email sd-button" href="mailto:?subject=wall"><span>Email</span></a></li><li class="share-print"><a class="share-print sd-button" href="#print"><span>Print</span></a></li></ul></div></div></div>
+<div id="jp-relatedposts" class="jp-relatedposts"><h3 class="jp-relatedposts-headline"><em>Related</em></h3>
+<div class="jp-relatedposts-items"><div class="jp-relatedposts-post"><h4 class="jp-relatedposts-post-title"><a href="/hedges/laying/">Laying a hawthorn hedge in the Midland style</a></h4><p class="jp-relatedposts-post-excerpt">Pleaching the stems at the right angle matters more than any tool.</p></div>
+<div class="jp-relatedposts-post"><h4 class="jp-relatedposts-post-title"><a href="/walls/gateposts/">Setting granite gateposts without a crane</a></h4><p class="jp-relatedposts-post-excerpt">Levers, rollers and a very slow afternoon.</p></div></div></div>
+</div></div>
+<div class="post-inner"><div class="author-bio"><div class="author-title-wrapper"><h2 class="author-title heading-size-4">About the author</h2></div><div class="author-description"><p>Mara Quillfeather restores field boundaries across the northern dales and teaches weekend walling courses every spring.</p><a class="author-link" href="/author/mara/">View Archive</a></div></div></div>
+<div class="section-inner"><div class="post-meta-wrapper post-meta-single post-meta-single-bottom"><ul class="post-meta"><li class="post-tags meta-wrapper"><span class="meta-text"><a href="/tag/stone/" rel="tag">stone</a>, <a href="/tag/heritage/" rel="tag">heritage</a>, <a href="/tag/diy/" rel="tag">diy</a></span></li></ul></div></div>
+<div class="mc4wp-form-wrapper"><p class="newsletter-pitch">Get the next field note in your inbox every month, free of charge and free of adverts.</p><form class="mc4wp-form" method="post"><input type="email" name="EMAIL" placeholder="Your email"><button type="submit">Subscribe</button></form></div>
+<nav class="pagination-single section-inner" aria-label="Post"><a class="previous-post" href="/walls/coping/"><span class="title">Choosing copestones for a field wall</span></a><a class="next-post" href="/hedges/laying/"><span class="title">Laying a hawthorn hedge in the Midland style</span></a></nav>
+<div class="comments-wrapper section-inner"><div class="comments" id="comments"><div class="comments-header"><h2 class="comment-reply-title">3 replies on “Restoring a dry stone wall”</h2></div>
+<div id="comment-41" class="comment even thread-even depth-1"><article class="comment-body"><footer class="comment-meta"><span class="fn">Bertram Ashdown</span> <time datetime="2024-03-03">March 3, 2024</time></footer><div class="comment-content"><p>We had exactly the same collapse on our farm track after the floods, and your notes about sorting the hearting first would have saved us a whole weekend of lifting the same stones twice over.</p></div></article></div>
+<div id="comment-42" class="comment odd depth-1"><article class="comment-body"><div class="comment-content"><p>Did you use any lime mortar in the copestones or is the whole thing dry laid from the footing upwards? Our council insists on mortar for roadside walls.</p></div></article></div></div>
+<div id="respond" class="comment-respond"><h2 id="reply-title" class="comment-reply-title">Leave a Reply</h2><form action="/wp-comments-post.php" method="post" id="commentform"><p class="comment-notes">Your email address will not be published.</p><textarea name="comment"></textarea></form></div></div>
+</article></main>
+<aside id="secondary" class="widget-area"><section class="widget widget_recent_entries"><h2 class="widget-title">Recent Posts</h2><ul><li><a href="/walls/coping/">Choosing copestones for a field wall</a></li><li><a href="/hedges/laying/">Laying a hawthorn hedge</a></li></ul></section></aside>
+<footer id="site-footer" class="header-footer-group"><p class="footer-copyright">© 2024 Field Notes. All rights reserved.</p></footer>
+</body></html>`,
+  content: [
+    "a wet winter brought eleven metres of it down into the lane",
+    "Taking the wall apart",
+    "so that the hearting could be sorted from the face stones",
+    "Through stones, which tie both faces together",
+    "Hearting, the small packing that fills the core",
+    "What the batter frame does",
+    "lean inwards by the same slope",
+    "Ninety centimetres",
+    "Forty five centimetres",
+    "Widths we measured on the surviving stretch of wall.",
+    "One stone over two, two stones over one",
+    "The rebuilt section after the copestones went on.",
+    "stones_per_metre = face_area / average_stone_face",
+    "has already weathered its first storm",
+  ],
+  boilerplate: [
+    "We use cookies",
+    "Share this",
+    "Click to share",
+    "Laying a hawthorn hedge",
+    "Setting granite gateposts",
+    "About the author",
+    "teaches weekend walling courses",
+    "heritage",
+    "Get the next field note",
+    "Subscribe",
+    "Choosing copestones",
+    "replies on",
+    "saved us a whole weekend",
+    "lime mortar",
+    "Leave a Reply",
+    "Recent Posts",
+    "All rights reserved",
+    "Breadcrumb",
+    "Home",
+  ],
+};
+
+/** A German news article (Drupal-like fields), with German class names and labels around it. */
+export const germanNews: TestPage = {
+  html: `<!DOCTYPE html><html lang="de">${head("Neue Fähre für die Hallig | Nordküsten-Rundschau", '<meta property="og:type" content="article"><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Neue Fähre für die Hallig","datePublished":"2024-05-04"}</script>')}
+<body class="path-node page-node-type-artikel">
+<div class="cookie-hinweis" id="cookiehinweis"><p>Diese Website verwendet Cookies, um Ihnen ein besseres Nutzungserlebnis zu bieten.</p><button>Akzeptieren</button></div>
+<div class="kopfbereich"><a class="logo" href="/">Nordküsten-Rundschau</a><ul class="hauptmenue"><li><a href="/region">Region</a></li><li><a href="/sport">Sport</a></li></ul></div>
+<div class="brotkrumen"><a href="/">Startseite</a> › <a href="/region">Region</a> › Neue Fähre</div>
+<div class="seite"><div class="inhalt">
+<div class="node node--type-artikel"><h1 class="node__title">Neue Fähre für die Hallig</h1>
+<div class="artikel-meta"><span class="autor">Von Hinnerk Paulsen</span> <span class="datum">04.05.2024</span></div>
+<div class="artikel-teilen"><span>Teilen:</span> <a href="https://www.facebook.com/sharer.php?u=x">Facebook</a> <a href="https://x.com/intent/tweet?url=x">X</a> <a href="mailto:?body=x">E-Mail</a></div>
+<div class="field field--name-body field--type-text-with-summary">
+<p class="teaser">Die Gemeinde hat nach zwei Jahren Planung eine neue Fähre bestellt, die auch bei niedrigem Wasserstand zwischen Festland und Hallig pendeln kann.</p>
+<p>Das Schiff soll im kommenden Frühjahr in Dienst gehen und bis zu vierzig Fahrgäste sowie zwei Lieferwagen gleichzeitig befördern.</p>
+<div class="anzeige"><span>Anzeige</span><a href="https://ads.example/klick"><img src="/werbung.gif" alt=""></a></div>
+<div class="artikel-empfehlung"><strong>Lesen Sie auch:</strong> <a href="/region/hafen-sanierung">Hafensanierung in Schlüttsiel kostet mehr als geplant</a></div>
+<h2>Weniger Ausfälle bei Sturm</h2>
+<p>Bisher fielen im Winter durchschnittlich neun Fahrten pro Monat aus, weil die alte Fähre bei Windstärke sieben nicht mehr anlegen durfte.</p>
+<p>Die Bewohner der Hallig hatten sich seit Jahren über die unzuverlässige Versorgung mit Lebensmitteln und Post beschwert.</p>
+<div class="teilen-leiste"><a href="https://www.facebook.com/sharer.php?u=y">Auf Facebook teilen</a> <a href="https://wa.me/?text=y">Per WhatsApp senden</a> <a href="/drucken">Drucken</a></div>
+</div>
+<div class="verwandte-artikel"><h3>Das könnte Sie auch interessieren</h3><ul><li><a href="/region/deich">Deicherhöhung verzögert sich bis zum Herbst</a></li><li><a href="/region/bus">Neue Buslinie verbindet die Dörfer am Deich</a></li><li><a href="/region/hafen">Hafenfest lockt Tausende Besucher an</a></li></ul></div>
+<div class="newsletter-anmeldung"><p>Jeden Morgen die wichtigsten Nachrichten aus der Region direkt in Ihr Postfach.</p><form><input type="email"><button>Abonnieren</button></form></div>
+<section id="kommentare" class="kommentare"><h2>Kommentare (2)</h2><div class="kommentar"><p>Endlich! Wir warten hier seit Jahren auf eine verlässliche Verbindung zum Festland, gerade im Winter ist das unerträglich.</p></div><div class="kommentar"><p>Wer bezahlt das eigentlich? Die Kreiskasse ist doch ohnehin leer und die Gebühren steigen jedes Jahr weiter.</p></div></section>
+</div></div></div>
+<div class="fusszeile"><p>© 2024 Nordküsten-Rundschau. Alle Rechte vorbehalten.</p></div>
+</body></html>`,
+  content: [
+    "eine neue Fähre bestellt",
+    "bis zu vierzig Fahrgäste",
+    "Weniger Ausfälle bei Sturm",
+    "neun Fahrten pro Monat",
+    "über die unzuverlässige Versorgung",
+  ],
+  boilerplate: ["Cookies", "Startseite", "Teilen", "Facebook", "WhatsApp", "Drucken", "Anzeige", "Lesen Sie auch", "Hafensanierung", "Deicherhöhung", "Das könnte Sie auch interessieren", "wichtigsten Nachrichten", "Kommentare", "Endlich!", "Kreiskasse", "Alle Rechte vorbehalten"],
+};
+
+/** A French blog post with French class names around it. */
+export const frenchPost: TestPage = {
+  html: `<!DOCTYPE html><html lang="fr">${head("Le jardin de pluie – Carnet vert", '<meta property="og:type" content="article">')}
+<body><div id="bandeau-cookies" class="bandeau"><p>Ce site utilise des cookies pour mesurer son audience et améliorer votre navigation.</p><a href="#">J'accepte</a></div>
+<div class="entete"><a href="/">Carnet vert</a></div>
+<div id="principal"><div class="billet">
+<h1>Le jardin de pluie</h1>
+<div class="billet-texte">
+<p>Un jardin de pluie recueille l'eau des toitures dans une cuvette plantée, où elle s'infiltre lentement au lieu de ruisseler vers les égouts.</p>
+<p><strong>À lire aussi :</strong> <a href="/noue">Une noue pour le potager</a></p>
+<p>Nous avons creusé le nôtre au point le plus bas de la pelouse, à trois mètres de la maison, sur une profondeur d'une vingtaine de centimètres.</p>
+<h2>Quelles plantes choisir</h2>
+<ul><li>Des iris des marais pour le fond de la cuvette</li><li>Des graminées sur les bords, qui supportent la sécheresse</li></ul>
+<p>Après le premier orage, l'eau avait disparu en moins de six heures, ce qui confirme que le sol argileux draine mieux qu'on ne le craignait.</p>
+<div class="partage-social"><span>Partager cet article</span> <a href="https://www.facebook.com/sharer.php?u=z">Facebook</a> <a href="https://www.linkedin.com/shareArticle?url=z">LinkedIn</a></div>
+</div>
+<div class="partager"><span>Partager :</span><a href="https://www.facebook.com/sharer.php">Facebook</a><a href="https://pinterest.com/pin/create">Pinterest</a><a href="/imprimer">Imprimer</a></div>
+<div class="articles-similaires"><h3>À lire aussi</h3><ul><li><a href="/compost">Réussir son compost en appartement</a></li><li><a href="/mare">Creuser une mare sans bâche</a></li><li><a href="/haie">Planter une haie champêtre</a></li></ul></div>
+<div class="publicite"><p>Publicité</p></div>
+<div id="commentaires"><h3>3 commentaires</h3><div class="commentaire"><p>Merci pour cet article, nous allons essayer la même chose dans notre petit jardin de ville dès cet automne.</p></div></div>
+</div></div>
+</body></html>`,
+  content: ["recueille l'eau des toitures", "au point le plus bas de la pelouse", "Quelles plantes choisir", "Des iris des marais", "Des graminées sur les bords", "en moins de six heures"],
+  boilerplate: ["cookies", "Partager", "LinkedIn", "Une noue pour le potager", "Pinterest", "Imprimer", "À lire aussi", "Réussir son compost", "Publicité", "commentaires", "Merci pour cet article"],
+};
+
+/** A short product page: Readability finds no article in it. */
+export const productPage: TestPage = {
+  html: `<!DOCTYPE html><html lang="en">${head("Copper watering can, 5 litres – Garden Goods", '<meta property="og:type" content="product">')}
+<body><header class="site-header"><a href="/">Garden Goods</a><nav><a href="/cans">Watering cans</a><a href="/tools">Tools</a></nav></header>
+<main class="product-main"><div class="product">
+<h1 class="product-title">Copper watering can, 5 litres</h1>
+<p class="price">£48.00</p>
+<p class="summary">Hand-soldered copper with a brass rose.</p>
+<ul class="features"><li>Removable rose</li><li>Long spout</li></ul>
+<form class="cart"><input type="number" value="1"><button>Add to basket</button></form>
+</div></main>
+<footer class="site-footer"><p>Garden Goods Ltd, registered in England.</p></footer>
+</body></html>`,
+  content: ["Copper watering can, 5 litres", "£48.00", "Hand-soldered copper with a brass rose.", "Removable rose", "Long spout"],
+  boilerplate: ["Watering cans", "Add to basket", "registered in England"],
+};
+
+/**
+ * An article laid out on a CSS grid: the text column on the left and, in the same container, boxes
+ * the grid places in a right-hand column. `boxes` adds the data-box attributes the browser writes.
+ */
+export function gridArticle(boxes: boolean): TestPage {
+  const box = (x: number, y: number, w: number, h: number) => (boxes ? ` data-box="${x},${y},${w},${h}"` : "");
+  const paragraphs = [
+    "The harbour authority confirmed on Tuesday that dredging of the inner basin will begin in September and last about six weeks.",
+    "Fishing boats will moor at the outer pontoons during the works, which the authority says will add no more than ten minutes to landing times.",
+    "The basin has silted up steadily since the breakwater was extended, and at low spring tides some berths now dry out completely.",
+    "Local skippers welcomed the decision but asked for the work to be finished before the winter storms make the outer pontoons unsafe.",
+  ];
+  const body = paragraphs.map((p, i) => `<p${box(120, 400 + i * 140, 640, 120)}>${p}</p>`).join("\n");
+  return {
+    html: `<!DOCTYPE html><html lang="en">${head("Harbour dredging to start in September", '<meta property="og:type" content="article">')}
+<body><div class="page"><div class="story-grid">
+<h1${box(120, 200, 640, 80)}>Harbour dredging to start in September</h1>
+${body}
+<p class="grid-right"${box(860, 400, 300, 260)}>The Quayside Weekly is written by volunteers from the harbour community and printed on recycled paper every Thursday morning.</p>
+<p class="grid-right"${box(860, 700, 300, 120)}>Tide times for the week ahead are pinned in the harbour office window beside the chandlery.</p>
+<p class="bar"${box(0, 740, 1280, 60)}${boxes ? " data-fixed" : ""}>Enjoying our reporting? Tell a friend about the Quayside Weekly.</p>
+</div></div></body></html>`,
+    content: paragraphs.map((p) => p.slice(0, 40)),
+    boilerplate: ["written by volunteers", "Tide times for the week ahead", "Tell a friend"],
+  };
+}

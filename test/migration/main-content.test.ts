@@ -1,0 +1,129 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import { extractPage } from "../../workers/crawl/extract";
+import { cleanChildren } from "../../workers/crawl/html";
+import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
+import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
+import { pageHtml } from "../fixtures/site/pages.mjs";
+import { frenchPost, germanNews, gridArticle, productPage, type TestPage, wordpressPost } from "./main-content-pages";
+
+const url = "https://www.example.org/2024/03/article/";
+
+function mainOf(html: string): MainContent {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  return extractMainContent(document, html, url);
+}
+
+/** Every piece of the article is in the text, no piece of boilerplate is. */
+function expectArticle(main: MainContent, page: TestPage) {
+  expect(page.content.filter((c) => !main.text.includes(c))).toEqual([]);
+  expect(page.boilerplate.filter((b) => main.text.includes(b))).toEqual([]);
+}
+
+describe("main content", () => {
+  it("takes Readability's article from a WordPress post and strips the boilerplate around and inside it", () => {
+    const main = mainOf(wordpressPost.html);
+    expect(["readability", "merged"]).toContain(main.method);
+    expect(main.reason).toMatch(/Readability/);
+    expectArticle(main, wordpressPost);
+    // Headings, lists, tables, figures with captions, quotes and code keep their markup.
+    for (const tag of ["<h2>", "<h3>", "<ul>", "<li>", "<table>", "<th>", "<td>", "<figure>", "<figcaption>", "<blockquote>", "<pre>", "<code>"]) {
+      expect(main.html).toContain(tag);
+    }
+    expect(main.html).not.toMatch(/class=|<form|<script/);
+    // Readability alone keeps the author box and the newsletter pitch: the boilerplate filter removed them.
+    expect(main.reason).toMatch(/removed .*author box/);
+    expect(main.reason).toMatch(/newsletter/);
+  });
+
+  it("recognises boilerplate by German and French class names and labels", () => {
+    const german = mainOf(germanNews.html);
+    expect(german.method).toMatch(/readability|merged/);
+    expectArticle(german, germanNews);
+    const french = mainOf(frenchPost.html);
+    expectArticle(french, frenchPost);
+    // "À lire aussi : <link>" inside the article body is a label, not content.
+    expect(french.reason).toMatch(/removed .*label/);
+  });
+
+  it("classifies role words in several languages, but not a post's taxonomy classes", () => {
+    const kind = (attrs: string) => attributeKind(parseHTML(`<div ${attrs}>x</div>`).document.querySelector("div") as unknown as Element)?.label ?? null;
+    expect(kind('class="teilen-leiste"')).toBe("share");
+    expect(kind('class="partage-social"')).toBe("share");
+    expect(kind('class="compartir"')).toBe("share");
+    expect(kind('class="verwandte-artikel"')).toBe("related");
+    expect(kind('class="articles-similaires"')).toBe("related");
+    expect(kind('id="kommentare"')).toBe("comments");
+    expect(kind('id="commentaires"')).toBe("comments");
+    expect(kind('class="newsletter-anmeldung"')).toBe("newsletter");
+    expect(kind('class="bandeau-cookies"')).toBe("cookie notice");
+    expect(kind('class="cmp-consent-layer"')).toBe("cookie notice");
+    expect(kind('class="anzeige"')).toBe("ad");
+    expect(kind('class="publicite"')).toBe("ad");
+    expect(kind('class="brotkrumen"')).toBe("breadcrumb");
+    expect(kind('class="sidebar-widget"')).toBe("sidebar");
+    expect(kind('aria-label="Share this article"')).toBe("share");
+    expect(kind('role="complementary"')).toBe("role=complementary");
+    // WordPress's post classes and Drupal's visible fields are content.
+    expect(kind('class="post type-post tag-cookies tag-sharing category-comments"')).toBeNull();
+    expect(kind('class="field field-label-hidden"')).toBeNull();
+    expect(kind('class="entry-content no-print"')).toBeNull();
+    expect(kind('class="commentary-body"')).toBeNull();
+  });
+
+  it("falls back to the landmark when Readability finds no article (a short product page)", () => {
+    const main = mainOf(productPage.html);
+    expect(main.method).toBe("landmark");
+    expect(main.reason).toMatch(/^Readability (kept only \d+ letters|found no article)/);
+    expectArticle(main, productPage);
+    expect(main.html).toContain("<h1>Copper watering can, 5 litres</h1>");
+  });
+
+  it("keeps the whole landmark of a landing page, hero heading and calls to action included", () => {
+    const main = mainOf(pageHtml("/pages/page-2", 2, 24));
+    expect(main.method).toBe("landmark");
+    expect(main.reason).toMatch(/not an article page \(og:type website\)/);
+    expect(main.html).toMatch(/<h1>[^<]+ 2<\/h1>/);
+    expect(main.text).toContain("Get started");
+  });
+
+  it("uses the browser's layout: a side column and a fixed bar are not content", () => {
+    const plain = gridArticle(false);
+    const rendered = gridArticle(true);
+    // From the HTML alone the right-hand boxes look like more paragraphs of the story.
+    const withoutBoxes = mainOf(plain.html);
+    expect(plain.boilerplate.every((b) => withoutBoxes.text.includes(b))).toBe(true);
+    const withBoxes = mainOf(rendered.html);
+    expectArticle(withBoxes, rendered);
+    expect(withBoxes.reason).toMatch(/side column/);
+    expect(withBoxes.reason).toMatch(/fixed layer/);
+    expect(withBoxes.html).not.toMatch(/data-box|data-fixed/);
+  });
+
+  it("reads the page's own body when linkedom's document.body would miss it", () => {
+    // Scripts between </head> and <body>: linkedom's body getter then inserts an empty body.
+    const html = wordpressPost.html.replace("</head>", '</head><script>var ready = true;</script>');
+    const { document } = parseHTML(html) as unknown as { document: Document };
+    void document.body; // extract.ts reads it first, which inserts that empty body
+    const main = extractMainContent(document, html, url);
+    expect(main.method).toMatch(/readability|merged/);
+    expectArticle(main, wordpressPost);
+  });
+
+  it("records its choice in the extraction, and layout attributes change neither the HTML nor the hash", () => {
+    const plain = extractPage(wordpressPost.html, url);
+    expect(plain.mainSource).toEqual({ method: expect.stringMatching(/readability|merged/), reason: expect.stringContaining("Readability") });
+    const boxed = wordpressPost.html.replace(/<p>/g, '<p data-box="300,900,680,96">').replace(/<h2 /g, '<h2 data-box="300,800,680,40" ');
+    const withBoxes = extractPage(boxed, url);
+    expect(withBoxes.mainHtml).not.toContain("data-box");
+    expect(withBoxes.mainHtml).toBe(plain.mainHtml);
+    expect(withBoxes.contentHash).toBe(plain.contentHash);
+    const { document } = parseHTML('<div><p data-box="1,2,3,4" data-fixed="">Hi <a href="/x" data-box="5,6,7,8">there</a></p></div>');
+    expect(cleanChildren(document.querySelector("div") as unknown as Element, url).html).toBe('<p>Hi <a href="https://www.example.org/x">there</a></p>');
+  });
+
+  it("returns an empty result for an empty page", () => {
+    const main = mainOf("");
+    expect(main).toMatchObject({ html: "", text: "", method: "landmark" });
+  });
+});
