@@ -200,3 +200,25 @@ ${body}
     boilerplate: ["written by volunteers", "Tide times for the week ahead", "Tell a friend"],
   };
 }
+
+/**
+ * A hand-built page with no landmark where Readability reads the cookie layer, the longest run of
+ * paragraphs, as the article; the browser's boxes show the real text column.
+ */
+export const divSoupNotice: TestPage = {
+  html: `<!DOCTYPE html><html lang="en">${head("Road closure on Mill Lane")}
+<body><div class="top" data-box="0,0,1280,90"><div class="brand" data-box="40,20,200,40">Parish Council</div></div>
+<div class="wrap"><div class="col-a">
+<div class="headline" data-box="160,140,720,48">Road closure on Mill Lane from 3 June</div>
+<div class="txt" data-box="160,220,720,110">Mill Lane will be closed between the church and the ford from 3 June for two weeks while the water company replaces the main under the road surface.</div>
+<div class="txt" data-box="160,350,720,110">Residents will keep access to their driveways at all times, and the footpath beside the ford stays open for walkers and cyclists throughout the works.</div>
+<div class="txt" data-box="160,480,720,80">Diversions are signed via Station Road and the bypass; the school bus will use the village hall car park as its stop.</div>
+</div></div>
+<div class="layer"><div class="consent-box">
+<p data-box="0,620,1280,60" data-fixed="">Your privacy matters to us. We and our partners store and access information on your device, such as unique identifiers, to measure audiences, show personalised content and improve our services, and you can change your choices at any time.</p>
+<p data-box="0,680,1280,60" data-fixed="">With your permission we and our partners may use precise geolocation data and identification through device scanning, and we process data on the basis of legitimate interest, which you can object to in the settings.</p>
+<p data-box="0,740,1280,40" data-fixed="">Click accept to agree to all of this, or open the settings to decide for each purpose and each of our many partners separately.</p>
+</div></div></body></html>`,
+  content: ["Road closure on Mill Lane from 3 June", "replaces the main under the road surface", "keep access to their driveways", "Diversions are signed via Station Road"],
+  boilerplate: ["Your privacy matters", "precise geolocation", "Click accept", "Parish Council"],
+};

@@ -81,9 +81,11 @@ export interface CleanResult {
 
 /**
  * Serialises the children of `root` as clean HTML (allow-listed tags and attributes, URLs made
- * absolute, scripts, styles, handlers and embeds removed) together with its plain text.
+ * absolute, scripts, styles, handlers and embeds removed) together with its plain text. `skip` leaves
+ * out more subtrees; `unwrap` keeps the content of a dropped element that only wraps content (a
+ * <form> around a whole ASP.NET page or a shop's product text).
  */
-export function cleanChildren(root: Element, base: string, skip?: (el: Element) => boolean): CleanResult {
+export function cleanChildren(root: Element, base: string, skip?: (el: Element) => boolean, unwrap?: (el: Element) => boolean): CleanResult {
   const html: string[] = [];
   const text: string[] = [];
   const walk = (node: Node, pre: boolean) => {
@@ -97,7 +99,7 @@ export function cleanChildren(root: Element, base: string, skip?: (el: Element) 
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as Element;
     const tag = tagOf(el);
-    if (DROPPED_TAGS.has(tag) || (skip && skip(el))) return;
+    if ((DROPPED_TAGS.has(tag) && !unwrap?.(el)) || (skip && skip(el))) return;
     const block = BLOCK_TAGS.has(tag);
     if (block) text.push("\n");
     if (!KEPT_TAGS.has(tag)) {

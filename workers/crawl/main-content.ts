@@ -1,8 +1,8 @@
 /**
  * The page's main content, chosen among three candidates: Mozilla Readability, the page's main
- * landmark, and (for pages rendered in the browser) the text column the layout shows. The choice is
- * explained in `reason`; boilerplate inside the chosen content is then removed. See
- * docs of `extractMainContent` for the rules.
+ * landmark, and (for pages rendered in the browser) the text column the layout shows, or Readability's
+ * article merged with what the landmark shows it dropped. The choice is explained in `reason`;
+ * boilerplate inside the chosen content is then removed. The rules are at `extractMainContent`.
  */
 import { parseHTML } from "linkedom";
 import { cleanChildren, DROPPED_TAGS, tagOf } from "./html";
@@ -66,12 +66,16 @@ function fromElements(method: Method, elements: Iterable<Element>, deep: boolean
   return { method, root, has: (el) => members.has(el) || path.has(el) || (deep && under(el)), members };
 }
 
+/** The page being read: its text statistics, layout and the forms that only wrap content. */
 class Page {
   readonly stats: PageStats;
   readonly boxes: boolean;
   column: Column | null = null;
   /** Side columns are left out of articles; elsewhere only when link-heavy (two-column sections are content). */
   strictSides = true;
+  /** Forms that wrap prose (a whole ASP.NET page, a shop's product text): content, not a form. */
+  private readonly wrappers = new Set<Element>();
+  readonly unwrap = (el: Element) => this.wrappers.has(el);
 
   constructor(
     readonly body: Element,
@@ -79,6 +83,15 @@ class Page {
   ) {
     this.stats = new PageStats(body);
     this.boxes = hasBoxes(body);
+    for (const form of Array.from(body.querySelectorAll("form"))) {
+      const own = (b: Element) => this.stats.get(b).own >= 150 && ownLinkRatio(this.stats.get(b)) < 0.3;
+      if (this.stats.get(form).chars >= 400 && this.stats.blocks.some((b) => own(b) && within(b, form))) this.wrappers.add(form);
+    }
+  }
+
+  /** Left out of clean HTML whatever the candidate: scripts, embeds, real forms, navigation. */
+  dropped(el: Element): boolean {
+    return DROPPED_TAGS.has(tagOf(el)) && !this.wrappers.has(el);
   }
 
   /** Text blocks of `c` in document order, leaving out what `skip` rejects. */
@@ -86,7 +99,7 @@ class Page {
     const out: Element[] = [];
     const visit = (el: Element) => {
       if (this.stats.get(el).own > 0) out.push(el);
-      for (const child of Array.from(el.children)) if (!DROPPED_TAGS.has(tagOf(child)) && c.has(child) && !skip(child)) visit(child);
+      for (const child of Array.from(el.children)) if (!this.dropped(child) && c.has(child) && !skip(child)) visit(child);
     };
     visit(c.root);
     return out;
@@ -128,9 +141,8 @@ class Page {
       if (!s.c.has(el)) return true;
       const why = filtered ? s.filter(el) : null;
       if (why) removed.set(why, (removed.get(why) ?? 0) + this.stats.get(el).chars);
-      if (why && (globalThis as any).__MC_DEBUG && this.stats.get(el).chars > 30) console.log("DROP", why, this.stats.get(el).chars, el.tagName, el.getAttribute("class"), el.getAttribute("id"), JSON.stringify((el.textContent ?? "").replace(/\s+/g, " ").slice(0, 120)));
       return why !== null;
-    });
+    }, this.unwrap);
     return { ...clean, removed };
   }
 }
@@ -148,7 +160,7 @@ function restorable(page: Page, r: Scored): Element[] {
   const units: Element[] = [];
   const visit = (el: Element) => {
     for (const child of Array.from(el.children)) {
-      if (DROPPED_TAGS.has(tagOf(child))) continue;
+      if (page.dropped(child)) continue;
       if (r.c.has(child)) {
         visit(child);
         continue;
@@ -190,9 +202,9 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   if (!units.length) return null;
   const c = fromElements("merged", [...(r.c.members ?? []), ...units], false);
   if (!c) return null;
-  const deep = new Set(units);
+  const deep = new Set(units.flatMap((u) => [u, ...Array.from(u.querySelectorAll("*"))]));
   const has = c.has;
-  c.has = (el) => has(el) || [...deep].some((u) => within(el, u));
+  c.has = (el) => has(el) || deep.has(el);
   const merged = page.score(c);
   if (merged.chars <= r.chars) return null;
   const parts = [[inside, "dropped inside it"], [lead, "of lead before it"], [after, "of text after it"]] as const;
@@ -237,12 +249,18 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
  * The main content of a page. `document` must be the page's own parse of `html`, not changed since
  * (Readability runs on a fresh parse, whose elements are matched to it by document order).
  *
- * Rules, in order: Readability failing or keeping a fragment (< 200 letters) gives the landmark (or,
- * with no landmark on a rendered page, the layout's text column); Readability's text lying mostly
- * outside the landmark gives Readability; the landmark adding little (≤ 12%) means they agree, and
- * the article page keeps Readability's text, any other page the landmark; a landmark adding mostly
- * links and short lines gives Readability; one adding prose gives the landmark on non-article pages
- * and, on articles, Readability plus the content it dropped inside the article ("merged").
+ * Every candidate is measured after boilerplate removal, in letters. Rules, in order:
+ * 1. Readability failing or keeping a fragment (< 200 letters) gives the landmark (or, with no
+ *    landmark on a rendered page, the layout's text column).
+ * 2. Readability's text lying mostly (> 50%) outside the landmark gives Readability.
+ * 3. The landmark's text outside Readability's article is weighed: little of it (≤ 12% of
+ *    Readability's) means they agree; otherwise its share of prose (blocks of 60+ letters, few links)
+ *    tells content from link lists and short lines.
+ * 4. A page that is not an article (og:type website/product, JSON-LD Product...) keeps the landmark
+ *    whole when they agree or when the landmark adds prose (≥ 25% of Readability's text).
+ * 5. Otherwise Readability's article, extended ("merged") with what it dropped: content between its
+ *    first and last block, lead paragraphs (150+ letters) before it and, when it holds under 60% of
+ *    the landmark, prose after it.
  */
 export function extractMainContent(document: Document, html: string, finalUrl: string): MainContent {
   let doc = document;
