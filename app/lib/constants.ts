@@ -12,6 +12,8 @@ export const CONSTANTS = {
   generalToastMs: 5000,
   toastDuplicateWindowMs: 10_000,
   logsRefetchDelayMs: 500,
+  /** While a run streams, how often its logs are refetched at most. */
+  liveLogsIntervalMs: 2_000,
   userSearchMinChars: 3,
   projectSearchAbove: 5,
   connectionErrorPillMs: 3000,

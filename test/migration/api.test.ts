@@ -67,7 +67,7 @@ describe("runs that fail before rendering", () => {
     const messages = await stream.rest();
     const last = messages.at(-1)!.event;
     const expected = `Sitemap ${origin}/sitemap-broken.xml is not valid XML: Expected </url> but found </urlset> (line 4, column 3)`;
-    expect(last).toEqual({ type: "error", migrationId, status: "failed", error: MIGRATION_MESSAGES.failed, details: expected });
+    expect(last).toEqual({ type: "error", migrationId, status: "failed", error: MIGRATION_MESSAGES.failed, details: expected, at: expect.any(Number) });
     const logs = await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org });
     expect(logs.json.logs).toContainEqual(expect.objectContaining({ level: "error", message: expected, url: `${origin}/sitemap-broken.xml`, migrationId }));
     const result = await call("GET", `/migration/result/${migrationId}`, { token: site.token, org: site.org });

@@ -28,6 +28,10 @@ describe("a migration run in the real local browser", () => {
     // pages are mapped (processing), then complete.
     const progress = events.filter((e): e is Progress => e.type === "progress");
     expect(progress.length).toBeGreaterThanOrEqual(10);
+    // Every event carries the server's time, in order.
+    const times = events.map((e) => e.at ?? 0);
+    expect(times.every((t) => t > 0)).toBe(true);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(progress.every((e) => e.migrationId === migrationId)).toBe(true);
     const statuses = progress.map((e) => e.status);
     const cut = statuses.includes("processing") ? statuses.indexOf("processing") : statuses.length;
@@ -41,6 +45,7 @@ describe("a migration run in the real local browser", () => {
     expect(progress.at(-1)!.progress).toMatchObject({ processedCount: 9, totalCount: 9, awaitingReview: 0, stages: { captured: 5, mapped: 5, written: 0, failed: 3 } });
     const complete = events.at(-1)!;
     expect(complete).toEqual({
+      at: expect.any(Number),
       type: "complete",
       migrationId,
       status: "completed",

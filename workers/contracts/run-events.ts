@@ -142,7 +142,13 @@ export interface MigrationResultDto {
   summary: MigrationSummary;
 }
 
-export type RunEvent =
+/**
+ * An event of a run's stream. `at` is the server's time (epoch ms) when the event was emitted, so a
+ * follower can tell how far behind it is; replayed events keep their original time.
+ */
+export type RunEvent = RunEventBody & { at?: number };
+
+type RunEventBody =
   | { type: "progress"; migrationId: string; status: ActiveRunStatus; progress: MigrationProgress }
   | { type: "complete"; migrationId: string; status: "completed"; message: string; result: MigrationResultDto }
   | {

@@ -239,8 +239,9 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   }
 
   emit(event: RunEvent): void {
-    const id = this.store.appendEvent(event, RUN_LIMITS.eventLogLimit);
-    this.hub.broadcast(encodeEvent(event, id));
+    const stamped: RunEvent = { ...event, at: Date.now() };
+    const id = this.store.appendEvent(stamped, RUN_LIMITS.eventLogLimit);
+    this.hub.broadcast(encodeEvent(stamped, id));
   }
 
   emitProgress(screenshots: ScreenshotRef[] = []): void {

@@ -27,7 +27,7 @@ export function streamResponse(run: StreamSource, hub: EventHub, lastEventId: nu
   const recent = store.recentScreenshots(RUN_LIMITS.recentScreenshots);
 
   if (lastEventId !== null) {
-    const reconnected: RunEvent = { type: "reconnected", migrationId, status: state.status, lastEventId, progress: progressOf(run, recent) };
+    const reconnected: RunEvent = { type: "reconnected", migrationId, status: state.status, lastEventId, progress: progressOf(run, recent), at: Date.now() };
     client.send(encodeEvent(reconnected, null));
     if (lastEventId + 1 < first) {
       // The events after lastEventId were trimmed: the reconnected event's progress is the catch-up,
@@ -47,7 +47,7 @@ export function streamResponse(run: StreamSource, hub: EventHub, lastEventId: nu
     if (!isActiveStatus(state.status) && final) {
       client.send(encodeEvent(final.event, final.id));
     } else if (isActiveStatus(state.status)) {
-      const current: RunEvent = { type: "progress", migrationId, status: state.status, progress: progressOf(run, recent) };
+      const current: RunEvent = { type: "progress", migrationId, status: state.status, progress: progressOf(run, recent), at: Date.now() };
       client.send(encodeEvent(current, last));
     }
   }

@@ -46,16 +46,30 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
       .catch(() => setLogsError(MESSAGES.fetchMigrationLogs));
   }, [api, siteId]);
 
+  // While a run streams, its logs follow it: refetched at most every LIVE_LOGS_MS, not only at the end.
+  const liveLogsRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const followLogs = useCallback(() => {
+    if (liveLogsRef.current) return;
+    liveLogsRef.current = setTimeout(() => {
+      liveLogsRef.current = null;
+      refreshLogs();
+    }, CONSTANTS.liveLogsIntervalMs);
+  }, [refreshLogs]);
+  useEffect(() => () => {
+    if (liveLogsRef.current) clearTimeout(liveLogsRef.current);
+  }, []);
+
   const onEvent = useCallback(
     (event: RunEvent, id: number | null) => {
       if (id !== null) lastIdRef.current = id;
       dispatch({ type: "event", event, id });
+      if (event.type === "progress") followLogs();
       if (event.type === "complete") toasts.show({ message: MESSAGES.migrationCompleted, type: "success", kind: "migration" });
       if (event.type === "error" && event.status === "failed") {
         toasts.show({ message: MESSAGES.migrationErrorToast, type: "error", kind: "migration", onClick: () => window.location.assign("/migration") });
       }
     },
-    [toasts],
+    [toasts, followLogs],
   );
 
   /** Reads a stream response to its end, then refetches the logs after 500 ms (spec §7). */
@@ -136,6 +150,8 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
       streamRef.current = controller;
       const untrack = api.track(controller);
       lastIdRef.current = null;
+      // The previous run's lines are not this run's: the panel starts empty and follows the new run.
+      setLogs([]);
       try {
         const res = await fetch(`${api.base}/v1/migration/start`, {
           method: "POST",
