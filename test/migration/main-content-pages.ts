@@ -222,3 +222,24 @@ export const divSoupNotice: TestPage = {
   content: ["Road closure on Mill Lane from 3 June", "replaces the main under the road surface", "keep access to their driveways", "Diversions are signed via Station Road"],
   boilerplate: ["Your privacy matters", "precise geolocation", "Click accept", "Parish Council"],
 };
+
+/** A news story whose standfirst sits in the article header, apart from the body Readability picks. */
+export const newsWithStandfirst: TestPage = {
+  html: `<!DOCTYPE html><html lang="en">${head("Council approves night buses | The Evening Ledger", '<meta property="og:type" content="article">')}
+<body><header class="masthead"><a href="/">The Evening Ledger</a><nav><a href="/news">News</a><a href="/sport">Sport</a></nav></header>
+<main><article class="story">
+<header class="story-header"><h1>Council approves night buses for the harbour district</h1>
+<p class="standfirst">Three routes will run until four in the morning from October, after a two-year campaign by shift workers at the port and the hospital who had no way of getting home once the last evening buses had gone.</p>
+<p class="byline">By <a href="/staff/ines">Ines Marlow</a>, transport correspondent</p></header>
+<div class="story-body">
+<p>The transport committee voted seven to two on Thursday to fund the routes for an initial eighteen months, at a cost of just under a million pounds a year.</p>
+<p>Councillors who opposed the plan said the money would be better spent on daytime services, which carry far more passengers across the district each week.</p>
+<p>Supporters pointed to the hospital's night staff, many of whom currently pay for taxis or sleep in their cars between back-to-back shifts at the weekend.</p>
+<p>The first route, linking the ferry terminal with the hospital and the northern estates, is expected to start running in the second week of October.</p>
+</div>
+<div class="story-related"><h2>More on transport</h2><ul><li><a href="/news/ferry-fares">Ferry fares to rise in spring</a></li><li><a href="/news/cycle-lanes">New cycle lanes for the ring road</a></li><li><a href="/news/tram">Tram study shelved again</a></li></ul></div>
+</article></main>
+<footer><p>© The Evening Ledger</p></footer></body></html>`,
+  content: ["Three routes will run until four in the morning", "voted seven to two on Thursday", "better spent on daytime services", "sleep in their cars", "linking the ferry terminal"],
+  boilerplate: ["Ines Marlow", "More on transport", "Ferry fares to rise", "The Evening Ledger"],
+};

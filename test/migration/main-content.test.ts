@@ -5,7 +5,7 @@ import { cleanChildren } from "../../workers/crawl/html";
 import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
-import { frenchPost, germanNews, gridArticle, productPage, type TestPage, wordpressPost } from "./main-content-pages";
+import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithStandfirst, productPage, type TestPage, wordpressPost } from "./main-content-pages";
 
 const url = "https://www.example.org/2024/03/article/";
 
@@ -34,6 +34,15 @@ describe("main content", () => {
     // Readability alone keeps the author box and the newsletter pitch: the boilerplate filter removed them.
     expect(main.reason).toMatch(/removed .*author box/);
     expect(main.reason).toMatch(/newsletter/);
+  });
+
+  it("merges the lead paragraph Readability left in the article header back in", () => {
+    const main = mainOf(newsWithStandfirst.html);
+    expect(main.method).toBe("merged");
+    expect(main.reason).toMatch(/plus 1 block\(s\) of lead before it/);
+    expectArticle(main, newsWithStandfirst);
+    // In document order: the lead comes first.
+    expect(main.text.indexOf("Three routes")).toBeLessThan(main.text.indexOf("voted seven to two"));
   });
 
   it("recognises boilerplate by German and French class names and labels", () => {
@@ -98,6 +107,12 @@ describe("main content", () => {
     expect(withBoxes.reason).toMatch(/side column/);
     expect(withBoxes.reason).toMatch(/fixed layer/);
     expect(withBoxes.html).not.toMatch(/data-box|data-fixed/);
+  });
+
+  it("never takes a fixed layer for the content, even one with more text than the page", () => {
+    const main = mainOf(divSoupNotice.html);
+    expectArticle(main, divSoupNotice);
+    expect(main.reason).toMatch(/removed cookie notice/);
   });
 
   it("reads the page's own body when linkedom's document.body would miss it", () => {

@@ -114,13 +114,15 @@ class Page {
     const { stats } = this;
     const raw = this.blocks(c, () => false);
     const total = this.sum(raw);
-    const prose = (b: Element) => stats.get(b).own >= 150 && ownLinkRatio(stats.get(b)) < 0.3;
+    // Text in a fixed layer (a consent dialog) is never the content, however long.
+    const fixed = (b: Element) => this.boxes && b.closest("[data-fixed]") !== null;
+    const prose = (b: Element) => stats.get(b).own >= 150 && ownLinkRatio(stats.get(b)) < 0.3 && !fixed(b);
     // A comment/ad/cookie label over half the text, or over the first paragraph and a third of the
     // text, names the content itself (a live ticker of "comments", an "advertorial" hook class).
     const exempt = new Set<string>();
     const first = raw.find(prose);
     const areas = new Map<string, number>();
-    for (const b of raw) for (const label of new Set(strongAreas(b))) areas.set(label, (areas.get(label) ?? 0) + stats.get(b).own);
+    for (const b of raw) if (!fixed(b)) for (const label of new Set(strongAreas(b))) areas.set(label, (areas.get(label) ?? 0) + stats.get(b).own);
     for (const [label, n] of areas) {
       if (n >= 0.5 * total || (n >= 0.3 * total && first && strongAreas(first).includes(label))) exempt.add(label);
     }

@@ -12,8 +12,8 @@ const ID = "data-mc-id";
 const MAX_ELEMENTS = 30_000;
 
 export type ReadabilityResult =
-  /** `kept`: the page's elements Readability kept (document order), `title`: the title it read. */
-  | { ok: true; kept: Element[]; title: string }
+  /** `kept`: the elements of the page's own parse that hold what Readability kept. */
+  | { ok: true; kept: Element[] }
   /** `mismatch`: the document given is not a plain parse of the HTML (it was changed). */
   | { ok: false; why: string; mismatch?: boolean };
 
@@ -91,11 +91,12 @@ export function runReadability(html: string, source: readonly Element[]): Readab
   if (fresh.length > MAX_ELEMENTS) return { ok: false, why: `the page has ${fresh.length} elements, too many to run it` };
   fresh.forEach((el, i) => el.setAttribute(ID, String(i)));
   const body = contentBody(doc);
+  // Readability reads `document.body`: give it a document where that is the page's body.
   if (!bodyIsFound(doc, body)) doc = (parseHTML(regularHtml(doc, body)) as unknown as { document: Document }).document;
   let article: ReturnType<Readability<Element>["parse"]>;
   try {
-    // keepClasses: the boilerplate filter reads them; serializer: the element itself, not its HTML.
-    article = new Readability<Element>(doc, { keepClasses: true, serializer: (node) => node as Element }).parse();
+    // The serializer hands back the element itself, not its HTML, so its numbers can be read.
+    article = new Readability<Element>(doc, { serializer: (node) => node as Element }).parse();
   } catch (err) {
     return { ok: false, why: `Readability failed (${message(err)})` };
   }
@@ -103,5 +104,5 @@ export function runReadability(html: string, source: readonly Element[]): Readab
   if (!content) return { ok: false, why: "Readability found no article" };
   const kept = keptElements(content, source);
   if (!kept.length) return { ok: false, why: "Readability kept no element of the page" };
-  return { ok: true, kept, title: article?.title ?? "" };
+  return { ok: true, kept };
 }
