@@ -352,7 +352,7 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(headlineRelation("Harbour reopens after", "Harbour reopens after the storm", true)).toBeNull(); }); // strictly, a space is no separator
   it("takes the h1 that is one part of og:title and <title>, or longer than a shortened one, without kicker, ruby readings or hidden headings", () => {
     const villa = t(`<html><head><title>Villa Sunset - Holiday villa in Algarve</title><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><main><h1>Villa Sunset</h1>${LONG}</main></body></html>`, "https://rentals.example/villa/12");
-    expect([vp(villa), villa[0].strength]).toEqual([[["Villa Sunset", "<h1> within meta og:title"]], 0.98]); // og:title and <title> are cut to it and agree
+    expect([vp(villa), villa[0].strength]).toEqual([[["Villa Sunset", "<h1> within meta og:title"]], 0.99]); // og:title and <title> are cut to it, and the <title> without its last part, agree
     const kicker = t(`<html><head><meta property="og:title" content="Storm season: Harbour reopens after three days"></head><body><h1 class="sr-only">Navigation</h1><article><h1><span class="label">Storm season</span> Harbour reopens after three days</h1></article></body></html>`);
     expect(vp(kicker)).toEqual([["Harbour reopens after three days", "<h1> within meta og:title"]]);
     expect(values(t(`<html><head><meta property="og:title" content="Harbour reopens"></head><body><h1><span class="entry-title-primary">Harbour reopens</span> <span class="entry-subtitle">Ferries run again</span></h1></body></html>`))).toEqual(["Harbour reopens"]);
