@@ -3,6 +3,7 @@
  * both texts lowercased and split on anything that is not a letter or digit (any script), then
  * compared as multisets. A token counts as right as many times as it occurs in both.
  */
+import { sharedTokens } from "../../workers/crawl/main-content/stats";
 
 /** Lowercased tokens: runs of letters and digits (with their combining marks), in any script. */
 export function tokens(text: string): string[] {
@@ -19,18 +20,9 @@ export interface TokenCounts {
 }
 
 export function tokenCounts(extracted: string, truth: string): TokenCounts {
-  const bag = new Map<string, number>();
   const truthTokens = tokens(truth);
-  for (const t of truthTokens) bag.set(t, (bag.get(t) ?? 0) + 1);
   const got = tokens(extracted);
-  let tp = 0;
-  for (const t of got) {
-    const n = bag.get(t) ?? 0;
-    if (n > 0) {
-      tp++;
-      bag.set(t, n - 1);
-    }
-  }
+  const tp = sharedTokens(truthTokens, got);
   return { tp, fp: got.length - tp, fn: truthTokens.length - tp };
 }
 

@@ -1,7 +1,8 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
-import { cleanByline, extractMetadata, hostLabel, normalizeDate, parseBox, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
+import { boxOf } from "../../workers/crawl/html";
+import { cleanByline, extractMetadata, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
 import { authorName, isOrganization } from "../../workers/crawl/metadata/authors";
 import { urlDate } from "../../workers/crawl/metadata/datelines";
 import { headlineRelation } from "../../workers/crawl/metadata/headline";
@@ -333,7 +334,7 @@ describe("values", () => {
 
   it("parses data-box defensively", () => {
     const d = dom(`<div><p data-box="10,20.5,300,40"></p><p data-box="10, 20, -3, 4"></p><p data-box="a,b,c,d"></p><p data-box="1,2,3"></p><p></p></div>`);
-    expect(Array.from(d.querySelectorAll("p")).map(parseBox)).toEqual([{ x: 10, y: 20.5, width: 300, height: 40 }, null, null, null, null]);
+    expect(Array.from(d.querySelectorAll("p")).map(boxOf)).toEqual([{ x: 10, y: 20.5, width: 300, height: 40 }, null, null, null, null]);
   });
 
   it("merges equal values, raising strength per independent source up to 0.99", () => {

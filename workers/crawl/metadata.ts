@@ -5,8 +5,8 @@
  * far that kind of source is to be trusted. Pure and synchronous; runs on linkedom in the Worker.
  */
 import type { PageMetadata } from "../contracts/extraction";
-import { collapse, textOf } from "./html";
-import { type Candidate, Collector, looseKey, type ReadContext, textKey } from "./metadata/collect";
+import { collapse } from "./html";
+import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { readHeadlines } from "./metadata/headline";
 import { readDateLines, readUrlDate } from "./metadata/datelines";
@@ -20,7 +20,6 @@ export { sharedTitleAffix, stripSiteSuffix, titleParts, hostLabel } from "./meta
 export { normalizeDate } from "./metadata/dates";
 export { cleanByline } from "./metadata/visible";
 /** `data-box="x,y,w,h"` as a Box (null when missing, malformed or empty): the shared helper of html.ts. */
-export { boxOf as parseBox } from "./html";
 
 export interface MetadataContext {
   /** Where the page ended up after redirects; relative URLs resolve against it. */

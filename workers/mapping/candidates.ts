@@ -1,5 +1,5 @@
 import type { Box, ComponentInstance, SourceField } from "../contracts/extraction";
-import { looksLikeDate, looksLikeNumber, looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
+import { looksLikeDate, looksLikeNumber, normalizeSpace, stripTags, words } from "./text";
 
 /** The part of a source field a candidate stands for: a link gives its address and its label. */
 export type CandidatePart = "value" | "href" | "label" | "src" | "alt";

@@ -117,19 +117,24 @@ export function tokenize(text: string): string[] {
 }
 
 /** Token-bag agreement of two texts: F1 of their multiset intersection. */
-export function tokenAgreement(a: string, b: string): number {
-  const ta = tokenize(a);
-  const tb = tokenize(b);
-  if (!ta.length || !tb.length) return ta.length === tb.length ? 1 : 0;
+/** How many tokens two bags share, each token counted as often as it stands in both. */
+export function sharedTokens(a: readonly string[], b: readonly string[]): number {
   const bag = new Map<string, number>();
-  for (const t of ta) bag.set(t, (bag.get(t) ?? 0) + 1);
+  for (const t of a) bag.set(t, (bag.get(t) ?? 0) + 1);
   let common = 0;
-  for (const t of tb) {
+  for (const t of b) {
     const n = bag.get(t) ?? 0;
     if (n > 0) {
       common++;
       bag.set(t, n - 1);
     }
   }
-  return (2 * common) / (ta.length + tb.length);
+  return common;
+}
+
+export function tokenAgreement(a: string, b: string): number {
+  const ta = tokenize(a);
+  const tb = tokenize(b);
+  if (!ta.length || !tb.length) return ta.length === tb.length ? 1 : 0;
+  return (2 * sharedTokens(ta, tb)) / (ta.length + tb.length);
 }
