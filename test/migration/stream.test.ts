@@ -1,40 +1,97 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MIGRATION_MESSAGES } from "../../workers/contracts/run-events";
+import { emptyProgress, MIGRATION_MESSAGES, type RunEvent, type ScreenshotRef } from "../../workers/contracts/run-events";
 import type { MigrationRun } from "../../workers/runs/migration-run";
 import { RUN_LIMITS } from "../../workers/runs/run-state";
-import { EventHub, SSE_MAX_BACKLOG } from "../../workers/runs/sse";
+import { EventHub, mergeScreenshots, SSE_MAX_BACKLOG } from "../../workers/runs/sse";
 import { runStub } from "../../workers/runs/stub";
 import { call } from "../helpers";
-import { EventReader, fixtureSite, killObject, origin, rawCall, startRun, tag, waitForEnd } from "./helpers";
+import { EventReader, fixtureSite, killObject, origin, rawCall, startRun, tag, waitForEnd, type StreamMessage } from "./helpers";
+
+const shot = (n: number): ScreenshotRef => ({ url: `https://x.test/${n}`, screenshot: `/api/v1/migration/screenshot/s${n}`, snapshotId: `s${n}` });
+const progressEvent = (n: number): RunEvent => ({
+  type: "progress",
+  migrationId: "m1",
+  status: "running",
+  progress: { ...emptyProgress("capturing"), processedCount: n, totalCount: 1_000, screenshots: [shot(n)] },
+  at: n,
+});
+
+/** Everything a hub client has queued so far, parsed; reads until the queue is empty or the stream ends. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, until: (texts: string[]) => boolean): Promise<{ texts: string[]; messages: StreamMessage[] }> {
+  const decoder = new TextDecoder();
+  const texts: string[] = [];
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    texts.push(decoder.decode(chunk.value));
+    if (until(texts)) break;
+  }
+  const messages = texts
+    .filter((t) => t.includes("data: "))
+    .map((t) => ({ id: /^id: (\d+)$/m.exec(t) ? Number(/^id: (\d+)$/m.exec(t)![1]) : null, event: JSON.parse(/^data: (.*)$/m.exec(t)![1]) as RunEvent }));
+  return { texts, messages };
+}
 
 describe("event hub", () => {
-  it("never waits for a client: a client too far behind is dropped, the others keep receiving", async () => {
+  it("never waits for a client and never cuts one off: a client that is behind gets the latest progress, coalesced", async () => {
     const hub = new EventHub();
     const slow = hub.connect();
     const fast = hub.connect();
-    const reader = fast.body.getReader();
-    const received: string[] = [];
-    const decoder = new TextDecoder();
-    expect(decoder.decode((await reader.read()).value)).toBe("retry: 3000\n\n");
-    for (let i = 0; i < SSE_MAX_BACKLOG + 10; i++) {
-      hub.broadcast(`data: ${i}\n\n`);
-      received.push(decoder.decode((await reader.read()).value));
+    const fastReader = fast.body.getReader();
+    const total = SSE_MAX_BACKLOG + 50;
+    for (let n = 1; n <= total; n++) {
+      hub.broadcast(progressEvent(n), n);
+      // The fast client reads along and receives every event.
+      const { messages } = await drain(fastReader, (t) => t.some((x) => x.includes("data: ")));
+      expect(messages.map((m) => m.id)).toEqual([n]);
     }
-    expect(received.at(-1)).toBe(`data: ${SSE_MAX_BACKLOG + 9}\n\n`);
-    expect(hub.size).toBe(1);
+    expect(hub.size).toBe(2);
+
+    // The slow client read nothing: its queue holds the retry line and the events up to the bound, then
+    // one progress event with the latest id and state, and the screenshots of the events it replaces.
     const slowReader = slow.body.getReader();
-    let error: unknown = null;
-    try {
-      for (;;) if ((await slowReader.read()).done) break;
-    } catch (err) {
-      error = err;
-    }
-    expect(String(error)).toContain("too far behind");
+    const queued = SSE_MAX_BACKLOG - 1;
+    const first = await drain(slowReader, (t) => t.length === SSE_MAX_BACKLOG + 1);
+    expect(first.texts[0]).toBe("retry: 3000\n\n");
+    expect(first.messages.slice(0, queued).map((m) => m.id)).toEqual(Array.from({ length: queued }, (_, i) => i + 1));
+    const coalesced = first.messages[queued];
+    expect(coalesced.id).toBe(total);
+    expect(coalesced.event).toEqual({ ...progressEvent(total), progress: { ...(progressEvent(total) as { progress: object }).progress, screenshots: Array.from({ length: RUN_LIMITS.recentScreenshots }, (_, i) => shot(total - RUN_LIMITS.recentScreenshots + 1 + i)) } });
+
+    // Having caught up, it receives the next events one by one again.
+    hub.broadcast(progressEvent(total + 1), total + 1);
+    expect((await drain(slowReader, () => true)).messages.map((m) => m.id)).toEqual([total + 1]);
+    expect((await drain(fastReader, () => true)).messages.map((m) => m.id)).toEqual([total + 1]);
     hub.closeAll();
     expect(hub.size).toBe(0);
-    expect((await reader.read()).done).toBe(true);
+    expect((await slowReader.read()).done).toBe(true);
+    expect((await fastReader.read()).done).toBe(true);
+  });
+
+  it("never loses a terminal event behind held progress, and drops only a client that went away", async () => {
+    const hub = new EventHub();
+    const stalled = hub.connect();
+    const gone = hub.connect();
+    for (let n = 1; n <= SSE_MAX_BACKLOG + 10; n++) hub.broadcast(progressEvent(n), n);
+    await gone.body.cancel();
+    expect(hub.size).toBe(1);
+    const cancelled: RunEvent = { type: "cancelled", migrationId: "m1", status: "cancelled", message: MIGRATION_MESSAGES.cancelled, progress: emptyProgress("finished"), at: 1 };
+    hub.broadcast(cancelled, SSE_MAX_BACKLOG + 11);
+    hub.closeAll();
+    const { messages } = await drain(stalled.body.getReader(), () => false);
+    expect(messages.slice(-3).map((m) => [m.id, m.event.type])).toEqual([
+      [SSE_MAX_BACKLOG - 1, "progress"],
+      [SSE_MAX_BACKLOG + 10, "progress"],
+      [SSE_MAX_BACKLOG + 11, "cancelled"],
+    ]);
+  });
+
+  it("merges screenshots by snapshot, most recent last, bounded", () => {
+    expect(mergeScreenshots([shot(1), shot(2)], [shot(2), shot(3)]).map((s) => s.snapshotId)).toEqual(["s1", "s2", "s3"]);
+    const many = Array.from({ length: 40 }, (_, i) => shot(i));
+    expect(mergeScreenshots(many.slice(0, 30), many.slice(20)).map((s) => s.snapshotId)).toEqual(many.slice(-RUN_LIMITS.recentScreenshots).map((s) => s.snapshotId));
   });
 });
 
@@ -78,6 +135,44 @@ describe("event stream", () => {
     const other = await fixtureSite();
     const denied = await rawCall("GET", `/migration/stream/${migrationId}`, other);
     expect(denied.status).toBe(404);
+  }, 120_000);
+
+  it("a slow follower gets the coalesced state: it stays connected and receives the latest progress, then the rest", async () => {
+    const t = tag();
+    const site = await fixtureSite({ urlList: [`${origin}/special/slow?ms=20000&t=${t}`], concurrency: 1 });
+    const { stream, migrationId } = await startRun(site);
+    await stream.until((m) => m.event.type === "progress" && m.event.progress.totalCount === 1, 30_000);
+    await stream.cancel();
+    const slow = await rawCall("GET", `/migration/stream/${migrationId}`, site);
+    expect(slow.status).toBe(200);
+
+    // The run emits far more than the backlog bound while the follower reads nothing; large events
+    // (a full set of screenshots each) fill every buffer between the run and the follower.
+    const emitted = SSE_MAX_BACKLOG * 8;
+    const shots = (n: number) => Array.from({ length: RUN_LIMITS.recentScreenshots }, (_, i) => ({ url: `${origin}/pages/${n}-${i}-${"x".repeat(200)}`, screenshot: `/s/${n}-${i}`, snapshotId: `${n}-${i}` }));
+    const lastId = await runInDurableObject(runStub(env, migrationId), (run: MigrationRun) => {
+      for (let n = 0; n < emitted; n++) run.emitProgress(shots(n));
+      return run.store.eventRange().last;
+    });
+    const current = (await runStub(env, migrationId).describe())!;
+
+    const follower = new EventReader(slow);
+    const caughtUp = await follower.until((m) => m.id === lastId, 30_000);
+    expect(follower.done).toBe(false);
+    expect(follower.messages.length).toBeLessThan(emitted);
+    expect(caughtUp.event.type).toBe("progress");
+    const latest = caughtUp.event as Extract<RunEvent, { type: "progress" }>;
+    expect({ ...latest.progress, screenshots: [] }).toEqual({ ...current.progress, screenshots: [] });
+    // The coalesced event carries the most recent screenshots of the events it replaced.
+    expect(latest.progress.screenshots).toEqual(shots(emitted - 1));
+
+    // Later events arrive one by one, and the terminal event ends the stream.
+    await runInDurableObject(runStub(env, migrationId), (run: MigrationRun) => run.emitProgress());
+    expect((await follower.next(10_000))!.id).toBe(lastId + 1);
+    expect((await call("POST", `/migration/cancel/${migrationId}`, { token: site.token, org: site.org })).status).toBe(200);
+    const rest = await follower.rest(30_000);
+    expect(rest.at(-1)!.event).toMatchObject({ type: "cancelled", migrationId });
+    expect(follower.done).toBe(true);
   }, 120_000);
 
   it("declares a run whose job was lost stuck, in the active call and the stream, and frees the site", async () => {

@@ -10,6 +10,14 @@ import { z } from "zod";
  * event, then every event after that id, then live events. A connection without it receives one
  * `progress` event with the current state (or the final event of a finished run), then live events.
  * The stream ends after `complete`, `error` or `cancelled`.
+ *
+ * A slow follower is never cut off: when it has too many messages unread, its `progress` events are
+ * coalesced. It receives every other event (`complete`, `error`, `cancelled`, anything that carries a
+ * log line) in order, but of the `progress` events in between only the latest, with that event's id,
+ * as soon as it reads again. That event's `screenshots` are those of the events it replaces together
+ * (one per `snapshotId`, the most recent 24), so the follower loses no recent screenshot. Ids of a
+ * stream therefore increase but may skip; a follower that wants every event replays them with
+ * Last-Event-ID.
  */
 
 /** Every status a run can have (spec §4). `null` in the UI means "no run". */
@@ -103,7 +111,8 @@ export interface MigrationProgress {
   damProgress: DamProgress | null;
   /**
    * Screenshots captured since the previous event of the stream. The first event of a connection
-   * carries the most recent ones instead. Clients append and de-duplicate by `snapshotId`.
+   * carries the most recent ones instead, and a coalesced event those of the events it replaces (see
+   * above). Clients append and de-duplicate by `snapshotId`.
    */
   screenshots: ScreenshotRef[];
   phase: RunPhase;

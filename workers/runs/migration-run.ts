@@ -14,7 +14,7 @@ import { progressOf, summaryCounts } from "./run-progress";
 import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, summarise } from "./run-state";
 import { RunStore, type RunConfig, type RunState } from "./run-store";
 import { streamResponse } from "./run-stream";
-import { EventHub, encodeEvent, SSE_PING_MS } from "./sse";
+import { EventHub, SSE_PING_MS } from "./sse";
 
 export type { RunInit } from "./run-init";
 
@@ -241,7 +241,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   emit(event: RunEvent): void {
     const stamped: RunEvent = { ...event, at: Date.now() };
     const id = this.store.appendEvent(stamped, RUN_LIMITS.eventLogLimit);
-    this.hub.broadcast(encodeEvent(stamped, id));
+    this.hub.broadcast(stamped, id);
   }
 
   emitProgress(screenshots: ScreenshotRef[] = []): void {
@@ -278,14 +278,13 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     return true;
   }
 
-  /** Streams the run's events (see workers/contracts/run-events.ts for the replay rules). */
-  async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname !== "/stream") return Response.json({ error: "Not found" }, { status: 404 });
-    if (!this.store.config()) return Response.json({ error: MIGRATION_MESSAGES.migrationNotFound }, { status: 404 });
+  /**
+   * Opens an event stream on the run (see workers/contracts/run-events.ts for the replay and
+   * coalescing rules), resuming after `lastEventId` when given; null when the run was never started.
+   */
+  async stream(lastEventId: number | null): Promise<Response | null> {
+    if (!this.store.config()) return null;
     await this.checkStuck();
-    const raw = request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId");
-    const lastEventId = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
     const response = streamResponse(this, this.hub, lastEventId);
     if (isActiveStatus(this.state.status)) this.startPing();
     return response;

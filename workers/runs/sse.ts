@@ -1,4 +1,5 @@
-import type { RunEvent } from "../contracts/run-events";
+import type { RunEvent, ScreenshotRef } from "../contracts/run-events";
+import { RUN_LIMITS } from "./run-state";
 
 /** Headers of a run's event stream. */
 export const SSE_HEADERS = {
@@ -11,7 +12,10 @@ export const SSE_HEADERS = {
 export const SSE_RETRY_MS = 3_000;
 /** Comment lines keep idle connections open through proxies. */
 export const SSE_PING_MS = 15_000;
-/** A client that has this many messages queued unread is too slow: it is dropped and can reconnect. */
+/**
+ * A client with this many messages queued unread is behind: from then on its `progress` events are
+ * coalesced into one that carries the latest state, sent as soon as it reads again.
+ */
 export const SSE_MAX_BACKLOG = 256;
 
 /** One stream message: `id:` when the event is in the replay log, then the JSON event as `data:`. */
@@ -19,18 +23,42 @@ export function encodeEvent(event: RunEvent, id: number | null): string {
   return `${id === null ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`;
 }
 
-const encoder = new TextEncoder();
+type ProgressEvent = Extract<RunEvent, { type: "progress" }>;
+
+/** The latest progress a client has not received yet, with the screenshots of the events it replaces. */
+interface HeldProgress {
+  event: ProgressEvent;
+  id: number | null;
+}
 
 interface Client {
   controller: ReadableStreamDefaultController<Uint8Array>;
   closed: boolean;
+  held: HeldProgress | null;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Screenshots of consecutive progress events, oldest first, one per snapshot, the most recent
+ * RUN_LIMITS.recentScreenshots: a coalesced event must not lose the screenshots of the events it replaces.
+ */
+export function mergeScreenshots(earlier: ScreenshotRef[], later: ScreenshotRef[]): ScreenshotRef[] {
+  const bySnapshot = new Map<string, ScreenshotRef>();
+  for (const shot of [...earlier, ...later]) {
+    bySnapshot.delete(shot.snapshotId);
+    bySnapshot.set(shot.snapshotId, shot);
+  }
+  return [...bySnapshot.values()].slice(-RUN_LIMITS.recentScreenshots);
 }
 
 /**
- * The clients following one run. Each client is a ReadableStream fed with `enqueue`, which never waits:
- * a client that goes away cancels its stream, and a client with SSE_MAX_BACKLOG messages unread is
- * dropped (it reconnects with Last-Event-ID), so a slow or vanished client cannot block the run or
- * the other clients.
+ * The clients following one run. Each client is a ReadableStream fed with `enqueue`, which never waits,
+ * so a slow client cannot block the run or the other clients. A client that has SSE_MAX_BACKLOG
+ * messages unread keeps receiving everything that must not be lost (terminal and log-bearing events,
+ * that is every event but `progress`), while its `progress` events are coalesced: it holds only the
+ * latest one, which the stream's `pull` delivers as soon as the client reads again. A slow client thus
+ * catches up with the current state instead of being cut off; only a client that went away is dropped.
  */
 export class EventHub {
   private clients = new Set<Client>();
@@ -45,26 +73,58 @@ export class EventHub {
     const body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          client = { controller, closed: false };
+          client = { controller, closed: false, held: null };
         },
+        pull: () => this.release(client),
         cancel: () => this.drop(client),
       },
       new CountQueuingStrategy({ highWaterMark: SSE_MAX_BACKLOG }),
     );
     this.clients.add(client);
-    this.write(client, `retry: ${SSE_RETRY_MS}\n\n`);
-    return { body, send: (chunk) => this.write(client, chunk), close: () => this.end(client) };
+    this.enqueue(client, encoder.encode(`retry: ${SSE_RETRY_MS}\n\n`));
+    // Catch-up is bounded by the event log, so it is queued whole whatever the backlog.
+    return { body, send: (chunk) => this.enqueue(client, encoder.encode(chunk)), close: () => this.end(client) };
   }
 
-  private write(client: Client, chunk: string): void {
-    if (client.closed) return;
-    const room = client.controller.desiredSize;
-    if (room !== null && room <= 0) {
-      this.end(client, new Error("The client is too far behind; reconnect with Last-Event-ID"));
-      return;
+  /** Sends an event to every client; `progress` is coalesced for clients that are behind. */
+  broadcast(event: RunEvent, id: number | null): void {
+    const bytes = encoder.encode(encodeEvent(event, id));
+    for (const client of [...this.clients]) {
+      if (event.type !== "progress") {
+        this.release(client);
+        this.enqueue(client, bytes);
+      } else if (client.held || behind(client)) {
+        client.held = { event: client.held ? coalesce(client.held.event, event) : event, id };
+        if (!behind(client)) this.release(client);
+      } else {
+        this.enqueue(client, bytes);
+      }
     }
+  }
+
+  /** Pings clients that are reading; a client that is behind has data waiting already. */
+  ping(): void {
+    const bytes = encoder.encode(`: ping\n\n`);
+    for (const client of [...this.clients]) if (!behind(client)) this.enqueue(client, bytes);
+  }
+
+  /** Ends every stream (the run is over). */
+  closeAll(): void {
+    for (const client of [...this.clients]) this.end(client);
+  }
+
+  /** Queues the client's held progress, if any. */
+  private release(client: Client): void {
+    const held = client.held;
+    if (!held) return;
+    client.held = null;
+    this.enqueue(client, encoder.encode(encodeEvent(held.event, held.id)));
+  }
+
+  private enqueue(client: Client, bytes: Uint8Array): void {
+    if (client.closed) return;
     try {
-      client.controller.enqueue(encoder.encode(chunk));
+      client.controller.enqueue(bytes);
     } catch {
       this.drop(client);
     }
@@ -73,31 +133,29 @@ export class EventHub {
   /** Forgets a client whose stream is gone. */
   private drop(client: Client): void {
     client.closed = true;
+    client.held = null;
     this.clients.delete(client);
   }
 
-  /** Ends a client's stream: after its queued messages, or at once with `error`. */
-  private end(client: Client, error?: Error): void {
+  /** Ends a client's stream after its queued messages. */
+  private end(client: Client): void {
     if (client.closed) return;
+    this.release(client);
     this.drop(client);
     try {
-      if (error) client.controller.error(error);
-      else client.controller.close();
+      client.controller.close();
     } catch {
       // Already closed by the other side.
     }
   }
+}
 
-  broadcast(chunk: string): void {
-    for (const client of [...this.clients]) this.write(client, chunk);
-  }
+function behind(client: Client): boolean {
+  const room = client.controller.desiredSize;
+  return room !== null && room <= 0;
+}
 
-  ping(): void {
-    this.broadcast(`: ping\n\n`);
-  }
-
-  /** Ends every stream (the run is over). */
-  closeAll(): void {
-    for (const client of [...this.clients]) this.end(client);
-  }
+/** The later progress event, carrying the screenshots of both. */
+function coalesce(earlier: ProgressEvent, later: ProgressEvent): ProgressEvent {
+  return { ...later, progress: { ...later.progress, screenshots: mergeScreenshots(earlier.progress.screenshots, later.progress.screenshots) } };
 }

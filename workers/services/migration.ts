@@ -148,7 +148,7 @@ export async function startMigration(db: Db, env: Env, auth: SessionUser, organi
     await db.update(migrationRuns).set({ status: "failed", errorMessage: String(err), finishedAt: new Date() }).where(eq(migrationRuns.id, migrationId));
     throw new ApiError(500, MIGRATION_MESSAGES.failed);
   }
-  return stub.fetch("https://run/stream");
+  return runStream(stub, null);
 }
 
 /** The site's working run, or its latest run when that ended within the last hour; 404 otherwise. */
@@ -183,12 +183,22 @@ export async function getMigrationResult(db: Db, organizationId: string, migrati
   };
 }
 
-/** The event stream of a run of the organization, resuming after `lastEventId` when given. */
+/**
+ * The event stream of a run of the organization, resuming after `lastEventId` (the Last-Event-ID
+ * header or query value) when it is a whole number.
+ */
 export async function openMigrationStream(db: Db, env: Env, organizationId: string, migrationId: string, lastEventId: string | null): Promise<Response> {
   const row = await findRun(db, organizationId, migrationId);
   if (!row) throw notFound(MIGRATION_MESSAGES.migrationNotFound);
-  const headers: Record<string, string> = lastEventId ? { "Last-Event-ID": lastEventId } : {};
-  return runStub(env, migrationId).fetch("https://run/stream", { headers });
+  const after = lastEventId !== null && /^\d+$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : null;
+  return runStream(runStub(env, migrationId), after);
+}
+
+/** The run object's event stream (a streaming body over RPC); a run whose object was never started is not found. */
+async function runStream(stub: ReturnType<typeof runStub>, lastEventId: number | null): Promise<Response> {
+  const response = await stub.stream(lastEventId);
+  if (!response) throw notFound(MIGRATION_MESSAGES.migrationNotFound);
+  return response;
 }
 
 /** Cancels a working run (spec §7); 404 with the spec's text when there is none to cancel. */
