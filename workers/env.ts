@@ -1,4 +1,5 @@
 import type { Fetcher } from "@cloudflare/workers-types";
+import type { LeaseMessage } from "./runs/leases";
 import type { SessionUser } from "./services/auth";
 
 /** Worker bindings, declared in wrangler.toml (and, for tests, vitest.config.ts). */
@@ -12,6 +13,12 @@ export interface Env {
   AI?: unknown;
   /** "development" locally and in tests, "production" when deployed. */
   ENVIRONMENT: string;
+  /** The page queue of fan-out runs (docs/scale-out.md); without it every run captures in its own object. */
+  MIGRATION_PAGES?: Queue<LeaseMessage>;
+  /** A run of at least this many pages fans out to the page queue (default 5000). */
+  FANOUT_MIN_PAGES?: string;
+  /** A run with at least this many tabs (its site's concurrency) fans out (default 9). */
+  FANOUT_MIN_CONCURRENCY?: string;
   /** Base64 of a 32-byte AES-GCM key that encrypts platform secrets at rest (a Worker secret). */
   SECRETS_KEY?: string;
 }

@@ -1,32 +1,68 @@
 import type { ScreenshotRef } from "../contracts/run-events";
 import { screenshotPath } from "../contracts/run-events";
-import type { RenderTab } from "../crawl/browser";
+import type { CrawlSettings } from "../contracts/sites";
+import { DEFAULT_PAGE_BUDGET, type BrowserRenderer, type LoadedPage, type PageBudget, type RenderTab } from "../crawl/browser";
 import { extractPageWithNotes } from "../crawl/extract";
 import { sharedTitleAffix } from "../crawl/metadata";
-import type { CrawlSettings } from "../contracts/sites";
-import { DEFAULT_PAGE_BUDGET, type LoadedPage, type PageBudget } from "../crawl/browser";
 import { classifyError, PAGE_WORK_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
 import { sha256Sync } from "../crawl/sha256";
 import { isSiteUrl } from "../crawl/url";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
 import { pipelineDoneWith, resolvePipeline } from "./pipeline";
-import { decidePipeline, processPages } from "./processing";
 import { logStatement, previousSnapshot, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
-import type { PageRow } from "./run-store";
+import type { PageRow, RunConfig } from "./run-store";
 
 /** How many recent page titles a run keeps to find the site name they share. */
 const SITE_TITLE_SAMPLE = 40;
+
+/** Adds a captured page's title to the run's bounded sample of recent titles. */
+export function noteTitle(titles: string[], title: string): void {
+  if (!title) return;
+  titles.push(title);
+  if (titles.length > SITE_TITLE_SAMPLE) titles.shift();
+}
 
 /** The id of a page's snapshot: the same for every attempt at the page within a run. */
 export function snapshotIdFor(migrationId: string, url: string): string {
   return sha256Sync(`${migrationId}\n${url}`).slice(0, 32);
 }
 
-/** Where a run's files live in R2. */
-export function runObjectKey(run: RunHost, snapshotId: string, ext: "jpg" | "json"): string {
-  const c = run.config;
-  return `runs/${c.organizationId}/${c.siteId}/${c.migrationId}/${snapshotId}.${ext}`;
+/**
+ * Where a run's files live in R2. A queue consumer adds its delivery's id, so a duplicate delivery
+ * never overwrites (or, when its report is refused, deletes) the files of the accepted one.
+ */
+export function runObjectKey(config: RunConfig, snapshotId: string, ext: "jpg" | "json", delivery?: string): string {
+  return `runs/${config.organizationId}/${config.siteId}/${config.migrationId}/${snapshotId}${delivery ? `-${delivery}` : ""}.${ext}`;
+}
+
+/**
+ * What capturing a page needs: the run's config, the Worker's bindings and a browser. The run object
+ * provides it for its own tabs, and a queue consumer for the pages of its lease.
+ */
+export interface CaptureContext {
+  readonly config: RunConfig;
+  readonly bindings: Env;
+  readonly db: Db;
+  /** Recent page titles of the run (see RunHost.siteTitles); a captured page's title is added. */
+  readonly siteTitles: string[];
+  renderer(): BrowserRenderer;
+}
+
+/** Why a page was not captured, as a report can carry it (from the run object's own tab or a queue consumer). */
+export interface PageProblem {
+  message: string;
+  retryable: boolean;
+  /** Deliberately not captured (not HTML, unchanged): skipped, not failed. */
+  skipped: boolean;
+}
+
+/** The problem behind an error thrown while capturing a page. */
+export function problemOf(err: unknown): PageProblem {
+  const problem = classifyError(err);
+  return { message: problem.message, retryable: problem instanceof PageFailure && problem.retryable, skipped: problem instanceof PageSkipped };
 }
 
 /** Marks a page as done with `state`, writes its log line and the run's counters in one D1 batch. */
@@ -43,9 +79,9 @@ async function settlePage(run: RunHost, page: PageRow, outcome: "failed" | "skip
   });
 }
 
-async function handleFailure(run: RunHost, page: PageRow, err: unknown): Promise<void> {
-  const problem = classifyError(err);
-  if (problem instanceof PageSkipped) {
+/** A failed attempt at a page: skipped, back in the queue with backoff (it holds no other page), or failed. */
+export async function handleFailure(run: RunHost, page: PageRow, problem: PageProblem): Promise<void> {
+  if (problem.skipped) {
     await settlePage(run, page, "skipped", { level: "info", message: `Skipped: ${problem.message}`, url: page.url });
     return;
   }
@@ -64,7 +100,7 @@ async function handleFailure(run: RunHost, page: PageRow, err: unknown): Promise
  * Whether the page's content is the same as in the site's last snapshot of it and the pipeline is done
  * with that snapshot: a page whose mapping waited for review, or that was not written, is run again.
  */
-async function unchangedAndDone(run: RunHost, url: string, contentHash: string): Promise<boolean> {
+async function unchangedAndDone(run: CaptureContext, url: string, contentHash: string): Promise<boolean> {
   const { config } = run;
   const previous = await previousSnapshot(run.db, config, url);
   if (!previous || previous.contentHash !== contentHash) return false;
@@ -73,7 +109,7 @@ async function unchangedAndDone(run: RunHost, url: string, contentHash: string):
 }
 
 /** Renders and extracts a page in a tab, with its screenshot when the run takes them. */
-async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
+async function renderPage(run: CaptureContext, page: Pick<PageRow, "url">, tab: RenderTab) {
   const { config } = run;
   const loaded = await tab.load(page.url, pageBudget(config.site.settings.crawl));
   if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
@@ -85,10 +121,7 @@ async function renderPage(run: RunHost, page: PageRow, tab: RenderTab) {
     host: config.host,
     siteTitleSuffixes: affix ? [affix] : undefined,
   });
-  if (extraction.title) {
-    run.siteTitles.push(extraction.title);
-    if (run.siteTitles.length > SITE_TITLE_SAMPLE) run.siteTitles.shift();
-  }
+  noteTitle(run.siteTitles, extraction.title);
   if (config.options.skipUnchanged && (await unchangedAndDone(run, page.url, extraction.contentHash))) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }
@@ -117,114 +150,134 @@ export function loadNote(loaded: Pick<LoadedPage, "ended">, budget: PageBudget):
   return null;
 }
 
-/** Renders, extracts, screenshots and stores one page. Failures are logged and retried; they never stop the run. */
-export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
-  const { config, bindings: env } = run;
-  const started = Date.now();
-  run.state.currentPage = page.url;
-  let tab: RenderTab | null = null;
-  const renderer = run.renderer();
-  try {
-    // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
-    const { extraction, invalidSelectors, screenshot, loaded } = await withDeadline(
-      (async () => {
-        tab = await renderer.acquire(run.state.browserSessionId);
-        return renderPage(run, page, tab);
-      })(),
-      pageDeadline(config.site.settings.crawl),
-    );
-    renderer.release(tab!, true);
-    tab = null;
-    if (run.halted()) return;
-
-    const snapshotId = snapshotIdFor(config.migrationId, page.url);
-    const extractionKey = runObjectKey(run, snapshotId, "json");
-    const screenshotKey = screenshot ? runObjectKey(run, snapshotId, "jpg") : null;
-    await Promise.all([
-      env.BUCKET.put(extractionKey, JSON.stringify(extraction), { httpMetadata: { contentType: "application/json" } }),
-      screenshot && screenshotKey ? env.BUCKET.put(screenshotKey, screenshot, { httpMetadata: { contentType: "image/jpeg" } }) : null,
-    ]);
-    const logs: LogEntry[] = [{ level: "info", message: `Captured "${extraction.title || page.url}" (${extraction.components.length} components)`, url: page.url }];
-    const note = loadNote(loaded, pageBudget(config.site.settings.crawl));
-    if (note) logs.push({ level: "info", message: note, url: page.url });
-    if (invalidSelectors.length) logs.push({ level: "warn", message: `Invalid selector in component definitions: ${invalidSelectors.join(", ")}`, url: page.url });
-    const committed = await run.commit(async () => {
-      run.store.transaction(() => {
-        run.store.setPageState(page.idx, "captured", { snapshotId, hasScreenshot: screenshotKey !== null });
-        // Streaming: the page is queued for mapping and writing in the same step that checkpoints it.
-        if (run.state.pipeline === "mapper" || run.state.pipeline === "full") {
-          run.store.setWriteState(page.idx, "pending");
-          run.state.processingTotal++;
-        }
-        run.state.captured++;
-        run.state.componentCount += extraction.components.length;
-        run.save();
-      });
-      await run.db.batch([
-        snapshotStatement(run.db, config, {
-          id: snapshotId,
-          url: page.url,
-          finalUrl: extraction.finalUrl,
-          httpStatus: extraction.status,
-          title: extraction.title,
-          contentHash: extraction.contentHash,
-          screenshotKey,
-          extractionKey,
-          componentCount: extraction.components.length,
-          imageCount: extraction.images.length,
-          linkCount: extraction.links.length,
-          durationMs: Date.now() - started,
-        }),
-        // The log id is derived from the snapshot, so a page captured again after an interruption logs once.
-        ...logs.map((entry, i) => logStatement(run.db, config, entry, i === 0 ? `${snapshotId}-captured` : undefined)),
-        runUpdateStatement(run.db, config, runRowPatch(run)),
-      ]);
-      const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];
-      run.emitProgress(shots);
-    });
-    if (!committed) {
-      // Cancelled between storage and commit: the page is not kept, so neither are its files.
-      await env.BUCKET.delete([extractionKey, ...(screenshotKey ? [screenshotKey] : [])]).catch(() => {});
-    }
-  } catch (err) {
-    if (tab) renderer.release(tab, false);
-    if (run.halted()) return;
-    await handleFailure(run, page, err);
-  }
+/** A page rendered, extracted and stored in R2: what its commit records. */
+export interface CapturedPage {
+  snapshotId: string;
+  extractionKey: string;
+  screenshotKey: string | null;
+  finalUrl: string;
+  httpStatus: number;
+  title: string;
+  contentHash: string;
+  componentCount: number;
+  imageCount: number;
+  linkCount: number;
+  durationMs: number;
+  logs: LogEntry[];
 }
 
 /**
- * One alarm's worth of capturing: `concurrency` workers take due pages one at a time (each claim is the
- * checkpoint) until the time budget is spent, no page is due, or the run is halted. Beside them, the
- * pipeline's workers map and write each page as soon as it is captured.
+ * Renders, extracts and screenshots one page within its hard deadline, and stores the extraction and
+ * the screenshot in R2. Throws when the page cannot be captured (see `problemOf`).
  */
-export async function captureSlice(run: RunHost): Promise<void> {
-  const pipeline = await decidePipeline(run);
-  const { retried, exhausted } = run.store.recoverInterrupted(RUN_LIMITS.maxPageAttempts);
-  if (retried.length) await run.log(retried.map((p) => ({ level: "warn" as const, message: "Interrupted while in progress; capturing it again", url: p.url })));
-  for (const p of exhausted) {
-    run.state.captureFailed++;
-    await run.log([{ level: "error", message: `Failed after ${p.attempts} attempts: interrupted every time`, url: p.url }]);
+export async function renderAndStore(ctx: CaptureContext, page: Pick<PageRow, "url">, sessionId: string | null, delivery?: string): Promise<CapturedPage> {
+  const { config, bindings: env } = ctx;
+  const started = Date.now();
+  let tab: RenderTab | null = null;
+  const renderer = ctx.renderer();
+  let rendered;
+  try {
+    // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
+    rendered = await withDeadline(
+      (async () => {
+        tab = await renderer.acquire(sessionId);
+        return renderPage(ctx, page, tab);
+      })(),
+      pageDeadline(config.site.settings.crawl),
+    );
+  } catch (err) {
+    if (tab) renderer.release(tab, false);
+    throw err;
   }
-  if (exhausted.length) run.save();
-  const deadline = Date.now() + RUN_LIMITS.sliceBudgetMs;
-  let capturing = run.config.options.concurrency;
-  const worker = async () => {
-    try {
-      while (!run.halted() && Date.now() < deadline) {
-        const page = run.store.claimNext(Date.now());
-        if (!page) return;
-        await capturePage(run, page);
-      }
-    } finally {
-      capturing--;
-    }
+  renderer.release(tab!, true);
+  const { extraction, invalidSelectors, screenshot, loaded } = rendered;
+  const snapshotId = snapshotIdFor(config.migrationId, page.url);
+  const extractionKey = runObjectKey(config, snapshotId, "json", delivery);
+  const screenshotKey = screenshot ? runObjectKey(config, snapshotId, "jpg", delivery) : null;
+  await Promise.all([
+    env.BUCKET.put(extractionKey, JSON.stringify(extraction), { httpMetadata: { contentType: "application/json" } }),
+    screenshot && screenshotKey ? env.BUCKET.put(screenshotKey, screenshot, { httpMetadata: { contentType: "image/jpeg" } }) : null,
+  ]).catch((err) => {
+    throw new PageFailure(`Could not store the page: ${err instanceof Error ? err.message : String(err)}`, true, "storage");
+  });
+  const logs: LogEntry[] = [{ level: "info", message: `Captured "${extraction.title || page.url}" (${extraction.components.length} components)`, url: page.url }];
+  const note = loadNote(loaded, pageBudget(config.site.settings.crawl));
+  if (note) logs.push({ level: "info", message: note, url: page.url });
+  if (invalidSelectors.length) logs.push({ level: "warn", message: `Invalid selector in component definitions: ${invalidSelectors.join(", ")}`, url: page.url });
+  return {
+    snapshotId,
+    extractionKey,
+    screenshotKey,
+    finalUrl: extraction.finalUrl,
+    httpStatus: extraction.status,
+    title: extraction.title,
+    contentHash: extraction.contentHash,
+    componentCount: extraction.components.length,
+    imageCount: extraction.images.length,
+    linkCount: extraction.links.length,
+    durationMs: Date.now() - started,
+    logs,
   };
-  const capture = Promise.all(Array.from({ length: run.config.options.concurrency }, worker));
-  if (!pipeline) return void (await capture);
-  for (const p of run.store.recoverInterruptedWrites(RUN_LIMITS.maxPageAttempts)) {
-    run.state.writeFailed++;
-    await run.log([{ level: "error", message: "Mapping or writing failed: interrupted every time", url: p.url }]);
+}
+
+/** Deletes the stored files of a capture that was not kept (cancelled, or a refused duplicate). */
+export async function discardCapture(env: Env, captured: CapturedPage): Promise<void> {
+  await env.BUCKET.delete([captured.extractionKey, ...(captured.screenshotKey ? [captured.screenshotKey] : [])]).catch(() => {});
+}
+
+/**
+ * The checkpoint of a captured page: its state, the run's counters and its place in the mapping queue
+ * in one transaction, then its snapshot row, log lines and the run's row in one D1 batch, then a
+ * progress event. Returns false when the run was halted (nothing is kept).
+ */
+export async function commitCapture(run: RunHost, page: PageRow, captured: CapturedPage): Promise<boolean> {
+  const { config } = run;
+  return run.commit(async () => {
+    run.store.transaction(() => {
+      run.store.setPageState(page.idx, "captured", { snapshotId: captured.snapshotId, hasScreenshot: captured.screenshotKey !== null });
+      // Streaming: the page is queued for mapping and writing in the same step that checkpoints it.
+      if (run.state.pipeline === "mapper" || run.state.pipeline === "full") {
+        run.store.setWriteState(page.idx, "pending");
+        run.state.processingTotal++;
+      }
+      run.state.captured++;
+      run.state.componentCount += captured.componentCount;
+      run.save();
+    });
+    const { logs, snapshotId, screenshotKey } = captured;
+    await run.db.batch([
+      snapshotStatement(run.db, config, {
+        id: snapshotId,
+        url: page.url,
+        finalUrl: captured.finalUrl,
+        httpStatus: captured.httpStatus,
+        title: captured.title,
+        contentHash: captured.contentHash,
+        screenshotKey,
+        extractionKey: captured.extractionKey,
+        componentCount: captured.componentCount,
+        imageCount: captured.imageCount,
+        linkCount: captured.linkCount,
+        durationMs: captured.durationMs,
+      }),
+      // The log id is derived from the snapshot, so a page captured again after an interruption logs once.
+      ...logs.map((entry, i) => logStatement(run.db, config, entry, i === 0 ? `${snapshotId}-captured` : undefined)),
+      runUpdateStatement(run.db, config, runRowPatch(run)),
+    ]);
+    const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];
+    run.emitProgress(shots);
+  });
+}
+
+/** Captures one page in one of the run object's own tabs. Failures are logged and retried; they never stop the run. */
+export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
+  run.state.currentPage = page.url;
+  try {
+    const captured = await renderAndStore(run, page, run.state.browserSessionId);
+    // Cancelled between storage and commit: the page is not kept, so neither are its files.
+    if (run.halted() || !(await commitCapture(run, page, captured))) await discardCapture(run.bindings, captured);
+  } catch (err) {
+    if (run.halted()) return;
+    await handleFailure(run, page, problemOf(err));
   }
-  await Promise.all([capture, processPages(run, pipeline, deadline, () => capturing > 0)]);
 }

@@ -1,6 +1,7 @@
 import { collectPageList } from "../crawl/page-list";
 import { SitemapError } from "../crawl/sitemap";
 import { assertCrawlable, CrawlRefusedError } from "../crawl/ssrf";
+import { fanOutWanted, leaseSize } from "./leases";
 import type { RunHost } from "./run-host";
 
 /**
@@ -35,9 +36,14 @@ export async function discoverPages(run: RunHost): Promise<void> {
     return;
   }
   run.store.insertPages(list.urls);
+  const { concurrency } = config.options;
   run.state.totalCount = list.urls.length;
+  run.state.fanOut = fanOutWanted(run.bindings, list.urls.length, concurrency);
   run.state.phase = "capturing";
   run.save();
-  await run.log([{ level: "info", message: `${list.urls.length} pages to capture with ${config.options.concurrency} browser tabs` }]);
+  const how = run.state.fanOut
+    ? `on the page queue, in up to ${concurrency} leases of up to ${leaseSize(list.urls.length, concurrency)} pages at a time`
+    : `with ${concurrency} browser tabs`;
+  await run.log([{ level: "info", message: `${list.urls.length} pages to capture ${how}` }]);
   run.emitProgress();
 }

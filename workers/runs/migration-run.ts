@@ -6,6 +6,7 @@ import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../services/audit";
+import { acceptReport, type LeaseContext, type LeaseMessage, type PageReport, type ReportAnswer } from "./leases";
 import { browserSessionMessage, newRun, type RunInit } from "./run-init";
 import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
@@ -92,6 +93,25 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
       },
     });
     return this.browserRenderer;
+  }
+
+  /** Sends page leases to the page queue (fan-out runs), one message each. */
+  async sendLeases(leases: LeaseMessage[]): Promise<void> {
+    const queue = this.env.MIGRATION_PAGES;
+    if (!queue) throw new Error("No page queue is bound to this Worker");
+    await queue.sendBatch(leases.map((body) => ({ body, contentType: "json" as const })));
+  }
+
+  /** For a queue consumer: what it needs to capture its lease, or null when the lease is no longer live. */
+  async leaseContext(leaseId: string): Promise<LeaseContext | null> {
+    if (!this.store.config() || this.halted() || !this.store.leaseLive(leaseId)) return null;
+    return { config: this.config, siteTitles: [...this.siteTitles] };
+  }
+
+  /** A queue consumer's report of one page of its lease (see workers/runs/leases.ts). */
+  async reportPage(leaseId: string, idx: number, report: PageReport, wantNext = false): Promise<ReportAnswer> {
+    if (!this.store.config()) return { accepted: false, active: false };
+    return acceptReport(this, leaseId, idx, report, wantNext);
   }
 
   /** Starts the run (idempotent): stores its config, sends the first event and schedules the first alarm. */

@@ -3,6 +3,7 @@ import type { BrowserRenderer } from "../crawl/browser";
 import type { HostResolver } from "../crawl/ssrf";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import type { LeaseMessage } from "./leases";
 import type { LogEntry } from "./run-records";
 import type { RunConfig, RunState, RunStore } from "./run-store";
 
@@ -36,6 +37,8 @@ export interface RunHost {
    * in flight, so a page is either fully kept or not at all. Returns false when halted.
    */
   commit(work: () => Promise<void>): Promise<boolean>;
+  /** Sends page leases to the page queue, one message each (fan-out runs). */
+  sendLeases(leases: LeaseMessage[]): Promise<void>;
   /** Ends the run: completed, or failed with the reason. */
   finish(outcome: { status: "completed" } | { status: "failed"; details: string }): Promise<void>;
 }

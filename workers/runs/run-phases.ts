@@ -1,4 +1,4 @@
-import { captureSlice } from "./capture";
+import { captureSlice } from "./capture-slice";
 import { discoverPages } from "./discover";
 import { endCapture, processingSlice, stoppedAfterMappingEntry } from "./processing";
 import type { RunHost } from "./run-host";

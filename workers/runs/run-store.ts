@@ -35,6 +35,8 @@ export interface RunState {
   mapped?: number;
   /** Pages whose mapping waits for review: the pipeline is done with them, but they were not written. */
   awaitingReview: number;
+  /** Capture fans out to queue consumers (decided once the page list is known); absent means in the object's own tabs. */
+  fanOut?: boolean;
   /** "none" until capture ends; then which parts of the pipeline the run has. */
   pipeline: "none" | "mapper" | "full" | null;
   /** Why a "mapper" pipeline has no writer (logged when the run stops after mapping). */
@@ -48,7 +50,8 @@ export interface RunState {
   alarmErrors: number;
 }
 
-export type PageState = "pending" | "in_progress" | "captured" | "failed" | "skipped";
+/** `leased`: handed to a queue consumer under a lease id until the lease expires (fan-out runs). */
+export type PageState = "pending" | "in_progress" | "leased" | "captured" | "failed" | "skipped";
 export type WriteState = "pending" | "in_progress" | "written" | "failed" | "review" | "skipped";
 
 export interface PageRow {
@@ -88,6 +91,11 @@ export class RunStore {
       attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, snapshot_id TEXT,
       has_screenshot INTEGER NOT NULL DEFAULT 0, captured_at INTEGER, reason TEXT,
       write_state TEXT, write_attempts INTEGER NOT NULL DEFAULT 0)`);
+    // Lease columns of fan-out runs; added to page lists created before them.
+    const columns = new Set(sql.exec(`PRAGMA table_info(pages)`).toArray().map((c) => String(c.name)));
+    if (!columns.has("lease_id")) sql.exec(`ALTER TABLE pages ADD COLUMN lease_id TEXT`);
+    if (!columns.has("lease_expires")) sql.exec(`ALTER TABLE pages ADD COLUMN lease_expires INTEGER`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS pages_lease_idx ON pages (lease_id)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_capture_idx ON pages (state, not_before, idx)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_write_idx ON pages (write_state, not_before, idx)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_captured_idx ON pages (captured_at)`);
@@ -162,14 +170,64 @@ export class RunStore {
     return row.t === null ? null : Number(row.t);
   }
 
-  /** Pages not finished in the capture phase. */
+  /** Pages not finished in the capture phase (leased pages included). */
   remaining(): number {
-    return Number(this.sql.exec(`SELECT COUNT(*) AS n FROM pages WHERE state IN ('pending', 'in_progress')`).one().n);
+    return Number(this.sql.exec(`SELECT COUNT(*) AS n FROM pages WHERE state IN ('pending', 'in_progress', 'leased')`).one().n);
+  }
+
+  /**
+   * The checkpoint of a lease: up to `n` due pages move to `leased` under `leaseId` until `expiresAt`,
+   * each counting an attempt. Returns them (empty when none is due).
+   */
+  leaseNext(now: number, n: number, leaseId: string, expiresAt: number): PageRow[] {
+    const rows = this.sql
+      .exec(`SELECT * FROM pages WHERE state = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT ?`, now, n)
+      .toArray()
+      .map(toPage);
+    for (const page of rows) {
+      this.sql.exec(`UPDATE pages SET state = 'leased', attempts = attempts + 1, lease_id = ?, lease_expires = ? WHERE idx = ?`, leaseId, expiresAt, page.idx);
+    }
+    return rows.map((p) => ({ ...p, state: "leased" as const, attempts: p.attempts + 1 }));
+  }
+
+  /** The page `idx` when it is still leased under `leaseId`; null for a late, duplicate or foreign report. */
+  leasedPage(leaseId: string, idx: number): PageRow | null {
+    const rows = this.sql.exec(`SELECT * FROM pages WHERE idx = ? AND state = 'leased' AND lease_id = ?`, idx, leaseId).toArray();
+    return rows.length ? toPage(rows[0]) : null;
+  }
+
+  /** Whether a lease still holds pages. */
+  leaseLive(leaseId: string): boolean {
+    return this.sql.exec(`SELECT 1 FROM pages WHERE state = 'leased' AND lease_id = ? LIMIT 1`, leaseId).toArray().length > 0;
+  }
+
+  /** How many leases hold pages now. */
+  leasesOut(): number {
+    return Number(this.sql.exec(`SELECT COUNT(DISTINCT lease_id) AS n FROM pages WHERE state = 'leased'`).one().n);
+  }
+
+  /** When the earliest lease expires, or null when none is out. */
+  nextLeaseExpiry(): number | null {
+    const row = this.sql.exec(`SELECT MIN(lease_expires) AS t FROM pages WHERE state = 'leased'`).one();
+    return row.t === null ? null : Number(row.t);
+  }
+
+  /**
+   * Pages whose lease expired (the consumer died, timed out, or its message was lost): back to pending,
+   * or failed when out of attempts. Returns both lists.
+   */
+  expireLeases(now: number, maxAttempts: number): { retried: PageRow[]; exhausted: PageRow[] } {
+    const rows = this.sql.exec(`SELECT * FROM pages WHERE state = 'leased' AND lease_expires <= ?`, now).toArray().map(toPage);
+    const exhausted = rows.filter((p) => p.attempts >= maxAttempts);
+    const retried = rows.filter((p) => p.attempts < maxAttempts);
+    this.sql.exec(`UPDATE pages SET state = 'pending', lease_id = NULL, not_before = 0 WHERE state = 'leased' AND lease_expires <= ? AND attempts < ?`, now, maxAttempts);
+    this.sql.exec(`UPDATE pages SET state = 'failed', lease_id = NULL, reason = 'lease expired' WHERE state = 'leased' AND lease_expires <= ?`, now);
+    return { retried, exhausted };
   }
 
   setPageState(idx: number, state: PageState, extra: { reason?: string | null; notBefore?: number; snapshotId?: string; hasScreenshot?: boolean } = {}): void {
     this.sql.exec(
-      `UPDATE pages SET state = ?, reason = ?, not_before = ?, snapshot_id = COALESCE(?, snapshot_id),
+      `UPDATE pages SET state = ?, reason = ?, not_before = ?, snapshot_id = COALESCE(?, snapshot_id), lease_id = NULL,
         has_screenshot = ?, captured_at = CASE WHEN ? = 'captured' THEN ? ELSE captured_at END WHERE idx = ?`,
       state,
       extra.reason ?? null,
@@ -185,7 +243,7 @@ export class RunStore {
   /** Marks every unfinished page skipped (cancel); returns how many. */
   skipRemaining(reason: string): number {
     const n = this.remaining() + this.remainingWrites();
-    this.sql.exec(`UPDATE pages SET state = 'skipped', reason = ? WHERE state IN ('pending', 'in_progress')`, reason);
+    this.sql.exec(`UPDATE pages SET state = 'skipped', reason = ?, lease_id = NULL WHERE state IN ('pending', 'in_progress', 'leased')`, reason);
     // Captured pages still queued for mapping or writing are skipped too: they never reach the target.
     this.sql.exec(`UPDATE pages SET write_state = 'skipped', reason = ? WHERE write_state IN ('pending', 'in_progress')`, reason);
     return n;
@@ -224,7 +282,7 @@ export class RunStore {
 
   /** Counts of pages per capture state (for checks and tests). */
   pageCounts(): Record<PageState, number> {
-    const out: Record<PageState, number> = { pending: 0, in_progress: 0, captured: 0, failed: 0, skipped: 0 };
+    const out: Record<PageState, number> = { pending: 0, in_progress: 0, leased: 0, captured: 0, failed: 0, skipped: 0 };
     for (const r of this.sql.exec(`SELECT state, COUNT(*) AS n FROM pages GROUP BY state`).toArray()) out[r.state as PageState] = Number(r.n);
     return out;
   }

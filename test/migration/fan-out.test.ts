@@ -1,0 +1,102 @@
+import { createMessageBatch, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { snapshots } from "../../workers/db/schema-runs";
+import { getDb } from "../../workers/db/client";
+import { eq } from "drizzle-orm";
+import type { LeaseMessage } from "../../workers/runs/leases";
+import { MigrationRun } from "../../workers/runs/migration-run";
+import { consumeLeases } from "../../workers/runs/page-consumer";
+import { runStub } from "../../workers/runs/stub";
+import { call } from "../helpers";
+import { fixtureSite, origin, startRun, tag, waitForEnd } from "./helpers";
+
+/** A site that fans out: its concurrency (9) reaches the deployment's FANOUT_MIN_CONCURRENCY (wrangler.toml). */
+const FAN_OUT_CONCURRENCY = 9;
+
+async function logsOf(site: { token: string; org: string; siteId: string }) {
+  return (await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org })).json.logs as { level: string; message: string; url: string | null }[];
+}
+
+/** The run's snapshot rows, and the JSON objects its consumers left in R2. */
+async function stored(migrationId: string) {
+  const rows = await getDb(env.DB).select().from(snapshots).where(eq(snapshots.migrationId, migrationId));
+  const listed = await env.BUCKET.list({ prefix: "runs/" });
+  const objects = listed.objects.map((o) => o.key).filter((k) => k.includes(`/${migrationId}/`) && k.endsWith(".json"));
+  return { rows, objects };
+}
+
+async function deliver(...messages: LeaseMessage[]): Promise<void> {
+  const batch = createMessageBatch<LeaseMessage>(
+    "migration-pages",
+    messages.map((body, i) => ({ id: `${body.leaseId}-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  await consumeLeases(batch, env as never);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("a run fans out to the page queue", () => {
+  it("leases its pages to queue consumers and captures every page once", async () => {
+    const t = tag();
+    const urls = Array.from({ length: 6 }, (_, i) => `${origin}/pages/page-${1 + i}?t=${t}`);
+    const site = await fixtureSite({ urlList: urls, concurrency: FAN_OUT_CONCURRENCY });
+    const { stream, migrationId } = await startRun(site, { screenshots: false });
+    const final = await waitForEnd(site, migrationId, 120_000);
+    await stream.cancel();
+    expect(final).toMatchObject({ status: "completed", summary: { pages: 6, succeeded: 6, failed: 0 } });
+
+    const logs = await logsOf(site);
+    expect(logs.map((l) => l.message)).toContain("6 pages to capture on the page queue, in up to 9 leases of up to 1 pages at a time");
+    const { rows, objects } = await stored(migrationId);
+    expect(rows.map((r) => r.url).sort()).toEqual([...urls].sort());
+    // Files of a consumer's delivery carry its id; the snapshot row points at the kept ones.
+    expect(objects.sort()).toEqual(rows.map((r) => r.extractionKey).sort());
+    expect(rows.every((r) => /-[0-9a-f]{8}\.json$/.test(r.extractionKey))).toBe(true);
+  }, 120_000);
+
+  it("gives every page exactly once when messages are lost, duplicated, or a consumer dies mid-batch", async () => {
+    const t = tag();
+    const urls = Array.from({ length: 12 }, (_, i) => `${origin}/pages/page-${7 + i}?t=${t}`);
+    const site = await fixtureSite({ urlList: urls, concurrency: FAN_OUT_CONCURRENCY });
+    // The queue between the object and its consumers is played by the test: messages wait here.
+    const sent: LeaseMessage[] = [];
+    vi.spyOn(MigrationRun.prototype, "sendLeases").mockImplementation(async (leases: LeaseMessage[]) => {
+      sent.push(...leases);
+    });
+    const { stream, migrationId } = await startRun(site, { screenshots: false });
+    await vi.waitFor(() => expect(sent.length).toBe(6), { timeout: 30_000, interval: 100 });
+    expect(sent.every((l) => l.pages.length === 2)).toBe(true);
+    const [duplicated, lost, dying, ...rest] = sent.splice(0);
+
+    // A duplicate delivery of one lease, worked twice at the same time; one lost; one consumer that
+    // dies after its first page; the others delivered once.
+    await Promise.all([deliver(duplicated), deliver(duplicated), deliver({ ...dying, pages: dying.pages.slice(0, 1) }), deliver(...rest)]);
+    const run = runStub(env, migrationId);
+    const before = await runInDurableObject(run, (r: MigrationRun) => r.store.pageCounts());
+    expect(before).toMatchObject({ captured: 9, leased: 3 });
+
+    // Time passes: the lost and the half-worked leases expire and their pages are offered again.
+    await runInDurableObject(run, (_r: MigrationRun, state) => {
+      state.storage.sql.exec(`UPDATE pages SET lease_expires = 0 WHERE state = 'leased'`);
+    });
+    await vi.waitFor(() => expect(sent.flatMap((l) => l.pages).length).toBe(3), { timeout: 30_000, interval: 100 });
+    const reoffered = sent.splice(0);
+    expect(reoffered.flatMap((l) => l.pages.map((p) => p.url)).sort()).toEqual([...lost.pages, dying.pages[1]].map((p) => p.url).sort());
+    // The late consumer of the lost lease finally reports too: refused, since its lease expired.
+    await Promise.all([deliver(...reoffered), deliver(lost)]);
+
+    const final = await waitForEnd(site, migrationId, 60_000);
+    await stream.cancel();
+    expect(final).toMatchObject({ status: "completed", summary: { pages: 12, succeeded: 12, failed: 0 } });
+    const { rows, objects } = await stored(migrationId);
+    expect(rows.map((r) => r.url).sort()).toEqual([...urls].sort());
+    expect(objects.sort()).toEqual(rows.map((r) => r.extractionKey).sort());
+    const pages = await runInDurableObject(run, (r: MigrationRun) => r.store.pages());
+    const attempts = Object.fromEntries(pages.map((p) => [p.url, p.attempts]));
+    for (const p of [...lost.pages, dying.pages[1]]) expect(attempts[p.url]).toBe(2);
+    const logs = await logsOf(site);
+    expect(logs.filter((l) => l.message.startsWith("Captured"))).toHaveLength(12);
+    expect(logs.filter((l) => l.message === "No report before its lease expired; offering the page again")).toHaveLength(3);
+  }, 120_000);
+});
