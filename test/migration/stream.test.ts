@@ -148,7 +148,7 @@ describe("event stream", () => {
 
     // The run emits far more than the backlog bound while the follower reads nothing; large events
     // (a full set of screenshots each) fill every buffer between the run and the follower.
-    const emitted = SSE_MAX_BACKLOG * 8;
+    const emitted = 2_000;
     const shots = (n: number) => Array.from({ length: RUN_LIMITS.recentScreenshots }, (_, i) => ({ url: `${origin}/pages/${n}-${i}-${"x".repeat(200)}`, screenshot: `/s/${n}-${i}`, snapshotId: `${n}-${i}` }));
     const lastId = await runInDurableObject(runStub(env, migrationId), (run: MigrationRun) => {
       for (let n = 0; n < emitted; n++) run.emitProgress(shots(n));

@@ -14,9 +14,12 @@ export const SSE_RETRY_MS = 3_000;
 export const SSE_PING_MS = 15_000;
 /**
  * A client with this many messages queued unread is behind: from then on its `progress` events are
- * coalesced into one that carries the latest state, sent as soon as it reads again.
+ * coalesced into one that carries the latest state, sent as soon as it reads again. A client reading
+ * along has a message or two queued; the bound leaves room for a burst of events, and is low because
+ * a backlog is also time: under load the messages of a behind client wait in its queue, and the latest
+ * state is worth more to it than the history (which Last-Event-ID replays for a client that wants it).
  */
-export const SSE_MAX_BACKLOG = 256;
+export const SSE_MAX_BACKLOG = 32;
 
 /** One stream message: `id:` when the event is in the replay log, then the JSON event as `data:`. */
 export function encodeEvent(event: RunEvent, id: number | null): string {
@@ -25,10 +28,13 @@ export function encodeEvent(event: RunEvent, id: number | null): string {
 
 type ProgressEvent = Extract<RunEvent, { type: "progress" }>;
 
-/** The latest progress a client has not received yet, with the screenshots of the events it replaces. */
+/**
+ * The latest progress a client has not received yet, with the screenshots of the events it replaces,
+ * encoded. Clients that fell behind together share one, so a broadcast merges and encodes it once.
+ */
 interface HeldProgress {
   event: ProgressEvent;
-  id: number | null;
+  bytes: Uint8Array;
 }
 
 interface Client {
@@ -89,12 +95,27 @@ export class EventHub {
   /** Sends an event to every client; `progress` is coalesced for clients that are behind. */
   broadcast(event: RunEvent, id: number | null): void {
     const bytes = encoder.encode(encodeEvent(event, id));
-    for (const client of [...this.clients]) {
-      if (event.type !== "progress") {
+    if (event.type !== "progress") {
+      for (const client of [...this.clients]) {
         this.release(client);
         this.enqueue(client, bytes);
-      } else if (client.held || behind(client)) {
-        client.held = { event: client.held ? coalesce(client.held.event, event) : event, id };
+      }
+      return;
+    }
+    const latest: HeldProgress = { event, bytes };
+    const coalesced = new Map<HeldProgress, HeldProgress>();
+    const coalesce = (held: HeldProgress): HeldProgress => {
+      let next = coalesced.get(held);
+      if (!next) {
+        const merged: ProgressEvent = { ...event, progress: { ...event.progress, screenshots: mergeScreenshots(held.event.progress.screenshots, event.progress.screenshots) } };
+        next = { event: merged, bytes: encoder.encode(encodeEvent(merged, id)) };
+        coalesced.set(held, next);
+      }
+      return next;
+    };
+    for (const client of [...this.clients]) {
+      if (client.held || behind(client)) {
+        client.held = client.held ? coalesce(client.held) : latest;
         if (!behind(client)) this.release(client);
       } else {
         this.enqueue(client, bytes);
@@ -118,7 +139,7 @@ export class EventHub {
     const held = client.held;
     if (!held) return;
     client.held = null;
-    this.enqueue(client, encoder.encode(encodeEvent(held.event, held.id)));
+    this.enqueue(client, held.bytes);
   }
 
   private enqueue(client: Client, bytes: Uint8Array): void {
@@ -153,9 +174,4 @@ export class EventHub {
 function behind(client: Client): boolean {
   const room = client.controller.desiredSize;
   return room !== null && room <= 0;
-}
-
-/** The later progress event, carrying the screenshots of both. */
-function coalesce(earlier: ProgressEvent, later: ProgressEvent): ProgressEvent {
-  return { ...later, progress: { ...later.progress, screenshots: mergeScreenshots(earlier.progress.screenshots, later.progress.screenshots) } };
 }

@@ -25,14 +25,15 @@ export class Broadcaster extends DurableObject {
     }
     if (pathname === "/clients") return Response.json({ clients: this.clients.size });
     if (pathname === "/broadcast") {
-      // `bytes`: the size of the product's event this message stands for, so both carry the same load.
-      const { bytes = 0 } = await request.json();
-      const id = this.nextId++;
+      // `count` messages of `bytes` each: the product's events this request stands for, same size.
+      const { bytes = 0, count = 1 } = await request.json();
       const head = `{"type":"progress","pad":"`;
       const pad = "x".repeat(Math.max(0, bytes - head.length - 40));
-      const chunk = encoder.encode(`id: ${id}\ndata: ${head}${pad}","at":${Date.now()}}\n\n`);
-      for (const c of this.clients) c.enqueue(chunk);
-      return Response.json({ id });
+      for (let i = 0; i < count; i++) {
+        const chunk = encoder.encode(`id: ${this.nextId++}\ndata: ${head}${pad}","at":${Date.now()}}\n\n`);
+        for (const c of this.clients) c.enqueue(chunk);
+      }
+      return Response.json({ id: this.nextId - 1 });
     }
     if (pathname === "/end") {
       const id = this.nextId++;
