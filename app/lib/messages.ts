@@ -40,5 +40,9 @@ export const MESSAGES = {
   cancelMigrationFailed: MIGRATION_MESSAGES.cancelFailed,
   migrationStuck: MIGRATION_MESSAGES.stuck,
   reconnectFailed: (reason: string) => `Failed to reconnect: ${reason}`,
+  // Not in the spec: the live run's connection status, and the reason given when a stream just closes.
+  liveReconnecting: "Reconnecting to the live run…",
+  liveReconnected: "Reconnected",
+  liveStreamClosed: "the live stream closed",
   noActiveMigration: MIGRATION_MESSAGES.noActiveMigration,
 } as const;

@@ -1,4 +1,5 @@
 import type { ActiveMigrationDto, MigrationProgress, MigrationResultDto, RunEvent, RunStatus, ScreenshotRef } from "../../workers/contracts/run-events";
+import type { LiveConnection } from "./live-connection";
 import { MESSAGES } from "./messages";
 
 /** The dashboard's view of the selected site's migration (spec §4 "Migration session status"). */
@@ -13,6 +14,8 @@ export interface MigrationState {
   message: string | null;
   error: string | null;
   lastEventId: number | null;
+  /** How the dashboard follows the working run's events. */
+  connection: LiveConnection;
 }
 
 export const initialMigrationState: MigrationState = {
@@ -24,6 +27,7 @@ export const initialMigrationState: MigrationState = {
   message: null,
   error: null,
   lastEventId: null,
+  connection: "live",
 };
 
 export type MigrationAction =
@@ -33,6 +37,7 @@ export type MigrationAction =
   | { type: "result"; result: MigrationResultDto }
   | { type: "cancelled" }
   | { type: "failed"; error: string }
+  | { type: "connection"; connection: LiveConnection }
   | { type: "reset" };
 
 function mergeScreenshots(existing: ScreenshotRef[], incoming: ScreenshotRef[]): ScreenshotRef[] {
@@ -45,6 +50,11 @@ function mergeScreenshots(existing: ScreenshotRef[], incoming: ScreenshotRef[]):
 /** A failure whose cause is the database refusing writes gets the spec's friendlier text. */
 export function migrationErrorText(error: string, details?: string): string {
   return /read-?only/i.test(`${error} ${details ?? ""}`) ? MESSAGES.migrationReadOnly : error || MESSAGES.migrationFailed;
+}
+
+/** The connection state after `next` is reported: "reconnected" only ends a reconnect (a first connection is simply live). */
+function nextConnection(current: LiveConnection, next: LiveConnection): LiveConnection {
+  return next === "reconnected" && current !== "reconnecting" ? current : next;
 }
 
 /** Applies one thing that happened to the migration state. */
@@ -71,9 +81,13 @@ export function migrationReducer(state: MigrationState, action: MigrationAction)
       return { ...state, status: "cancelled", message: MESSAGES.migrationCancelled };
     case "failed":
       return { ...state, status: "failed", error: action.error };
+    case "connection":
+      return { ...state, connection: nextConnection(state.connection, action.connection) };
     case "event": {
       const e = action.event;
-      const base = { ...state, migrationId: e.migrationId, lastEventId: action.id ?? state.lastEventId };
+      // A run's final event ends any reconnect; the server's `reconnected` event confirms one.
+      const connection = e.type === "progress" ? state.connection : e.type === "reconnected" ? nextConnection(state.connection, "reconnected") : "live";
+      const base = { ...state, migrationId: e.migrationId, lastEventId: action.id ?? state.lastEventId, connection };
       switch (e.type) {
         case "progress":
         case "reconnected":

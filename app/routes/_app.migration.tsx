@@ -30,7 +30,7 @@ export default function Migration() {
               {state.status === null && !state.progress ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">No migration has run for this project yet.</p>
               ) : (
-                <ProgressPanel status={state.status} progress={state.progress} onCancel={() => void cancel()} canCancel={active} />
+                <ProgressPanel status={state.status} progress={state.progress} connection={state.connection} onCancel={() => void cancel()} canCancel={active} />
               )}
               {state.message ? (
                 <p role="status" className={`mt-4 rounded-md p-3 text-sm ${state.status === "stuck" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"}`}>

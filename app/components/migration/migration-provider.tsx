@@ -4,6 +4,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { ApiRequestError } from "~/lib/api-client";
 import { CONSTANTS } from "~/lib/constants";
 import { readEventStream } from "~/lib/event-stream";
+import { followLive, RECONNECTED_VISIBLE_MS } from "~/lib/live-connection";
 import { MESSAGES } from "~/lib/messages";
 import { initialMigrationState, isActiveStatus, migrationReducer, type MigrationState } from "~/lib/migration-state";
 
@@ -22,7 +23,8 @@ const MigrationContext = createContext<MigrationContextValue | null>(null);
 
 /**
  * Follows the selected site's migration wherever the user is in the dashboard: on load it reconnects to
- * a running run or fetches a finished run's result; it streams events and raises the spec's toasts.
+ * a running run or fetches a finished run's result; it streams events, resumes a dropped stream with
+ * Last-Event-ID, and raises the spec's toasts.
  */
 export function MigrationProvider({ siteId, children }: { siteId: string | null; children: ReactNode }) {
   const api = useApi();
@@ -34,6 +36,8 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
   const [startError, setStartError] = useState<string | null>(null);
   const streamRef = useRef<AbortController | null>(null);
   const lastIdRef = useRef<number | null>(null);
+  /** The followed run's id (from its events) and whether its final event arrived. */
+  const runRef = useRef<{ migrationId: string | null; finished: boolean }>({ migrationId: null, finished: false });
 
   const refreshLogs = useCallback(() => {
     if (!siteId) return;
@@ -62,6 +66,7 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
   const onEvent = useCallback(
     (event: RunEvent, id: number | null) => {
       if (id !== null) lastIdRef.current = id;
+      runRef.current = { migrationId: event.migrationId, finished: runRef.current.finished || ["complete", "error", "cancelled"].includes(event.type) };
       dispatch({ type: "event", event, id });
       if (event.type === "progress") followLogs();
       if (event.type === "complete") toasts.show({ message: MESSAGES.migrationCompleted, type: "success", kind: "migration" });
@@ -85,29 +90,67 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
     [onEvent, refreshLogs],
   );
 
+  /** Opens the run's stream, resuming after the last event seen. */
+  const openStream = useCallback(
+    async (migrationId: string, signal: AbortSignal) => {
+      const headers = api.headers({ Accept: "text/event-stream" });
+      if (lastIdRef.current !== null) headers["Last-Event-ID"] = String(lastIdRef.current);
+      const res = await fetch(`${api.base}/v1/migration/stream/${migrationId}`, { headers, signal });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { error?: string };
+        throw new ApiRequestError(res.status, body.error ?? res.statusText);
+      }
+      return res;
+    },
+    [api],
+  );
+
+  /**
+   * Follows a run's stream (`opened`, or a new one) until its final event, reconnecting when it drops
+   * while the run works; the spec's toast comes only when reconnecting fails for good.
+   */
   const follow = useCallback(
+    async (migrationId: string | null, controller: AbortController, opened?: Response) => {
+      runRef.current = { migrationId, finished: false };
+      await followLive({
+        opened,
+        signal: controller.signal,
+        open: (signal) => {
+          const id = runRef.current.migrationId;
+          if (!id) throw new Error(MESSAGES.liveStreamClosed);
+          return openStream(id, signal);
+        },
+        read: (res) => consume(res, controller),
+        finished: () => runRef.current.finished,
+        lastId: () => lastIdRef.current,
+        onConnection: (connection) => dispatch({ type: "connection", connection }),
+        onGiveUp: (reason) => toasts.show({ message: MESSAGES.reconnectFailed(reason), type: "error", kind: "migration" }),
+      });
+    },
+    [openStream, consume, toasts],
+  );
+
+  const followRun = useCallback(
     async (migrationId: string) => {
       streamRef.current?.abort();
       const controller = new AbortController();
       streamRef.current = controller;
       const untrack = api.track(controller);
       try {
-        const headers = api.headers({ Accept: "text/event-stream" });
-        if (lastIdRef.current !== null) headers["Last-Event-ID"] = String(lastIdRef.current);
-        const res = await fetch(`${api.base}/v1/migration/stream/${migrationId}`, { headers, signal: controller.signal });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => ({}))) as { error?: string };
-          throw new Error(body.error ?? res.statusText);
-        }
-        await consume(res, controller);
-      } catch (err) {
-        if (!controller.signal.aborted) toasts.show({ message: MESSAGES.reconnectFailed(err instanceof Error ? err.message : String(err)), type: "error", kind: "migration" });
+        await follow(migrationId, controller);
       } finally {
         untrack();
       }
     },
-    [api, consume, toasts],
+    [api, follow],
   );
+
+  // "Reconnected" shows for a few seconds, then the status fades.
+  useEffect(() => {
+    if (state.connection !== "reconnected") return;
+    const timer = setTimeout(() => dispatch({ type: "connection", connection: "live" }), RECONNECTED_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [state.connection]);
 
   // On load (and when the project changes): reconnect to a live run, or fetch a finished run's result.
   useEffect(() => {
@@ -122,7 +165,7 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
       .then(async (active) => {
         if (cancelled) return;
         dispatch({ type: "active", active });
-        if (isActiveStatus(active.status)) void follow(active.migrationId);
+        if (isActiveStatus(active.status)) void followRun(active.migrationId);
         else if (active.status === "completed") {
           const result = await api.get<MigrationResultDto>(`/v1/migration/result/${active.migrationId}`, { fresh: true });
           if (!cancelled) dispatch({ type: "result", result });
@@ -135,7 +178,7 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
       cancelled = true;
       streamRef.current?.abort();
     };
-  }, [api, siteId, follow, refreshLogs]);
+  }, [api, siteId, followRun, refreshLogs]);
 
   const start = useCallback(
     async (options: Omit<StartMigrationInput, "siteId">) => {
@@ -166,7 +209,7 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
         }
         dispatch({ type: "started" });
         setStarting(false);
-        await consume(res, controller);
+        await follow(null, controller, res);
       } catch (err) {
         if (controller.signal.aborted) return;
         setStartError(err instanceof ApiRequestError ? err.error : MESSAGES.migrationFailed);
@@ -175,7 +218,7 @@ export function MigrationProvider({ siteId, children }: { siteId: string | null;
         untrack();
       }
     },
-    [api, siteId, consume],
+    [api, siteId, follow],
   );
 
   const cancel = useCallback(async () => {

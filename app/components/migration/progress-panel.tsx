@@ -1,6 +1,7 @@
 import type { MigrationProgress, RunStatus } from "../../../workers/contracts/run-events";
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
+import { LIVE_CONNECTION_TEXT, type LiveConnection } from "~/lib/live-connection";
 
 const STATUS_TONE: Record<RunStatus, "blue" | "green" | "red" | "amber" | "slate"> = {
   running: "blue",
@@ -16,8 +17,22 @@ export function StatusBadge({ status }: { status: RunStatus | null }) {
   return <Badge tone={STATUS_TONE[status]}>{status}</Badge>;
 }
 
-/** Live progress: bar with counts, current page, asset progress and the cancel control. */
-export function ProgressPanel({ status, progress, onCancel, canCancel }: { status: RunStatus | null; progress: MigrationProgress | null; onCancel: () => void; canCancel: boolean }) {
+/**
+ * Whether the live events are flowing. The region is always rendered, so screen readers announce
+ * "Reconnecting…" and "Reconnected" as they appear; it is empty while the run is followed live.
+ */
+export function LiveConnectionStatus({ connection }: { connection: LiveConnection }) {
+  const text = LIVE_CONNECTION_TEXT[connection];
+  const tone = connection === "reconnecting" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100";
+  return (
+    <p role="status" aria-live="polite" data-testid="live-connection" data-connection={connection} className={text ? `rounded-md px-3 py-1.5 text-sm transition-opacity duration-500 ${tone}` : "sr-only"}>
+      {text}
+    </p>
+  );
+}
+
+/** Live progress: bar with counts, current page, asset progress, the connection status and the cancel control. */
+export function ProgressPanel({ status, progress, connection, onCancel, canCancel }: { status: RunStatus | null; progress: MigrationProgress | null; connection: LiveConnection; onCancel: () => void; canCancel: boolean }) {
   const done = progress?.processedCount ?? 0;
   const total = progress?.totalCount ?? 0;
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
@@ -32,6 +47,7 @@ export function ProgressPanel({ status, progress, onCancel, canCancel }: { statu
           <Button variant="danger" size="sm" onClick={onCancel}>Cancel migration</Button>
         ) : null}
       </div>
+      <LiveConnectionStatus connection={connection} />
       <div>
         <div role="progressbar" aria-label="Pages processed" aria-valuemin={0} aria-valuemax={total || 1} aria-valuenow={done} aria-valuetext={`${done} of ${total} pages`} className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
           <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${pct}%` }} />
