@@ -99,4 +99,25 @@ describe("a run fans out to the page queue", () => {
     expect(logs.filter((l) => l.message.startsWith("Captured"))).toHaveLength(12);
     expect(logs.filter((l) => l.message === "No report before its lease expired; offering the page again")).toHaveLength(3);
   }, 120_000);
+
+  it("refuses every report after cancel: leased pages are skipped and their consumers stop", async () => {
+    const t = tag();
+    const urls = Array.from({ length: 4 }, (_, i) => `${origin}/pages/page-${19 + i}?t=${t}`);
+    const site = await fixtureSite({ urlList: urls, concurrency: FAN_OUT_CONCURRENCY });
+    const sent: LeaseMessage[] = [];
+    vi.spyOn(MigrationRun.prototype, "sendLeases").mockImplementation(async (leases: LeaseMessage[]) => {
+      sent.push(...leases);
+    });
+    const { stream, migrationId } = await startRun(site, { screenshots: false });
+    await vi.waitFor(() => expect(sent.length).toBe(4), { timeout: 30_000, interval: 100 });
+    const cancelled = await call("POST", `/migration/cancel/${migrationId}`, { token: site.token, org: site.org });
+    expect(cancelled.status).toBe(200);
+    await deliver(...sent);
+    await stream.cancel();
+    const run = runStub(env, migrationId);
+    expect(await runInDurableObject(run, (r: MigrationRun) => r.store.pageCounts())).toMatchObject({ skipped: 4, captured: 0, leased: 0 });
+    const { rows, objects } = await stored(migrationId);
+    expect(rows).toHaveLength(0);
+    expect(objects).toHaveLength(0);
+  }, 60_000);
 });

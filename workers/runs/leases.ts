@@ -50,7 +50,7 @@ export const FAN_OUT_DEFAULTS = {
   minConcurrency: 9,
   /** Pages per lease at most. */
   leasePages: 10,
-  /** Time a lease's message may wait in the queue, beyond its pages' deadlines. */
+  /** Time a lease's message may wait in the queue, or a report on its way, beyond a page's deadline. */
   leaseMarginMs: 30_000,
 } as const;
 
@@ -75,9 +75,13 @@ export function leaseSize(remaining: number, concurrency: number): number {
   return Math.max(1, Math.min(FAN_OUT_DEFAULTS.leasePages, Math.ceil(remaining / Math.max(1, concurrency))));
 }
 
-/** How long a lease of `size` pages holds: every page's hard deadline, plus the margin. */
-export function leaseMs(config: RunConfig, size: number): number {
-  return pageDeadline(config.site.settings.crawl) * size + FAN_OUT_DEFAULTS.leaseMarginMs;
+/**
+ * How long a lease holds without news from its consumer: one page's hard deadline, plus the margin.
+ * Its consumer works the pages one after another, and every report renews the lease; so a consumer
+ * that dies costs about one page deadline, however many pages its lease had.
+ */
+export function leaseMs(config: RunConfig): number {
+  return pageDeadline(config.site.settings.crawl) + FAN_OUT_DEFAULTS.leaseMarginMs;
 }
 
 /** Pages whose lease expired go back to the queue (or fail, out of attempts). */
@@ -104,7 +108,7 @@ function leaseOne(run: RunHost, now: number): LeaseMessage | null {
   if (run.halted() || run.store.leasesOut() >= concurrency) return null;
   const size = leaseSize(run.store.remaining(), concurrency);
   const leaseId = crypto.randomUUID();
-  const pages = run.store.leaseNext(now, size, leaseId, now + leaseMs(run.config, size));
+  const pages = run.store.leaseNext(now, size, leaseId, now + leaseMs(run.config));
   return pages.length ? { migrationId: run.config.migrationId, leaseId, pages: pages.map((p) => ({ idx: p.idx, url: p.url })) } : null;
 }
 
@@ -161,6 +165,7 @@ export async function acceptReport(run: RunHost, leaseId: string, idx: number, r
   } else {
     await handleFailure(run, page, report.problem);
   }
+  run.store.renewLease(leaseId, Date.now() + leaseMs(run.config));
   const active = !run.halted();
   const next = active && wantNext && !run.store.leaseLive(leaseId) ? run.store.transaction(() => leaseOne(run, Date.now())) : null;
   return { accepted, active, next };

@@ -6,7 +6,7 @@ import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../services/audit";
-import { acceptReport, type LeaseContext, type LeaseMessage, type PageReport, type ReportAnswer } from "./leases";
+import { acceptReport, leaseMs, type LeaseContext, type LeaseMessage, type PageReport, type ReportAnswer } from "./leases";
 import { browserSessionMessage, newRun, type RunInit } from "./run-init";
 import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
@@ -105,6 +105,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   /** For a queue consumer: what it needs to capture its lease, or null when the lease is no longer live. */
   async leaseContext(leaseId: string): Promise<LeaseContext | null> {
     if (!this.store.config() || this.halted() || !this.store.leaseLive(leaseId)) return null;
+    this.store.renewLease(leaseId, Date.now() + leaseMs(this.config));
     return { config: this.config, siteTitles: [...this.siteTitles] };
   }
 

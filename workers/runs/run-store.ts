@@ -196,6 +196,11 @@ export class RunStore {
     return rows.length ? toPage(rows[0]) : null;
   }
 
+  /** Extends a live lease to `expiresAt` (its consumer is still reporting). */
+  renewLease(leaseId: string, expiresAt: number): void {
+    this.sql.exec(`UPDATE pages SET lease_expires = MAX(lease_expires, ?) WHERE state = 'leased' AND lease_id = ?`, expiresAt, leaseId);
+  }
+
   /** Whether a lease still holds pages. */
   leaseLive(leaseId: string): boolean {
     return this.sql.exec(`SELECT 1 FROM pages WHERE state = 'leased' AND lease_id = ? LIMIT 1`, leaseId).toArray().length > 0;
