@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { emptyProgress } from "../../workers/contracts/run-events";
 import { serveFixtureSite } from "../fixtures/site/site.mjs";
 import { DEMO, hydrated, open, signIn } from "./support";
 
@@ -68,4 +69,51 @@ test("start a migration of the fixture site from the start control and see it co
 
   await open(page, "/snapshots");
   await expect(page.getByRole("list", { name: "Snapshots" }).getByRole("listitem")).toHaveCount(PAGES);
+});
+
+test("a dropped live stream reconnects with Last-Event-ID and says so, then follows the run to its end", async ({ page, request }) => {
+  const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password } });
+  const { token } = await login.json();
+  const { site: created } = await api(request, token, "POST", "/sites", { name: `Fixture ${Date.now()}`, domain: new URL(site.origin).host });
+  // Slow pages keep the run working while the stream drops and comes back.
+  const urlList = [1, 2, 3, 4].map((n) => `${site.origin}/special/slow?ms=4000&n=${n}`);
+  await api(request, token, "PUT", `/site-config/${created.id}`, {
+    platform: "drupal",
+    components: { hero: { name: "Hero", selector: ".hero", fields: [{ name: "title", type: "text" }] } },
+    templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"] } },
+    settings: { urlList, concurrency: 1 },
+  });
+
+  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await page.evaluate((id) => {
+    localStorage.setItem("selectedSiteId", id);
+    localStorage.setItem("activeOrganizationId", "demo-org");
+  }, created.id);
+  await open(page, "/migration");
+  await page.getByRole("button", { name: "Start migration" }).click();
+  await expect(page.getByTestId("progress-counts")).toContainText("of 4 pages", { timeout: 30_000 });
+  const { migrationId } = await api(request, token, "GET", `/migration/active/${created.id}`);
+
+  // After a reload the dashboard follows the run again; its first stream delivers the run's first
+  // event and then drops, as a connection cut by a proxy would. The following ones reach the server.
+  const resumedFrom: (string | null)[] = [];
+  await page.route(`**/api/v1/migration/stream/${migrationId}`, async (route) => {
+    resumedFrom.push(route.request().headers()["last-event-id"] ?? null);
+    if (resumedFrom.length > 1) return route.continue();
+    const first = { type: "progress", migrationId, status: "running", progress: { ...emptyProgress(), totalCount: 4 } };
+    await route.fulfill({ status: 200, contentType: "text/event-stream", body: `id: 1\ndata: ${JSON.stringify(first)}\n\n` });
+  });
+  await page.reload();
+  await hydrated(page);
+  const status = page.getByTestId("live-connection");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(status).toHaveAttribute("aria-live", "polite");
+  await expect(status).toHaveText("Reconnecting to the live run…");
+  await expect(status).toHaveText("Reconnected", { timeout: 15_000 });
+  expect(resumedFrom.slice(0, 2)).toEqual([null, "1"]);
+  // "Reconnected" fades; the run is followed live to its end, without the failure toast.
+  await expect(status).toHaveText("", { timeout: 10_000 });
+  await expect(page.getByText("Migration completed successfully!", { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId("progress-counts")).toContainText("4 of 4 pages");
+  await expect(page.getByText(/Failed to reconnect/)).toHaveCount(0);
 });
