@@ -1,0 +1,194 @@
+// What the benchmarks share to run the product: a frozen bundle of the Worker under `wrangler dev` on
+// a fresh local state, its API with a seeded owner and site, and the memory of its processes.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import { ROOT, applyMigrations, pkgFile } from "../../scripts/setup.mjs";
+import { isPortFree, spawnWrangler, stopProcess, waitForHttp } from "../../scripts/start.mjs";
+
+/** Benchmarks use ports 8790-8799; `taken` are ports this benchmark already chose. */
+export async function benchPort(taken = []) {
+  for (let port = 8790; port <= 8799; port++) if (!taken.includes(port) && (await isPortFree(port))) return port;
+  throw new Error("no free port in 8790-8799");
+}
+
+/**
+ * Bundles the Worker once into the state dir and writes a config that runs that bundle: `wrangler dev`
+ * would otherwise restart the Worker (and the run's Durable Object) on every change in the repository.
+ */
+export function bundleWorker(stateDir) {
+  const outdir = path.join(stateDir, "bundle");
+  const r = spawnSync(process.execPath, [pkgFile("wrangler", "bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir, "--env", ""], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  });
+  if (r.status !== 0) throw new Error(`bundling failed:\n${r.stdout}\n${r.stderr}`);
+  // The local (top-level) configuration only; paths made absolute for the config's new home.
+  const local = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8").split(/^\[env\./m)[0];
+  const config = local
+    .replace(/^main\s*=.*$/m, `main = ${JSON.stringify(path.join(outdir, "index.js"))}`)
+    .replace(/^(directory\s*=\s*)"\.?\/?([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`)
+    .replace(/^(migrations_dir\s*=\s*)"([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`);
+  const file = path.join(stateDir, "wrangler.toml");
+  fs.writeFileSync(file, config);
+  return file;
+}
+
+/** Starts `wrangler dev` with `config` on `port`; its output goes to `output` for error reports. `vars` override the config's. */
+export function startWrangler({ port, config, persistTo, tmpDir, output, vars = {} }) {
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawnWrangler(
+    { port, persistTo, extra: ["--show-interactive-dev-session=false", "--config", config, "--no-bundle", ...varArgs] },
+    { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { CI: "true", TMPDIR: tmpDir } },
+  );
+  for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on("line", (l) => output.push(l));
+  return child;
+}
+
+/**
+ * The product on `port` over the state in `stateDir` (fresh, or kept from an earlier start with
+ * `fresh: false`). Returns the child and how to start it again on the same state.
+ */
+export async function startProduct({ port, stateDir, output, vars = {}, fresh = true }) {
+  const persistTo = path.join(stateDir, "state");
+  const tmpDir = path.join(stateDir, "tmp");
+  fs.mkdirSync(tmpDir, { recursive: true });
+  let config = path.join(stateDir, "wrangler.toml");
+  if (fresh) {
+    await applyMigrations({ persistTo });
+    config = bundleWorker(stateDir);
+  }
+  const child = startWrangler({ port, config, persistTo, tmpDir, output, vars });
+  await waitForHttp(`http://127.0.0.1:${port}/api/v1/auth/me`, { child, timeoutMs: 180_000 });
+  return child;
+}
+
+/** Stops a `wrangler dev` gracefully (the product's must close its browsers); false when it had to be killed. */
+export function stopWrangler(child) {
+  return stopProcess(child, { signal: "SIGINT", graceMs: 20_000, group: true });
+}
+
+/** The product's API with a signed-in owner of one organization. */
+export class Api {
+  constructor(base) {
+    this.base = base;
+    this.headers = { "Content-Type": "application/json" };
+  }
+
+  async call(method, p, body) {
+    const res = await fetch(`${this.base}/api/v1${p}`, { method, headers: this.headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${p}: HTTP ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+
+  /** Signs up an owner, creates an organization and a Magnolia site over `origin` with `settings`; returns the site id. */
+  async seedSite(origin, settings) {
+    const signup = await this.call("POST", "/auth/signup", { email: `bench-${Date.now()}@example.com`, password: "benchmark-password", firstName: "Bench", lastName: "Runner" });
+    this.headers.Authorization = `Bearer ${signup.token}`;
+    const org = await this.call("POST", "/organization", { name: "Benchmark" });
+    this.headers["X-Organization-Id"] = org.organization.id;
+    const created = await this.call("POST", "/sites", { name: "Fixture site", domain: new URL(origin).host });
+    await this.call("PUT", `/site-config/${created.site.id}`, {
+      platform: "magnolia",
+      templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"], fields: [] } },
+      components: {
+        hero: { name: "Hero", selector: ".hero", fields: [] },
+        card: { name: "Card", selector: ".cards .card", fields: [] },
+        richText: { name: "Rich text", selector: ".rich-text", fields: [] },
+      },
+      settings,
+    });
+    return created.site.id;
+  }
+
+  /** Every snapshot of a run, page by page of the API. */
+  async snapshots(siteId, migrationId) {
+    const out = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = await this.call("GET", `/snapshots?siteId=${siteId}&migrationId=${migrationId}&limit=200&offset=${offset}`);
+      out.push(...page.snapshots);
+      if (offset + 200 >= page.total) return out;
+    }
+  }
+}
+
+/** Processes below `rootPid`, with their command names, from /proc. */
+export function descendants(rootPid) {
+  const children = new Map();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push({ pid: Number(entry), comm });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const out = [];
+  const queue = [rootPid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      out.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return out;
+}
+
+function rssKb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the RSS of workerd and of the browsers below `rootPid()` every 200 ms until stopped; keeps the peaks. */
+export function memorySampler(rootPid) {
+  const peak = { workerdMb: 0, chromiumMb: 0 };
+  const seenChromium = new Set();
+  const timer = setInterval(() => {
+    let workerd = 0;
+    let chromium = 0;
+    for (const p of descendants(rootPid())) {
+      if (p.comm === "workerd") workerd += rssKb(p.pid);
+      else if (/chrom/i.test(p.comm)) {
+        chromium += rssKb(p.pid);
+        seenChromium.add(p.pid);
+      }
+    }
+    peak.workerdMb = Math.max(peak.workerdMb, workerd / 1024);
+    peak.chromiumMb = Math.max(peak.chromiumMb, chromium / 1024);
+  }, 200);
+  return { peak, seenChromium, stop: () => clearInterval(timer) };
+}
+
+/** Chromium processes started for this benchmark that are still alive (their profiles live under `stateDir`). */
+export function leftoverBrowsers(stateDir) {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+        return /chrom/i.test(cmd) && cmd.includes(stateDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
