@@ -226,24 +226,17 @@ export async function discardCapture(env: Env, captured: CapturedPage): Promise<
 }
 
 /**
- * The checkpoint of a captured page: its state, the run's counters and its place in the mapping queue
- * in one transaction, then its snapshot row, log lines and the run's row in one D1 batch, then a
- * progress event. Returns false when the run was halted (nothing is kept).
+ * The checkpoint of a captured page. Its snapshot row and log lines go to D1 first, as upserts under ids
+ * derived from the page; then, in one transaction, the page's state, the run's counters and its place
+ * in the mapping queue; then the run's row and a progress event. A crash between the two steps leaves
+ * the page in progress (or leased): it is captured again over the same row. So the checkpoint never
+ * says captured without its snapshot. Returns false when the run was halted or the page is no longer
+ * this capture's to commit (nothing is counted; the caller discards its files).
  */
 export async function commitCapture(run: RunHost, page: PageRow, captured: CapturedPage): Promise<boolean> {
   const { config } = run;
-  return run.commit(async () => {
-    run.store.transaction(() => {
-      run.store.setPageState(page.idx, "captured", { snapshotId: captured.snapshotId, hasScreenshot: captured.screenshotKey !== null });
-      // Streaming: the page is queued for mapping and writing in the same step that checkpoints it.
-      if (run.state.pipeline === "mapper" || run.state.pipeline === "full") {
-        run.store.setWriteState(page.idx, "pending");
-        run.state.processingTotal++;
-      }
-      run.state.captured++;
-      run.state.componentCount += captured.componentCount;
-      run.save();
-    });
+  let kept = false;
+  const ran = await run.commit(async () => {
     const { logs, snapshotId, screenshotKey } = captured;
     await run.db.batch([
       snapshotStatement(run.db, config, {
@@ -262,11 +255,25 @@ export async function commitCapture(run: RunHost, page: PageRow, captured: Captu
       }),
       // The log id is derived from the snapshot, so a page captured again after an interruption logs once.
       ...logs.map((entry, i) => logStatement(run.db, config, entry, i === 0 ? `${snapshotId}-captured` : undefined)),
-      runUpdateStatement(run.db, config, runRowPatch(run)),
     ]);
+    kept = run.store.transaction(() => {
+      if (!run.store.markCaptured(page.idx, snapshotId, screenshotKey !== null)) return false;
+      // Streaming: the page is queued for mapping and writing in the same step that checkpoints it.
+      if (run.state.pipeline === "mapper" || run.state.pipeline === "full") {
+        run.store.setWriteState(page.idx, "pending");
+        run.state.processingTotal++;
+      }
+      run.state.captured++;
+      run.state.componentCount += captured.componentCount;
+      run.save();
+      return true;
+    });
+    if (!kept) return;
+    await run.db.batch([runUpdateStatement(run.db, config, runRowPatch(run))]);
     const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];
     run.emitProgress(shots);
   });
+  return ran && kept;
 }
 
 /** Captures one page in one of the run object's own tabs. Failures are logged and retried; they never stop the run. */

@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { commitCapture, discardCapture, handleFailure, noteTitle, pageDeadline, type CapturedPage, type PageProblem } from "./capture";
+import { commitCapture, handleFailure, noteTitle, pageDeadline, type CapturedPage, type PageProblem } from "./capture";
 import type { CaptureWork } from "./capture-slice";
 import type { RunHost } from "./run-host";
 import { RUN_LIMITS } from "./run-state";
@@ -53,6 +53,9 @@ export const FAN_OUT_DEFAULTS = {
   /** Time a lease's message may wait in the queue, or a report on its way, beyond a page's deadline. */
   leaseMarginMs: 30_000,
 } as const;
+
+/** Pages of each run object whose report is being committed. */
+const committing = new WeakMap<RunHost, Set<number>>();
 
 /** How often a fan-out alarm expires leases and tops them up. */
 const LEASE_POLL_MS = 250;
@@ -156,14 +159,22 @@ export async function acceptReport(run: RunHost, leaseId: string, idx: number, r
     const next = wantNext && !run.store.leaseLive(leaseId) ? run.store.transaction(() => leaseOne(run, Date.now())) : null;
     return { accepted: false, active: true, next };
   }
+  // Two deliveries of one lease may report the same page at once: the first is committed, the other refused.
+  let busy = committing.get(run);
+  if (!busy) committing.set(run, (busy = new Set()));
+  if (busy.has(idx)) return { accepted: false, active: true, next: null };
+  busy.add(idx);
   run.state.currentPage = page.url;
   let accepted = true;
-  if (report.ok) {
-    noteTitle(run.siteTitles, report.captured.title);
-    accepted = await commitCapture(run, page, report.captured);
-    if (!accepted) await discardCapture(run.bindings, report.captured);
-  } else {
-    await handleFailure(run, page, report.problem);
+  try {
+    if (report.ok) {
+      noteTitle(run.siteTitles, report.captured.title);
+      accepted = await commitCapture(run, page, report.captured);
+    } else {
+      await handleFailure(run, page, report.problem);
+    }
+  } finally {
+    busy.delete(idx);
   }
   run.store.renewLease(leaseId, Date.now() + leaseMs(run.config));
   const active = !run.halted();

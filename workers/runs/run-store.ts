@@ -245,6 +245,22 @@ export class RunStore {
     );
   }
 
+  /**
+   * Marks a page captured with its snapshot, if it is still being captured (in progress or leased);
+   * false when it is not (another delivery kept it, or its lease was given up).
+   */
+  markCaptured(idx: number, snapshotId: string, hasScreenshot: boolean): boolean {
+    const cursor = this.sql.exec(
+      `UPDATE pages SET state = 'captured', reason = NULL, not_before = 0, snapshot_id = ?, lease_id = NULL, has_screenshot = ?, captured_at = ?
+        WHERE idx = ? AND state IN ('in_progress', 'leased')`,
+      snapshotId,
+      hasScreenshot ? 1 : 0,
+      Date.now(),
+      idx,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
   /** Marks every unfinished page skipped (cancel); returns how many. */
   skipRemaining(reason: string): number {
     const n = this.remaining() + this.remainingWrites();
