@@ -4,16 +4,10 @@ import { Hono } from "hono";
 import * as remixBuild from "../build/index.js";
 import { api } from "./api";
 import type { AppEnv, Env } from "./env";
-import { mappingPipelineFactory } from "./mapping/snapshot-mapper";
 import type { LeaseMessage } from "./runs/leases";
 import { consumeLeases } from "./runs/page-consumer";
-import { registerPipeline } from "./runs/pipeline";
 
 export { MigrationRun } from "./runs/migration-run";
-
-// Every run object of this Worker maps its snapshots and writes them into the site's platform; at
-// module load, so a run object resumed after a restart has it too.
-registerPipeline(mappingPipelineFactory);
 
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 

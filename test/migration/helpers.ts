@@ -1,7 +1,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 import type { RunEvent } from "../../workers/contracts/run-events";
+import { MigrationRun } from "../../workers/runs/migration-run";
+import type { MigrationPipeline, PipelineContext } from "../../workers/runs/pipeline";
 import { runStub } from "../../workers/runs/stub";
 import { call, newOwner } from "../helpers";
 
@@ -169,4 +171,20 @@ export async function fixtureHits(): Promise<Record<string, number>> {
 /** A unique query tag, so parallel tests count their own requests. */
 export function tag(): string {
   return crypto.randomUUID().slice(0, 8);
+}
+
+/**
+ * Gives the runs of one site the pipeline `factory` returns (null: no pipeline) in place of the
+ * Worker's composition (workers/runs/compose.ts); other sites keep theirs. Returns the undo.
+ */
+export function usePipeline(
+  siteId: string,
+  factory: (ctx: PipelineContext) => MigrationPipeline<unknown> | null | Promise<MigrationPipeline<unknown> | null>,
+): () => void {
+  const composed = MigrationRun.prototype.pipeline;
+  const spy = vi.spyOn(MigrationRun.prototype, "pipeline").mockImplementation(function (this: MigrationRun) {
+    const { site, options } = this.config;
+    return site.siteId === siteId ? Promise.resolve(factory({ env: this.bindings, site, options })) : composed.call(this);
+  });
+  return () => spy.mockRestore();
 }

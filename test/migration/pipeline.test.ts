@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { PageExtraction } from "../../workers/contracts/extraction";
 import { MIGRATION_MESSAGES, type RunEvent } from "../../workers/contracts/run-events";
-import { awaitingReview, PipelineError, registerPipeline, type MapInput, type PreviousSnapshot } from "../../workers/runs/pipeline";
+import { awaitingReview, PipelineError, type MapInput, type PreviousSnapshot } from "../../workers/runs/pipeline";
 import { call } from "../helpers";
-import { fixtureSite, origin, startRun, tag } from "./helpers";
+import { fixtureSite, origin, startRun, tag, usePipeline } from "./helpers";
 
 interface Mapped {
   url: string;
@@ -17,7 +17,7 @@ describe("mapping and target writing plug into a run", () => {
     const site = await fixtureSite({ urlList: urls, concurrency: 2 });
     const mappedInputs: MapInput[] = [];
     const written: { mapped: Mapped; extraction: PageExtraction }[] = [];
-    const unregister = registerPipeline(({ site: defs, options }) => {
+    const unregister = usePipeline(site.siteId, ({ site: defs, options }) => {
       if (defs.siteId !== site.siteId) return null;
       expect(options.preferRagRuns).toBe(true);
       return {
@@ -63,7 +63,7 @@ describe("mapping and target writing plug into a run", () => {
 
   it("stops after mapping when there is no writer, and says so", async () => {
     const site = await fixtureSite({ urlList: [`${origin}/pages/page-14?t=${tag()}`] });
-    const unregister = registerPipeline(({ site: defs }) => (defs.siteId === site.siteId ? { mapper: { map: async () => ({}) } } : null));
+    const unregister = usePipeline(site.siteId, ({ site: defs }) => (defs.siteId === site.siteId ? { mapper: { map: async () => ({}) } } : null));
     try {
       const { stream } = await startRun(site);
       expect((await stream.rest(60_000)).at(-1)!.event).toMatchObject({ type: "complete", result: { summary: { succeeded: 1 } } });
@@ -81,7 +81,7 @@ describe("pages waiting for review and unchanged pages", () => {
     const urls = [`${origin}/pages/page-15?t=${t}`, `${origin}/pages/page-16?t=${t}`];
     const site = await fixtureSite({ urlList: urls });
     const calls: string[] = [];
-    const unregister = registerPipeline(({ site: defs }) =>
+    const unregister = usePipeline(site.siteId, ({ site: defs }) =>
       defs.siteId !== site.siteId
         ? null
         : {
@@ -115,7 +115,7 @@ describe("pages waiting for review and unchanged pages", () => {
 
   it("a run where every page waits for review still completes", async () => {
     const site = await fixtureSite({ urlList: [`${origin}/pages/page-17?t=${tag()}`] });
-    const unregister = registerPipeline(({ site: defs }) =>
+    const unregister = usePipeline(site.siteId, ({ site: defs }) =>
       defs.siteId === site.siteId ? {
             mapper: {
               map: async () => {
@@ -137,7 +137,7 @@ describe("pages waiting for review and unchanged pages", () => {
     const urls = [`${origin}/pages/page-18?t=${t}`, `${origin}/pages/page-19?t=${t}`, `${origin}/pages/page-20?t=${t}`];
     const site = await fixtureSite({ urlList: urls });
     const asked: { applied: PreviousSnapshot[]; written: PreviousSnapshot[] } = { applied: [], written: [] };
-    const unregister = registerPipeline(({ site: defs }) =>
+    const unregister = usePipeline(site.siteId, ({ site: defs }) =>
       defs.siteId !== site.siteId
         ? null
         : {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MIGRATION_MESSAGES, type RunEvent } from "../../workers/contracts/run-events";
-import { mappingPipelineFactory } from "../../workers/mapping/snapshot-mapper";
-import { registerPipeline } from "../../workers/runs/pipeline";
 import { call } from "../helpers";
-import { fixtureHits, fixtureSite, origin, rawCall, startRun, tag } from "./helpers";
+import { fixtureHits, fixtureSite, origin, rawCall, startRun, tag, usePipeline } from "./helpers";
 
 type Progress = Extract<RunEvent, { type: "progress" }>;
 
@@ -119,9 +117,8 @@ describe("a migration run in the real local browser", () => {
   it("without a pipeline, stops after the snapshots and says so", async () => {
     const urls = [`${origin}/pages/page-7?t=${tag()}`, `${origin}/pages/page-8?t=${tag()}`];
     const site = await fixtureSite({ urlList: urls });
-    // The Worker registers the mapping pipeline at load (workers/index.ts); registering it again returns
-    // the function that removes it, so this run finds no pipeline.
-    registerPipeline(mappingPipelineFactory)();
+    // This site's runs have no pipeline: nothing maps their snapshots.
+    const restore = usePipeline(site.siteId, () => null);
     try {
       const { stream, migrationId } = await startRun(site, { screenshots: false });
       const events = (await stream.rest()).map((m) => m.event);
@@ -132,7 +129,7 @@ describe("a migration run in the real local browser", () => {
       const mapped = await call("GET", `/sites/${site.siteId}/mapping/snapshots`, { token: site.token, org: site.org });
       expect(mapped.json.snapshots.filter((s: { runId: string }) => s.runId === migrationId)).toHaveLength(0);
     } finally {
-      registerPipeline(mappingPipelineFactory);
+      restore();
     }
   }, 60_000);
 

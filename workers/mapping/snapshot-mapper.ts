@@ -75,7 +75,7 @@ async function platformConfigured(env: Env, site: SiteDefinitions): Promise<bool
  * The pipeline of a site with a target platform: this mapper, and the platform's writer when its
  * connection is configured (export-only platforms need none and always write their bundle). Without
  * a configured connection the run maps every page and stops, saying 'Platform connection not configured'.
- * Registered at module load by workers/index.ts: `registerPipeline(mappingPipelineFactory)`.
+ * Every run's pipeline (workers/runs/compose.ts).
  */
 export const mappingPipelineFactory: PipelineFactory = async (ctx) => {
   if (!ctx.site.platform) return null;

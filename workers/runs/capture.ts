@@ -9,7 +9,7 @@ import { sha256Sync } from "../crawl/sha256";
 import { isSiteUrl } from "../crawl/url";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { pipelineDoneWith, resolvePipeline } from "./pipeline";
+import { pipelineDoneWith, type MigrationPipeline } from "./pipeline";
 import { logStatement, previousSnapshot, runRowPatch, runUpdateStatement, snapshotStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
@@ -49,6 +49,8 @@ export interface CaptureContext {
   /** Recent page titles of the run (see RunHost.siteTitles); a captured page's title is added. */
   readonly siteTitles: string[];
   renderer(): BrowserRenderer;
+  /** The run's pipeline (workers/runs/compose.ts), or null when nothing maps this site. */
+  pipeline(): Promise<MigrationPipeline<unknown> | null>;
 }
 
 /** Why a page was not captured, as a report can carry it (from the run object's own tab or a queue consumer). */
@@ -104,7 +106,7 @@ async function unchangedAndDone(run: CaptureContext, url: string, contentHash: s
   const { config } = run;
   const previous = await previousSnapshot(run.db, config, url);
   if (!previous || previous.contentHash !== contentHash) return false;
-  const pipeline = await resolvePipeline({ env: run.bindings, site: config.site, options: config.options });
+  const pipeline = await run.pipeline();
   return pipeline ? pipelineDoneWith(pipeline, previous, config.site) : true;
 }
 

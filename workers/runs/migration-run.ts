@@ -6,6 +6,8 @@ import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../services/audit";
+import { composePipeline } from "./compose";
+import type { MigrationPipeline } from "./pipeline";
 import { acceptReport, leaseMs, type LeaseContext, type LeaseMessage, type PageReport, type ReportAnswer } from "./leases";
 import { browserSessionMessage, newRun, type RunInit } from "./run-init";
 import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
@@ -93,6 +95,12 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
       },
     });
     return this.browserRenderer;
+  }
+
+  /** The run's pipeline: what maps its snapshots and writes them into the site's platform. */
+  pipeline(): Promise<MigrationPipeline<unknown> | null> {
+    const config = this.config;
+    return composePipeline({ env: this.env, site: config.site, options: config.options });
   }
 
   /** Sends page leases to the page queue (fan-out runs), one message each. */

@@ -5,6 +5,7 @@ import type { Env } from "../env";
 import { discardCapture, problemOf, renderAndStore, type CaptureContext } from "./capture";
 import type { LeaseContext, LeaseMessage, PageReport } from "./leases";
 import type { MigrationRun } from "./migration-run";
+import { composePipeline } from "./compose";
 import { runStub } from "./stub";
 
 /**
@@ -62,7 +63,15 @@ async function workLeases(env: Env, first: LeaseMessage, browsers: Map<string, B
   // The lease expired, or the run is over: its pages are someone else's now, or nobody's.
   if (!context) return;
   const renderer = browserFor(env, context, browsers);
-  const ctx: CaptureContext = { config: context.config, bindings: env, db: getDb(env.DB), siteTitles: context.siteTitles, renderer: () => renderer };
+  const { config } = context;
+  const ctx: CaptureContext = {
+    config,
+    bindings: env,
+    db: getDb(env.DB),
+    siteTitles: context.siteTitles,
+    renderer: () => renderer,
+    pipeline: () => composePipeline({ env, site: config.site, options: config.options }),
+  };
   for (let lease: LeaseMessage | null = first; lease; ) {
     lease = await workLease(env, run, ctx, lease, Date.now() - started < CONSUMER_BUDGET_MS);
   }

@@ -4,9 +4,9 @@ import type { SiteSettings } from "../contracts/sites";
 import type { Env } from "../env";
 
 /**
- * Where mapping and target writing plug into a run. After a run has captured its snapshots it asks the
- * registered factories for a pipeline; with one, every captured page goes through `mapper.map` and then
- * `writer.write` (status `processing`); with none, the run stops after the snapshots and logs so.
+ * Where mapping and target writing plug into a run. A run gets its pipeline from its composition
+ * (workers/runs/compose.ts); with one, every captured page goes through `mapper.map` and then
+ * `writer.write`; with none, the run stops after the snapshots and logs so.
  *
  * Both calls must be idempotent per snapshot: after an interruption a page may be handed over again.
  * They throw to fail a page; `PipelineError` with `retryable: true` asks for another attempt, and
@@ -133,34 +133,6 @@ export interface PipelineContext {
 
 /** Returns the pipeline for a site, or null when it does not handle this site (its platform, say). */
 export type PipelineFactory = (ctx: PipelineContext) => MigrationPipeline<unknown> | null | Promise<MigrationPipeline<unknown> | null>;
-
-const factories: PipelineFactory[] = [];
-
-/**
- * Registers a pipeline factory; call it at module load (workers/index.ts does) so that every instance
- * of the run object has it, also after a restart. A factory is registered once however often this is
- * called. Returns a function that removes it.
- */
-export function registerPipeline(factory: PipelineFactory): () => void {
-  if (!factories.includes(factory)) factories.push(factory);
-  return () => {
-    const i = factories.indexOf(factory);
-    if (i >= 0) factories.splice(i, 1);
-  };
-}
-
-/**
- * The pipeline for the site from the most recently registered factory that handles it, or null. The
- * latest registration is asked first, so a narrower factory registered later (for some sites) takes
- * precedence over the general one registered at load.
- */
-export async function resolvePipeline(ctx: PipelineContext): Promise<MigrationPipeline<unknown> | null> {
-  for (const factory of [...factories].reverse()) {
-    const pipeline = await factory(ctx);
-    if (pipeline) return pipeline;
-  }
-  return null;
-}
 
 /** Whether a pipeline is done with an earlier snapshot: its mapping was applied and, with a writer, its page written. */
 export async function pipelineDoneWith(pipeline: MigrationPipeline<unknown>, previous: PreviousSnapshot, site: SiteDefinitions): Promise<boolean> {

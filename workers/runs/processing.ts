@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { PageExtraction } from "../contracts/extraction";
 import { MIGRATION_MESSAGES } from "../contracts/run-events";
 import { snapshots } from "../db/schema-runs";
-import { PipelineError, resolvePipeline, type MigrationPipeline, type SnapshotRecord } from "./pipeline";
+import { PipelineError, type MigrationPipeline, type SnapshotRecord } from "./pipeline";
 import { logStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
 import { retryDelayMs, RUN_LIMITS } from "./run-state";
@@ -13,7 +13,7 @@ import type { PageRow } from "./run-store";
  * as each is captured: capture → extract → map → write, with no barrier between the stages.
  */
 export async function decidePipeline(run: RunHost): Promise<MigrationPipeline<unknown> | null> {
-  const pipeline = await resolvePipeline({ env: run.bindings, site: run.config.site, options: run.config.options });
+  const pipeline = await run.pipeline();
   if (run.state.pipeline !== null) return pipeline;
   run.state.pipeline = !pipeline ? "none" : pipeline.writer ? "full" : "mapper";
   run.state.stopReason = pipeline && !pipeline.writer ? (pipeline.stopReason ?? null) : null;
@@ -168,7 +168,7 @@ export async function processPages(run: RunHost, pipeline: MigrationPipeline<unk
 
 /** One alarm's worth of mapping and writing after capture ended. */
 export async function processingSlice(run: RunHost): Promise<void> {
-  const pipeline = await resolvePipeline({ env: run.bindings, site: run.config.site, options: run.config.options });
+  const pipeline = await run.pipeline();
   if (!pipeline) {
     // The pipeline was registered when capture ended but is gone now (a deploy removed it).
     await run.log([{ level: "warn", message: MIGRATION_MESSAGES.stoppedAfterSnapshots }]);

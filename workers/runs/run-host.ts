@@ -4,6 +4,7 @@ import type { HostResolver } from "../crawl/ssrf";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { LeaseMessage } from "./leases";
+import type { MigrationPipeline } from "./pipeline";
 import type { LogEntry } from "./run-records";
 import type { RunConfig, RunState, RunStore } from "./run-store";
 
@@ -26,6 +27,8 @@ export interface RunHost {
   /** True once the run was cancelled or declared stuck: stop at the next page boundary. */
   halted(): boolean;
   renderer(): BrowserRenderer;
+  /** The run's pipeline from its composition (workers/runs/compose.ts), or null when nothing maps the site. */
+  pipeline(): Promise<MigrationPipeline<unknown> | null>;
   /** Sends a progress event (with the screenshots captured since the last one). */
   emitProgress(screenshots?: ScreenshotRef[]): void;
   /** Refreshes the heartbeat (throttled unless forced). */
