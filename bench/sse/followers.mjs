@@ -69,7 +69,7 @@ function receive(follower, block, now) {
 }
 
 /** Opens `count` followers, `parallel` at a time; every open is bounded by its own timeout. */
-export async function openFollowers(count, open, parallel = 25) {
+export async function openFollowers(count, open, parallel = 100) {
   const followers = [];
   const failures = [];
   for (let i = 0; i < count; i += parallel) {

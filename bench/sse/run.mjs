@@ -2,7 +2,8 @@
 // Live-events benchmark: N followers (default 1,000) of one real migration run, beside a bare Durable
 // Object broadcast to as many followers at the same moments. Starts `wrangler dev` twice on loopback
 // (the product over a fresh local state, and bench/sse/bare), serves a generated site, seeds an owner,
-// organization and site through the API, starts a run and opens the followers on its event stream.
+// organization and site through the API, starts a run and opens the followers on its event stream
+// while the run waits for its sitemap (bench/sse/gated-site.mjs).
 // The run's own start stream drives the baseline: every event it receives is broadcast by the bare
 // object with the same size (as many times as the event's id advanced, since the start stream is a
 // follower too and may receive coalesced progress), so both fan out as many messages at the same rate
@@ -14,9 +15,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
 import { ROOT, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
 import { openFollower, openFollowers, summarise } from "./followers.mjs";
+import { serveGatedSite } from "./gated-site.mjs";
 import { Api, benchPort, leftoverBrowsers, startBare, startProduct, stopWrangler } from "./servers.mjs";
 
 const log = (msg) => console.log(`[bench:sse] ${msg}`);
@@ -100,7 +101,7 @@ async function main() {
     const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
     if (b.status !== 0) throw new Error("remix build failed");
   }
-  const site = await serveFixtureSite({ pages: opts.pages });
+  const site = await serveGatedSite({ pages: opts.pages });
   const stateDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cms-bench-sse-")));
   const productPort = await benchPort();
   const barePort = await benchPort([productPort]);
@@ -126,6 +127,7 @@ async function main() {
     log(`run ${migrationId} started; opening ${opts.followers} followers of its event stream`);
     const auth = { Authorization: api.headers.Authorization, "X-Organization-Id": api.headers["X-Organization-Id"] };
     const product = await openFollowers(opts.followers, () => openFollower(`${base}/api/v1/migration/stream/${migrationId}`, auth, { lifetimeMs, openTimeoutMs: OPEN_TIMEOUT_MS }));
+    site.open();
     log(`${product.followers.length} followers connected${product.failures.length ? ` (${product.failures.length} failed: ${product.failures[0]})` : ""}; waiting for the run to end`);
     const control = await run.done;
     await control.mirrored;

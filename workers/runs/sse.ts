@@ -19,7 +19,7 @@ export const SSE_PING_MS = 15_000;
  * a backlog is also time: under load the messages of a behind client wait in its queue, and the latest
  * state is worth more to it than the history (which Last-Event-ID replays for a client that wants it).
  */
-export const SSE_MAX_BACKLOG = 32;
+export const SSE_MAX_BACKLOG = 8;
 
 /** One stream message: `id:` when the event is in the replay log, then the JSON event as `data:`. */
 export function encodeEvent(event: RunEvent, id: number | null): string {

@@ -25,7 +25,7 @@ export function LiveConnectionStatus({ connection }: { connection: LiveConnectio
   const text = LIVE_CONNECTION_TEXT[connection];
   const tone = connection === "reconnecting" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100";
   return (
-    <p role="status" aria-live="polite" data-testid="live-connection" data-connection={connection} className={text ? `rounded-md px-3 py-1.5 text-sm transition-opacity duration-500 ${tone}` : "sr-only"}>
+    <p role="status" aria-live="polite" data-testid="live-connection" data-connection={connection} className={text ? `rounded-md px-3 py-1.5 text-sm ${tone}` : "sr-only"}>
       {text}
     </p>
   );
