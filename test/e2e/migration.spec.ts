@@ -92,6 +92,9 @@ test("a dropped live stream reconnects with Last-Event-ID and says so, then foll
   await open(page, "/migration");
   await page.getByRole("button", { name: "Start migration" }).click();
   await expect(page.getByTestId("progress-counts")).toContainText("of 4 pages", { timeout: 30_000 });
+  // The logs panel follows the run live: a captured page of this run shows while the run still works.
+  await expect(page.getByRole("list", { name: "Migration logs" })).toContainText("Captured", { timeout: 20_000 });
+  await expect(page.getByText("Migration completed successfully!", { exact: true })).toHaveCount(0);
   const { migrationId } = await api(request, token, "GET", `/migration/active/${created.id}`);
 
   // After a reload the dashboard follows the run again; its first stream delivers the run's first
