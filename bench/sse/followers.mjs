@@ -3,6 +3,7 @@
 // kept cheap (type, id and `at` by pattern) because one Node process reads every follower at once;
 // only the last progress event and the final event of each follower are parsed as JSON.
 import http from "node:http";
+import { percentile } from "../lib/product.mjs";
 
 /**
  * Opens one follower on `url` and resolves once its response headers arrived. The returned record
@@ -80,12 +81,6 @@ export async function openFollowers(count, open, parallel = 100) {
     }
   }
   return { followers, failures };
-}
-
-export function percentile(sorted, p) {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
 }
 
 /** True when the follower's ids have no gap: it received every event from its first to its last. */

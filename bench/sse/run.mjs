@@ -116,7 +116,7 @@ async function main() {
     servers.push(await startProduct({ port: productPort, stateDir, output }));
     servers.push(await startBare({ port: barePort, stateDir, output }));
     const api = new Api(base);
-    const siteId = await api.seedSite(site.origin, opts.concurrency);
+    const siteId = await api.seedSite(site.origin, { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: opts.concurrency });
     const lifetimeMs = RUN_LIMIT_MS;
 
     log(`opening ${opts.followers} bare followers`);
