@@ -130,6 +130,8 @@ async function scenario(opts, site, { fanOut }) {
     result.doubled = Math.max(0, final.summary.succeeded - urls.size) + (snapshots.length - urls.size);
     const logs = await api.call("GET", `/migration/logs/${siteId}?limit=1000`).catch(() => ({ logs: [] }));
     result.expiredLeases = (logs.logs ?? []).filter((l) => l.message.startsWith("No report before its lease expired")).length;
+    const missing = (await api.call("GET", "/migration/logs/" + siteId + "?limit=1000")).logs.filter((l) => l.level === "error" || l.level === "warn");
+    if (final.summary.failed || final.summary.skipped) log(`  ${final.summary.failed} failed, ${final.summary.skipped} skipped; their log lines:\n${missing.map((l) => `    ${l.level} ${l.url ?? ""} ${l.message}`).join("\n")}`);
   } catch (err) {
     log(`ERROR: ${err.message}`);
     console.log(output.slice(-60).join("\n"));

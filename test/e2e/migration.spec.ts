@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { emptyProgress } from "../../workers/contracts/run-events";
 import { serveFixtureSite } from "../fixtures/site/site.mjs";
 import { DEMO, hydrated, open, signIn } from "./support";
@@ -23,6 +23,16 @@ async function api(request: APIRequestContext, token: string, method: string, pa
   return res.json();
 }
 
+/** Signs the demo owner in with `siteId` as the selected project and opens the migration screen. */
+async function openMigration(page: Page, siteId: string): Promise<void> {
+  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await page.evaluate((id) => {
+    localStorage.setItem("selectedSiteId", id);
+    localStorage.setItem("activeOrganizationId", "demo-org");
+  }, siteId);
+  await open(page, "/migration");
+}
+
 test("start a migration of the fixture site from the start control and see it complete with screenshots", async ({ page, request }) => {
   const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password } });
   const { token } = await login.json();
@@ -38,12 +48,7 @@ test("start a migration of the fixture site from the start control and see it co
     settings: { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: 3 },
   });
 
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
-  await page.evaluate((id) => {
-    localStorage.setItem("selectedSiteId", id);
-    localStorage.setItem("activeOrganizationId", "demo-org");
-  }, created.id);
-  await open(page, "/migration");
+  await openMigration(page, created.id);
   await expect(page.getByRole("heading", { name: "Migration" })).toBeVisible();
   await expect(page.getByText("No migration has run for this project yet.")).toBeVisible();
 
@@ -84,12 +89,7 @@ test("a dropped live stream reconnects with Last-Event-ID and says so, then foll
     settings: { urlList, concurrency: 1 },
   });
 
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
-  await page.evaluate((id) => {
-    localStorage.setItem("selectedSiteId", id);
-    localStorage.setItem("activeOrganizationId", "demo-org");
-  }, created.id);
-  await open(page, "/migration");
+  await openMigration(page, created.id);
   await page.getByRole("button", { name: "Start migration" }).click();
   await expect(page.getByTestId("progress-counts")).toContainText("of 4 pages", { timeout: 30_000 });
   // The logs panel follows the run live: a captured page of this run shows while the run still works.

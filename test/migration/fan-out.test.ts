@@ -34,6 +34,21 @@ async function deliver(...messages: LeaseMessage[]): Promise<void> {
   await consumeLeases(batch, env as never);
 }
 
+/**
+ * Starts a fan-out run whose queue is played by the test: the object's messages wait in `sent` until
+ * the test delivers them (or not). Resolves once `leases` leases were sent.
+ */
+async function startHeld(urls: string[], leases: number) {
+  const site = await fixtureSite({ urlList: urls, concurrency: FAN_OUT_CONCURRENCY });
+  const sent: LeaseMessage[] = [];
+  vi.spyOn(MigrationRun.prototype, "sendLeases").mockImplementation(async (batch: LeaseMessage[]) => {
+    sent.push(...batch);
+  });
+  const { stream, migrationId } = await startRun(site, { screenshots: false });
+  await vi.waitFor(() => expect(sent.length).toBe(leases), { timeout: 30_000, interval: 100 });
+  return { site, sent, stream, migrationId };
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe("a run fans out to the page queue", () => {
@@ -58,32 +73,25 @@ describe("a run fans out to the page queue", () => {
   it("gives every page exactly once when messages are lost, duplicated, or a consumer dies mid-batch", async () => {
     const t = tag();
     const urls = Array.from({ length: 12 }, (_, i) => `${origin}/pages/page-${7 + i}?t=${t}`);
-    const site = await fixtureSite({ urlList: urls, concurrency: FAN_OUT_CONCURRENCY });
-    // The queue between the object and its consumers is played by the test: messages wait here.
-    const sent: LeaseMessage[] = [];
-    vi.spyOn(MigrationRun.prototype, "sendLeases").mockImplementation(async (leases: LeaseMessage[]) => {
-      sent.push(...leases);
-    });
-    const { stream, migrationId } = await startRun(site, { screenshots: false });
-    await vi.waitFor(() => expect(sent.length).toBe(6), { timeout: 30_000, interval: 100 });
+    const { site, sent, stream, migrationId } = await startHeld(urls, 6);
     expect(sent.every((l) => l.pages.length === 2)).toBe(true);
     const [duplicated, lost, dying, ...rest] = sent.splice(0);
 
-    // A duplicate delivery of one lease, worked twice at the same time; one lost; one consumer that
-    // dies after its first page; the others delivered once.
+    // A duplicate delivery of one lease, at the same time as the first; one message lost; one consumer
+    // that dies after its first page; the others delivered once.
     await Promise.all([deliver(duplicated), deliver(duplicated), deliver({ ...dying, pages: dying.pages.slice(0, 1) }), deliver(...rest)]);
     const run = runStub(env, migrationId);
-    const before = await runInDurableObject(run, (r: MigrationRun) => r.store.pageCounts());
-    expect(before).toMatchObject({ captured: 9, leased: 3 });
+    // The consumers that finished took over the lost message's lease: only the dead consumer's page is left.
+    expect(await runInDurableObject(run, (r: MigrationRun) => r.store.pageCounts())).toMatchObject({ captured: 11, leased: 1 });
 
-    // Time passes: the lost and the half-worked leases expire and their pages are offered again.
+    // Time passes: the dead consumer's lease expires and its page is offered again.
     await runInDurableObject(run, (_r: MigrationRun, state) => {
       state.storage.sql.exec(`UPDATE pages SET lease_expires = 0 WHERE state = 'leased'`);
     });
-    await vi.waitFor(() => expect(sent.flatMap((l) => l.pages).length).toBe(3), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(sent.length).toBe(1), { timeout: 30_000, interval: 100 });
     const reoffered = sent.splice(0);
-    expect(reoffered.flatMap((l) => l.pages.map((p) => p.url)).sort()).toEqual([...lost.pages, dying.pages[1]].map((p) => p.url).sort());
-    // The late consumer of the lost lease finally reports too: refused, since its lease expired.
+    expect(reoffered[0].pages.map((p) => p.url)).toEqual([dying.pages[1].url]);
+    // The lost message finally arrives too: its lease is done, so it does nothing.
     await Promise.all([deliver(...reoffered), deliver(lost)]);
 
     const final = await waitForEnd(site, migrationId, 60_000);
@@ -94,22 +102,39 @@ describe("a run fans out to the page queue", () => {
     expect(objects.sort()).toEqual(rows.map((r) => r.extractionKey).sort());
     const pages = await runInDurableObject(run, (r: MigrationRun) => r.store.pages());
     const attempts = Object.fromEntries(pages.map((p) => [p.url, p.attempts]));
-    for (const p of [...lost.pages, dying.pages[1]]) expect(attempts[p.url]).toBe(2);
+    for (const p of lost.pages) expect(attempts[p.url]).toBe(1);
+    expect(attempts[dying.pages[1].url]).toBe(2);
     const logs = await logsOf(site);
     expect(logs.filter((l) => l.message.startsWith("Captured"))).toHaveLength(12);
-    expect(logs.filter((l) => l.message === "No report before its lease expired; offering the page again")).toHaveLength(3);
+    expect(logs.filter((l) => l.message === "No report before its lease expired; offering the page again")).toHaveLength(1);
   }, 120_000);
+
+  it("counts no attempt for a lease that waited in the queue until it expired", async () => {
+    const t = tag();
+    const urls = Array.from({ length: 3 }, (_, i) => `${origin}/pages/page-${19 + i}?t=${t}`);
+    const { site, sent, stream, migrationId } = await startHeld(urls, 3);
+    const run = runStub(env, migrationId);
+    const waited = sent.splice(0);
+    await runInDurableObject(run, (_r: MigrationRun, state) => {
+      state.storage.sql.exec(`UPDATE pages SET lease_expires = 0 WHERE state = 'leased'`);
+    });
+    await vi.waitFor(() => expect(sent.length).toBe(3), { timeout: 30_000, interval: 100 });
+    const pages = await runInDurableObject(run, (r: MigrationRun) => r.store.pages());
+    expect(pages.map((p) => p.attempts)).toEqual([0, 0, 0]);
+    // The late messages find their leases gone; the new ones are worked, one attempt each.
+    await Promise.all([deliver(...waited), deliver(...sent.splice(0))]);
+    const final = await waitForEnd(site, migrationId, 60_000);
+    await stream.cancel();
+    expect(final).toMatchObject({ status: "completed", summary: { pages: 3, succeeded: 3, failed: 0 } });
+    expect((await runInDurableObject(run, (r: MigrationRun) => r.store.pages())).map((p) => p.attempts)).toEqual([1, 1, 1]);
+    const logs = await logsOf(site);
+    expect(logs.filter((l) => l.message === "No consumer took its lease from the queue in time; offering the page again")).toHaveLength(3);
+  }, 60_000);
 
   it("refuses every report after cancel: leased pages are skipped and their consumers stop", async () => {
     const t = tag();
     const urls = Array.from({ length: 4 }, (_, i) => `${origin}/pages/page-${19 + i}?t=${t}`);
-    const site = await fixtureSite({ urlList: urls, concurrency: FAN_OUT_CONCURRENCY });
-    const sent: LeaseMessage[] = [];
-    vi.spyOn(MigrationRun.prototype, "sendLeases").mockImplementation(async (leases: LeaseMessage[]) => {
-      sent.push(...leases);
-    });
-    const { stream, migrationId } = await startRun(site, { screenshots: false });
-    await vi.waitFor(() => expect(sent.length).toBe(4), { timeout: 30_000, interval: 100 });
+    const { site, sent, stream, migrationId } = await startHeld(urls, 4);
     const cancelled = await call("POST", `/migration/cancel/${migrationId}`, { token: site.token, org: site.org });
     expect(cancelled.status).toBe(200);
     await deliver(...sent);

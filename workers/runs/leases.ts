@@ -14,9 +14,13 @@ import type { RunConfig } from "./run-store";
  * are offered again (counting an attempt). So every page is captured exactly once, or fails with its
  * reason after the bounded attempts.
  *
- * A consumer that finishes a lease gets the next one in the answer to its last report, while the run
- * has pages and a free lease; a message starts a consumer, and only a lost consumer's slot needs a new
- * message. The object never has more than `concurrency` leases out.
+ * A consumer takes a lease when it starts on it (`leaseContext`); only then do its pages count an
+ * attempt, so a message that waits long in the queue never uses up a page's attempts. A consumer that
+ * finishes a lease gets the next one in the answer to its last report: a lease still waiting in the
+ * queue if there is one (its message, when it comes, finds it taken and does nothing), else a new one
+ * while the run has due pages and a free slot. A lost message then costs nothing while any consumer
+ * works; a consumer that dies costs its lease's expiry. The object never has more than `concurrency`
+ * leases out.
  */
 
 /** One queue message: a lease of pages of one run. */
@@ -57,6 +61,9 @@ export const FAN_OUT_DEFAULTS = {
 /** Pages of each run object whose report is being committed. */
 const committing = new WeakMap<RunHost, Set<number>>();
 
+/** A page whose lease expired this often without a consumer taking it fails (the queue does not deliver). */
+export const MAX_LEASE_OFFERS = 10;
+
 /** How often a fan-out alarm expires leases and tops them up. */
 const LEASE_POLL_MS = 250;
 
@@ -89,30 +96,48 @@ export function leaseMs(config: RunConfig): number {
 
 /** Pages whose lease expired go back to the queue (or fail, out of attempts). */
 export async function expireLeases(run: RunHost, now: number = Date.now()): Promise<void> {
-  const { retried, exhausted } = run.store.transaction(() => {
-    const expired = run.store.expireLeases(now, RUN_LIMITS.maxPageAttempts);
-    if (expired.exhausted.length) {
-      run.state.captureFailed += expired.exhausted.length;
+  const { retried, exhausted, untaken, unoffered } = run.store.transaction(() => {
+    const expired = run.store.expireLeases(now, RUN_LIMITS.maxPageAttempts, MAX_LEASE_OFFERS);
+    const failed = expired.exhausted.length + expired.unoffered.length;
+    if (failed) {
+      run.state.captureFailed += failed;
       run.save();
     }
     return expired;
   });
-  if (!retried.length && !exhausted.length) return;
+  if (!retried.length && !exhausted.length && !untaken.length && !unoffered.length) return;
   await run.log([
     ...retried.map((p) => ({ level: "warn" as const, message: "No report before its lease expired; offering the page again", url: p.url })),
+    ...untaken.map((p) => ({ level: "warn" as const, message: "No consumer took its lease from the queue in time; offering the page again", url: p.url })),
     ...exhausted.map((p) => ({ level: "error" as const, message: `Failed after ${p.attempts} attempts: no report before its lease expired`, url: p.url })),
+    ...unoffered.map((p) => ({ level: "error" as const, message: `Failed: no consumer took its lease from the queue in ${MAX_LEASE_OFFERS} offers`, url: p.url })),
   ]);
-  if (exhausted.length) run.emitProgress();
+  if (exhausted.length || unoffered.length) run.emitProgress();
 }
 
-/** Leases the next due pages when fewer than `concurrency` leases are out; null when none is due or no lease is free. */
-function leaseOne(run: RunHost, now: number): LeaseMessage | null {
+/**
+ * Leases the next due pages when fewer than `concurrency` leases are out; null when none is due or no
+ * lease is free. `taken`: handed straight to a consumer, rather than sent to the queue.
+ */
+function leaseOne(run: RunHost, now: number, taken: boolean): LeaseMessage | null {
   const { concurrency } = run.config.options;
   if (run.halted() || run.store.leasesOut() >= concurrency) return null;
   const size = leaseSize(run.store.remaining(), concurrency);
   const leaseId = crypto.randomUUID();
-  const pages = run.store.leaseNext(now, size, leaseId, now + leaseMs(run.config));
+  const pages = run.store.leaseNext(now, size, leaseId, now + leaseMs(run.config), taken);
   return pages.length ? { migrationId: run.config.migrationId, leaseId, pages: pages.map((p) => ({ idx: p.idx, url: p.url })) } : null;
+}
+
+/** A consumer's next lease: one still waiting in the queue, taken over, or a new one. */
+function nextLease(run: RunHost, now: number): LeaseMessage | null {
+  if (run.halted()) return null;
+  return run.store.transaction(() => {
+    const waiting = run.store.waitingLease();
+    if (waiting && run.store.takeLease(waiting.leaseId, now + leaseMs(run.config))) {
+      return { migrationId: run.config.migrationId, leaseId: waiting.leaseId, pages: waiting.pages.map((p) => ({ idx: p.idx, url: p.url })) };
+    }
+    return leaseOne(run, now, true);
+  });
 }
 
 /** Leases due pages until `concurrency` leases are out, and sends one message per new lease. Returns how many. */
@@ -121,7 +146,7 @@ export async function topUpLeases(run: RunHost): Promise<number> {
   const now = Date.now();
   const leases = run.store.transaction(() => {
     const sent: LeaseMessage[] = [];
-    for (let lease = leaseOne(run, now); lease; lease = leaseOne(run, now)) sent.push(lease);
+    for (let lease = leaseOne(run, now, false); lease; lease = leaseOne(run, now, false)) sent.push(lease);
     return sent;
   });
   if (!leases.length) return 0;
@@ -156,7 +181,7 @@ export async function acceptReport(run: RunHost, leaseId: string, idx: number, r
   if (run.halted()) return { accepted: false, active: false };
   const page = run.store.leasedPage(leaseId, idx);
   if (!page) {
-    const next = wantNext && !run.store.leaseLive(leaseId) ? run.store.transaction(() => leaseOne(run, Date.now())) : null;
+    const next = wantNext && !run.store.leaseLive(leaseId) ? nextLease(run, Date.now()) : null;
     return { accepted: false, active: true, next };
   }
   // Two deliveries of one lease may report the same page at once: the first is committed, the other refused.
@@ -178,6 +203,6 @@ export async function acceptReport(run: RunHost, leaseId: string, idx: number, r
   }
   run.store.renewLease(leaseId, Date.now() + leaseMs(run.config));
   const active = !run.halted();
-  const next = active && wantNext && !run.store.leaseLive(leaseId) ? run.store.transaction(() => leaseOne(run, Date.now())) : null;
+  const next = active && wantNext && !run.store.leaseLive(leaseId) ? nextLease(run, Date.now()) : null;
   return { accepted, active, next };
 }

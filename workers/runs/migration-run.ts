@@ -110,10 +110,13 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     await queue.sendBatch(leases.map((body) => ({ body, contentType: "json" as const })));
   }
 
-  /** For a queue consumer: what it needs to capture its lease, or null when the lease is no longer live. */
+  /**
+   * A queue consumer takes its lease: what it needs to capture the pages, or null when the lease is no
+   * longer its to work (expired, taken by another consumer, or the run is over).
+   */
   async leaseContext(leaseId: string): Promise<LeaseContext | null> {
-    if (!this.store.config() || this.halted() || !this.store.leaseLive(leaseId)) return null;
-    this.store.renewLease(leaseId, Date.now() + leaseMs(this.config));
+    if (!this.store.config() || this.halted()) return null;
+    if (!this.store.takeLease(leaseId, Date.now() + leaseMs(this.config))) return null;
     return { config: this.config, siteTitles: [...this.siteTitles] };
   }
 

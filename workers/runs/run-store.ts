@@ -95,6 +95,8 @@ export class RunStore {
     const columns = new Set(sql.exec(`PRAGMA table_info(pages)`).toArray().map((c) => String(c.name)));
     if (!columns.has("lease_id")) sql.exec(`ALTER TABLE pages ADD COLUMN lease_id TEXT`);
     if (!columns.has("lease_expires")) sql.exec(`ALTER TABLE pages ADD COLUMN lease_expires INTEGER`);
+    if (!columns.has("lease_taken")) sql.exec(`ALTER TABLE pages ADD COLUMN lease_taken INTEGER NOT NULL DEFAULT 0`);
+    if (!columns.has("offers")) sql.exec(`ALTER TABLE pages ADD COLUMN offers INTEGER NOT NULL DEFAULT 0`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_lease_idx ON pages (lease_id)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_capture_idx ON pages (state, not_before, idx)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_write_idx ON pages (write_state, not_before, idx)`);
@@ -177,17 +179,45 @@ export class RunStore {
 
   /**
    * The checkpoint of a lease: up to `n` due pages move to `leased` under `leaseId` until `expiresAt`,
-   * each counting an attempt. Returns them (empty when none is due).
+   * each counting an offer. A lease handed straight to a consumer is `taken` at once, and its pages
+   * count an attempt; one sent to the queue counts its attempt when a consumer takes it (`takeLease`),
+   * so a message that waits long in the queue never uses up a page's attempts. Returns the pages.
    */
-  leaseNext(now: number, n: number, leaseId: string, expiresAt: number): PageRow[] {
+  leaseNext(now: number, n: number, leaseId: string, expiresAt: number, taken: boolean): PageRow[] {
     const rows = this.sql
       .exec(`SELECT * FROM pages WHERE state = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT ?`, now, n)
       .toArray()
       .map(toPage);
+    const tried = taken ? 1 : 0;
     for (const page of rows) {
-      this.sql.exec(`UPDATE pages SET state = 'leased', attempts = attempts + 1, lease_id = ?, lease_expires = ? WHERE idx = ?`, leaseId, expiresAt, page.idx);
+      this.sql.exec(
+        `UPDATE pages SET state = 'leased', attempts = attempts + ?, offers = offers + 1, lease_id = ?, lease_expires = ?, lease_taken = ? WHERE idx = ?`,
+        tried,
+        leaseId,
+        expiresAt,
+        tried,
+        page.idx,
+      );
     }
-    return rows.map((p) => ({ ...p, state: "leased" as const, attempts: p.attempts + 1 }));
+    return rows.map((p) => ({ ...p, state: "leased" as const, attempts: p.attempts + tried }));
+  }
+
+  /** A consumer takes a lease that is still live and not yet taken: its pages count an attempt. False otherwise. */
+  takeLease(leaseId: string, expiresAt: number): boolean {
+    const cursor = this.sql.exec(
+      `UPDATE pages SET lease_taken = 1, attempts = attempts + 1, lease_expires = ? WHERE lease_id = ? AND state = 'leased' AND lease_taken = 0`,
+      expiresAt,
+      leaseId,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
+  /** The oldest lease still waiting in the queue (not taken), with its pages; null when none waits. */
+  waitingLease(): { leaseId: string; pages: PageRow[] } | null {
+    const row = this.sql.exec(`SELECT lease_id FROM pages WHERE state = 'leased' AND lease_taken = 0 ORDER BY lease_expires LIMIT 1`).toArray()[0];
+    if (!row) return null;
+    const leaseId = String(row.lease_id);
+    return { leaseId, pages: this.sql.exec(`SELECT * FROM pages WHERE state = 'leased' AND lease_id = ? ORDER BY idx`, leaseId).toArray().map(toPage) };
   }
 
   /** The page `idx` when it is still leased under `leaseId`; null for a late, duplicate or foreign report. */
@@ -218,31 +248,32 @@ export class RunStore {
   }
 
   /**
-   * Pages whose lease expired (the consumer died, timed out, or its message was lost): back to pending,
-   * or failed when out of attempts. Returns both lists.
+   * Pages whose lease expired go back to pending. A taken lease's pages had their attempt (the consumer
+   * died, timed out, or lost its way): out of attempts, they fail. A lease nobody took (its message was
+   * lost or waited too long) cost no attempt: its pages fail only after `maxOffers` offers.
    */
-  expireLeases(now: number, maxAttempts: number): { retried: PageRow[]; exhausted: PageRow[] } {
-    const rows = this.sql.exec(`SELECT * FROM pages WHERE state = 'leased' AND lease_expires <= ?`, now).toArray().map(toPage);
-    const exhausted = rows.filter((p) => p.attempts >= maxAttempts);
-    const retried = rows.filter((p) => p.attempts < maxAttempts);
-    this.sql.exec(`UPDATE pages SET state = 'pending', lease_id = NULL, not_before = 0 WHERE state = 'leased' AND lease_expires <= ? AND attempts < ?`, now, maxAttempts);
-    this.sql.exec(`UPDATE pages SET state = 'failed', lease_id = NULL, reason = 'lease expired' WHERE state = 'leased' AND lease_expires <= ?`, now);
-    return { retried, exhausted };
+  expireLeases(now: number, maxAttempts: number, maxOffers: number): { retried: PageRow[]; exhausted: PageRow[]; untaken: PageRow[]; unoffered: PageRow[] } {
+    const rows = this.sql.exec(`SELECT *, lease_taken AS taken FROM pages WHERE state = 'leased' AND lease_expires <= ?`, now).toArray();
+    const taken = rows.filter((r) => Number(r.taken) === 1).map(toPage);
+    const waiting = rows.filter((r) => Number(r.taken) !== 1);
+    const exhausted = taken.filter((p) => p.attempts >= maxAttempts);
+    const unoffered = waiting.filter((r) => Number(r.offers) >= maxOffers).map(toPage);
+    const fail = new Set([...exhausted, ...unoffered].map((p) => p.idx));
+    for (const r of rows) {
+      const idx = Number(r.idx);
+      if (fail.has(idx)) this.sql.exec(`UPDATE pages SET state = 'failed', lease_id = NULL, lease_taken = 0, reason = 'lease expired' WHERE idx = ?`, idx);
+      else this.sql.exec(`UPDATE pages SET state = 'pending', lease_id = NULL, lease_taken = 0, not_before = 0 WHERE idx = ?`, idx);
+    }
+    return {
+      retried: taken.filter((p) => p.attempts < maxAttempts),
+      exhausted,
+      untaken: waiting.filter((r) => Number(r.offers) < maxOffers).map(toPage),
+      unoffered,
+    };
   }
 
-  setPageState(idx: number, state: PageState, extra: { reason?: string | null; notBefore?: number; snapshotId?: string; hasScreenshot?: boolean } = {}): void {
-    this.sql.exec(
-      `UPDATE pages SET state = ?, reason = ?, not_before = ?, snapshot_id = COALESCE(?, snapshot_id), lease_id = NULL,
-        has_screenshot = ?, captured_at = CASE WHEN ? = 'captured' THEN ? ELSE captured_at END WHERE idx = ?`,
-      state,
-      extra.reason ?? null,
-      extra.notBefore ?? 0,
-      extra.snapshotId ?? null,
-      extra.hasScreenshot ? 1 : 0,
-      state,
-      Date.now(),
-      idx,
-    );
+  setPageState(idx: number, state: PageState, extra: { reason?: string | null; notBefore?: number } = {}): void {
+    this.sql.exec(`UPDATE pages SET state = ?, reason = ?, not_before = ?, lease_id = NULL WHERE idx = ?`, state, extra.reason ?? null, extra.notBefore ?? 0, idx);
   }
 
   /**
