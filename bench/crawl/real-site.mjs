@@ -1,10 +1,15 @@
 // A local website built from a real-page corpus (bench/quality/corpus.ts layouts: manifest.json or
 // evaldata.json), for the crawl benchmark's real-page mode. Pages are served as saved, under
 // /real/<n>; `stuck` more pages stop parsing at a script that never loads (DOMContentLoaded never
-// fires), as pages with hung third-party scripts do. Everything on loopback.
+// fires), as pages with hung third-party scripts do. Everything on loopback. Also the bare Browser
+// Rendering loop the benchmark compares the product with (bare/worker.js).
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { ROOT, pkgFile } from "../../scripts/setup.mjs";
+import { waitForHttp } from "../../scripts/start.mjs";
+import { memorySampler, startWrangler, stopWrangler } from "../lib/product.mjs";
 
 /** The HTML files of a corpus directory, in a stable order. */
 export function corpusFiles(dir) {
@@ -62,41 +67,56 @@ export async function serveRealSite({ dir, pages = 130, stuck = 3 }) {
 }
 
 /**
- * The bare loop to compare with: the same Chromium driven directly (no Worker, no extraction, no
- * storage), `concurrency` tabs, requests to other hosts blocked (as the product blocks them),
- * DOMContentLoaded within `navigationMs`, then a JPEG screenshot.
- * Returns the wall time and the pages that loaded.
+ * Bundles the bare Browser Rendering Worker (bench/crawl/bare) once into `stateDir` and writes a config
+ * that runs that bundle, as the product's frozen bundle runs (bench/lib/product.mjs bundleWorker).
  */
-export async function bareLoop({ urls, concurrency, navigationMs, chromium, flags }) {
-  const { chromium: pw } = await import("playwright-core");
-  const browser = await pw.launch({ executablePath: chromium, args: flags.split(" ") });
-  const started = performance.now();
-  let next = 0;
-  let loaded = 0;
-  const durations = [];
+function bundleBare(stateDir) {
+  const outdir = path.join(stateDir, "bare-bundle");
+  const source = path.join(ROOT, "bench/crawl/bare/wrangler.toml");
+  const r = spawnSync(process.execPath, [pkgFile("wrangler", "bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir, "--config", source], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  });
+  if (r.status !== 0) throw new Error(`bundling the bare Worker failed:\n${r.stdout}\n${r.stderr}`);
+  const config = fs.readFileSync(source, "utf8").replace(/^main\s*=.*$/m, `main = ${JSON.stringify(path.join(outdir, "worker.js"))}`);
+  const file = path.join(stateDir, "bare-wrangler.toml");
+  fs.writeFileSync(file, config);
+  return file;
+}
+
+/**
+ * The bare loop to compare with: a minimal Worker (bench/crawl/bare) under its own `wrangler dev` on
+ * `port`, with the same Browser Rendering binding and local Chromium as the product; one browser,
+ * `concurrency` tabs, requests to other hosts blocked (as the product blocks them), DOMContentLoaded
+ * within `navigationMs`, then a JPEG screenshot. Its wrangler is stopped (and its browser closed)
+ * before this returns. Returns the wall time, the pages that loaded, each page's seconds (sorted)
+ * and the peak memory of its processes.
+ */
+export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir, output }) {
+  const tmpDir = path.join(stateDir, "tmp");
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const config = bundleBare(stateDir);
+  const base = `http://127.0.0.1:${port}`;
+  const child = startWrangler({ port, config, persistTo: path.join(stateDir, "bare-state"), tmpDir, output });
+  const sampler = memorySampler(() => child.pid);
   try {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        const host = new URL(urls[0]).host;
-        await page.route("**/*", (route) => (new URL(route.request().url()).host === host ? route.continue() : route.abort("blockedbyclient")));
-        while (next < urls.length) {
-          const url = urls[next++];
-          const t = performance.now();
-          try {
-            await page.goto(url, { waitUntil: "domcontentloaded", timeout: navigationMs });
-            loaded++;
-          } catch {
-            // A page that never reaches DOMContentLoaded: screenshot what is there, as the product does.
-          }
-          await page.screenshot({ type: "jpeg", quality: 70 }).catch(() => {});
-          durations.push((performance.now() - t) / 1000);
-        }
-        await page.close();
-      }),
-    );
+    await waitForHttp(`${base}/result`, { child, timeoutMs: 120_000 });
+    const start = await fetch(`${base}/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ urls, concurrency, navigationMs }) });
+    if (start.status !== 202) throw new Error(`bare loop: HTTP ${start.status} ${await start.text()}`);
+    // Generous: every page at its full navigation budget, one tab at a time.
+    const deadline = Date.now() + 60_000 + urls.length * (navigationMs + 10_000);
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode) throw new Error("the bare loop's wrangler exited");
+      if (Date.now() > deadline) throw new Error("the bare loop did not finish in time");
+      await new Promise((r) => setTimeout(r, 250));
+      const res = await fetch(`${base}/result`, { signal: AbortSignal.timeout(30_000) });
+      const body = await res.json();
+      if (body.error) throw new Error(`bare loop: ${body.error}`);
+      if (body.done) return { seconds: body.seconds, loaded: body.loaded, durations: body.durations, workerdMb: sampler.peak.workerdMb, chromiumMb: sampler.peak.chromiumMb };
+    }
   } finally {
-    await browser.close();
+    sampler.stop();
+    if (!(await stopWrangler(child))) output.push("[bench:crawl] the bare loop's wrangler did not stop within 20 s and was killed");
   }
-  return { seconds: (performance.now() - started) / 1000, loaded, durations: durations.sort((a, b) => a - b) };
 }

@@ -5,120 +5,46 @@
 // seconds per page, and the peak memory (RSS) of the workerd process.
 // Usage: node bench/crawl/run.mjs [--pages 240] [--concurrency 4]
 //
-// Real-page mode: node bench/crawl/run.mjs --real DIR [--pages 130] [--stuck 3] [--concurrency 4]
+// Real-page mode: node bench/crawl/run.mjs --real DIR [--pages 130] [--stuck 3] [--concurrency 4] [--profile]
 // serves the pages of a real-page corpus (see bench/quality/corpus.ts) plus `--stuck` pages that never
 // reach DOMContentLoaded, runs the product end to end (capture, extraction, screenshots, mapping) over
-// them, then a bare loop of the same Chromium (DOMContentLoaded and a screenshot, same tabs), and
-// prints both rates, their ratio, and the slowest page against its deadline.
+// them, then a bare Browser Rendering loop (bench/crawl/bare: a minimal Worker under its own
+// `wrangler dev`, the same binding and local Chromium, DOMContentLoaded and a screenshot, same tabs),
+// and prints both rates, their ratio, and the slowest page against its deadline. With `--profile` it
+// then times the product's extraction of the same pages in Node (extract-cost.ts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
-import { CHROMIUM, CHROMIUM_FLAGS, ROOT, applyMigrations, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
-import { bareLoop, serveRealSite } from "./real-site.mjs";
-import { isPortFree, spawnWrangler, stopProcess, waitForHttp } from "../../scripts/start.mjs";
+import { ROOT, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
+import { Api, benchPort, leftoverBrowsers, memorySampler, percentile, startProduct, stopWrangler } from "../lib/product.mjs";
+import { bundleAndRun } from "../bundle.mjs";
+import { bareLoop, corpusFiles, serveRealSite } from "./real-site.mjs";
 
 const log = (msg) => console.log(`[bench:crawl] ${msg}`);
 
 function parseArgs(argv) {
-  const opts = { pages: null, concurrency: 4, real: null, stuck: 3 };
+  const opts = { pages: null, concurrency: 4, real: null, stuck: 3, profile: false };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--profile") {
+      opts.profile = true;
+      continue;
+    }
     const [key, inline] = argv[i].split("=");
     const value = inline ?? argv[++i];
     if (key === "--pages") opts.pages = Number(value);
     else if (key === "--concurrency") opts.concurrency = Number(value);
     else if (key === "--real") opts.real = value;
     else if (key === "--stuck") opts.stuck = Number(value);
-    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--pages N] [--concurrency N] [--real DIR [--stuck N]])`);
+    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--pages N] [--concurrency N] [--real DIR [--stuck N] [--profile]])`);
   }
   opts.pages ??= opts.real ? 130 : 240;
   if (!opts.real && !(opts.pages >= 200)) throw new Error("--pages must be at least 200");
   if (opts.real && !(opts.pages >= 10)) throw new Error("--pages must be at least 10");
+  if (opts.profile && !opts.real) throw new Error("--profile needs --real DIR");
   if (!(opts.concurrency >= 1 && opts.concurrency <= 16)) throw new Error("--concurrency must be 1..16");
   return opts;
-}
-
-/** Benchmarks use ports 8790-8799. */
-async function benchPort() {
-  for (let port = 8790; port <= 8799; port++) if (await isPortFree(port)) return port;
-  throw new Error("no free port in 8790-8799");
-}
-
-/** Processes below `rootPid`, with their command names, from /proc. */
-function descendants(rootPid) {
-  const children = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push({ pid: Number(entry), comm });
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const out = [];
-  const queue = [rootPid];
-  while (queue.length) {
-    for (const child of children.get(queue.shift()) ?? []) {
-      out.push(child);
-      queue.push(child.pid);
-    }
-  }
-  return out;
-}
-
-function rssKb(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples the RSS of workerd and of the browser every 200 ms until stopped; keeps the peaks. */
-function memorySampler(rootPid) {
-  const peak = { workerdMb: 0, chromiumMb: 0 };
-  const seenChromium = new Set();
-  const timer = setInterval(() => {
-    let workerd = 0;
-    let chromium = 0;
-    for (const p of descendants(rootPid)) {
-      if (p.comm === "workerd") workerd += rssKb(p.pid);
-      else if (/chrom/i.test(p.comm)) {
-        chromium += rssKb(p.pid);
-        seenChromium.add(p.pid);
-      }
-    }
-    peak.workerdMb = Math.max(peak.workerdMb, workerd / 1024);
-    peak.chromiumMb = Math.max(peak.chromiumMb, chromium / 1024);
-  }, 200);
-  return { peak, seenChromium, stop: () => clearInterval(timer) };
-}
-
-function percentile(sorted, p) {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
-
-class Api {
-  constructor(base) {
-    this.base = base;
-    this.headers = { "Content-Type": "application/json" };
-  }
-  async call(method, p, body) {
-    const res = await fetch(`${this.base}/api/v1${p}`, { method, headers: this.headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${p}: HTTP ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  }
 }
 
 /** Reads a run's event stream to its end; returns the final event. */
@@ -145,7 +71,7 @@ async function followRun(res, onEvent) {
 }
 
 async function runScenario(api, wranglerPid, siteId, { screenshots }) {
-  const sampler = memorySampler(wranglerPid);
+  const sampler = memorySampler(() => wranglerPid);
   const started = performance.now();
   let migrationId = null;
   let final;
@@ -169,13 +95,7 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
   }
   const seconds = (performance.now() - started) / 1000;
   if (final?.type !== "complete") throw new Error(`run ended with ${JSON.stringify(final)}`);
-  const durations = [];
-  for (let offset = 0; ; offset += 200) {
-    const page = await api.call("GET", `/snapshots?siteId=${siteId}&migrationId=${migrationId}&limit=200&offset=${offset}`);
-    durations.push(...page.snapshots.map((s) => s.durationMs / 1000));
-    if (offset + 200 >= page.total) break;
-  }
-  durations.sort((a, b) => a - b);
+  const durations = (await api.snapshots(siteId, migrationId)).map((s) => s.durationMs / 1000).sort((a, b) => a - b);
   const summary = final.result.summary;
   return {
     screenshots,
@@ -189,44 +109,7 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     max: durations.at(-1) ?? NaN,
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
-    chromiumPids: sampler.seenChromium,
   };
-}
-
-/**
- * Bundles the Worker once into the state dir and writes a config that runs that bundle. `wrangler dev`
- * watches its sources and restarts the Worker (and the run's Durable Object) on every change in the
- * repository; a frozen bundle keeps the measurement to one build.
- */
-function bundleWorker(stateDir) {
-  const outdir = path.join(stateDir, "bundle");
-  const r = spawnSync(process.execPath, [pkgFile("wrangler", "bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir, "--env", ""], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-  });
-  if (r.status !== 0) throw new Error(`bundling failed:\n${r.stdout}\n${r.stderr}`);
-  const source = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  // The local (top-level) configuration only; paths made absolute for the config's new home.
-  const local = source.split(/^\[env\./m)[0];
-  const config = local
-    .replace(/^main\s*=.*$/m, `main = ${JSON.stringify(path.join(outdir, "index.js"))}`)
-    .replace(/^(directory\s*=\s*)"\.?\/?([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`)
-    .replace(/^(migrations_dir\s*=\s*)"([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`);
-  const file = path.join(stateDir, "wrangler.toml");
-  fs.writeFileSync(file, config);
-  return file;
-}
-
-/** Chromium processes of this run still alive (their profiles live under our TMPDIR). */
-function leftoverBrowsers(pids, stateDir) {
-  return [...pids].filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(stateDir);
-    } catch {
-      return false;
-    }
-  });
 }
 
 async function main() {
@@ -240,60 +123,39 @@ async function main() {
   }
   const site = opts.real ? await serveRealSite({ dir: opts.real, pages: opts.pages, stuck: opts.stuck }) : await serveFixtureSite({ pages: opts.pages });
   const stateDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cms-bench-crawl-")));
-  const persistTo = path.join(stateDir, "state");
-  const tmpDir = path.join(stateDir, "tmp");
-  fs.mkdirSync(tmpDir, { recursive: true });
   const port = await benchPort();
   const base = `http://127.0.0.1:${port}`;
-  log(`fixture site with ${opts.pages} pages at ${site.origin}; wrangler dev on ${base}; state in ${stateDir}`);
+  log(`${opts.real ? "real-page" : "fixture"} site with ${site.urls?.length ?? opts.pages} pages at ${site.origin}; wrangler dev on ${base}; state in ${stateDir}`);
 
   let wrangler = null;
   const output = [];
   const results = [];
   let realResults = null;
-  const chromiumPids = new Set();
+  const stopProduct = async () => {
+    if (wrangler && !(await stopWrangler(wrangler))) log("WARNING: wrangler did not stop within 20 s and was killed");
+    wrangler = null;
+  };
   try {
-    await applyMigrations({ persistTo });
-    const config = bundleWorker(stateDir);
-    wrangler = spawnWrangler(
-      { port, persistTo, extra: ["--show-interactive-dev-session=false", "--config", config, "--no-bundle"] },
-      { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { CI: "true", TMPDIR: tmpDir } },
-    );
-    for (const stream of [wrangler.stdout, wrangler.stderr]) readline.createInterface({ input: stream }).on("line", (l) => output.push(l));
-    await waitForHttp(`${base}/api/v1/auth/me`, { child: wrangler, timeoutMs: 180_000 });
-
+    wrangler = await startProduct({ port, stateDir, output });
     const api = new Api(base);
-    const email = `bench-${Date.now()}@example.com`;
-    const signup = await api.call("POST", "/auth/signup", { email, password: "benchmark-password", firstName: "Bench", lastName: "Runner" });
-    api.headers.Authorization = `Bearer ${signup.token}`;
-    const org = await api.call("POST", "/organization", { name: "Benchmark" });
-    api.headers["X-Organization-Id"] = org.organization.id;
-    const created = await api.call("POST", "/sites", { name: "Fixture site", domain: new URL(site.origin).host });
-    const siteId = created.site.id;
-    await api.call("PUT", `/site-config/${siteId}`, {
-      platform: "magnolia",
-      templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"], fields: [] } },
-      components: {
-        hero: { name: "Hero", selector: ".hero", fields: [] },
-        card: { name: "Card", selector: ".cards .card", fields: [] },
-        richText: { name: "Rich text", selector: ".rich-text", fields: [] },
-      },
-      settings: opts.real ? { urlList: site.urls, concurrency: opts.concurrency } : { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: opts.concurrency },
-    });
+    const siteId = await api.seedSite(
+      site.origin,
+      opts.real ? { urlList: site.urls, concurrency: opts.concurrency } : { sitemapUrl: `${site.origin}/sitemap.xml`, concurrency: opts.concurrency },
+    );
 
     if (opts.real) {
       log(`product end to end over ${site.urls.length} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on`);
       const product = await runScenario(api, wrangler.pid, siteId, { screenshots: true });
-      for (const pid of product.chromiumPids) chromiumPids.add(pid);
-      log("bare Chromium loop over the same pages");
-      const bare = await bareLoop({ urls: site.urls, concurrency: opts.concurrency, navigationMs: NAVIGATION_MS, chromium: CHROMIUM, flags: CHROMIUM_FLAGS });
+      // The product's wrangler stops (and closes its browser) before the bare loop starts: one at a time.
+      await stopProduct();
+      const barePort = await benchPort([port]);
+      log(`bare Browser Rendering loop over the same pages: its own wrangler dev on http://127.0.0.1:${barePort}`);
+      const bare = await bareLoop({ urls: site.urls, concurrency: opts.concurrency, navigationMs: NAVIGATION_MS, port: barePort, stateDir, output });
       realResults = { product, bare };
     } else {
       for (const screenshots of [true, false]) {
         log(`run with screenshots ${screenshots ? "on" : "off"} (${opts.concurrency} tabs)`);
-        const r = await runScenario(api, wrangler.pid, siteId, { screenshots });
-        for (const pid of r.chromiumPids) chromiumPids.add(pid);
-        results.push(r);
+        results.push(await runScenario(api, wrangler.pid, siteId, { screenshots }));
       }
     }
   } catch (err) {
@@ -301,11 +163,8 @@ async function main() {
     console.log(output.slice(-60).join("\n"));
     process.exitCode = 1;
   } finally {
-    if (wrangler) {
-      const graceful = await stopProcess(wrangler, { signal: "SIGINT", graceMs: 20_000, group: true });
-      if (!graceful) log("WARNING: wrangler did not stop within 20 s and was killed");
-    }
-    const left = leftoverBrowsers(chromiumPids, stateDir);
+    await stopProduct();
+    const left = leftoverBrowsers(stateDir);
     if (left.length) {
       log(`WARNING: ${left.length} browser process(es) outlived wrangler: ${left.join(", ")}; killing them`);
       for (const pid of left) {
@@ -313,13 +172,17 @@ async function main() {
           process.kill(pid, "SIGKILL");
         } catch {}
       }
-    } else if (chromiumPids.size) {
-      log(`no browser processes left behind (${chromiumPids.size} seen)`);
+    } else {
+      log("no browser processes left behind");
     }
     await site.close();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
-  if (realResults) return printReal(opts, realResults);
+  if (realResults) {
+    printReal(opts, realResults);
+    if (opts.profile) await profileExtraction(opts, realResults);
+    return;
+  }
   if (!results.length) return;
 
   const rows = results.map((r) => ({
@@ -347,11 +210,24 @@ function printReal(opts, { product, bare }) {
   console.log(`\nCrawl benchmark, real pages: ${product.pages} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on, ${os.cpus().length} CPUs`);
   console.table([
     { what: "this product, end to end", pages: `${product.succeeded + product.failed}/${product.pages}`, "wall s": product.seconds.toFixed(1), "pages/min": productPerMinute.toFixed(1), "median s/page": product.median.toFixed(2), "p95 s/page": product.p95.toFixed(2), "max s/page": product.max.toFixed(2) },
-    { what: "bare Chromium loop (other hosts blocked, DOMContentLoaded + screenshot)", pages: `${bare.durations.length}/${product.pages}`, "wall s": bare.seconds.toFixed(1), "pages/min": barePerMinute.toFixed(1), "median s/page": percentile(bare.durations, 50).toFixed(2), "p95 s/page": percentile(bare.durations, 95).toFixed(2), "max s/page": bare.durations.at(-1).toFixed(2) },
+    { what: "bare Browser Rendering loop (other hosts blocked, DOMContentLoaded + screenshot)", pages: `${bare.durations.length}/${product.pages}`, "wall s": bare.seconds.toFixed(1), "pages/min": barePerMinute.toFixed(1), "median s/page": percentile(bare.durations, 50).toFixed(2), "p95 s/page": percentile(bare.durations, 95).toFixed(2), "max s/page": bare.durations.at(-1).toFixed(2) },
   ]);
   console.log(`ratio end to end / bare: ${(productPerMinute / barePerMinute).toFixed(2)} (target ≥ 0.8)`);
   console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
-  console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB`);
+  console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB (bare loop: workerd ${bare.workerdMb.toFixed(0)} MB, chromium ${bare.chromiumMb.toFixed(0)} MB)`);
+}
+
+/** `--profile`: the product's extraction timed in Node over the same corpus pages (extract-cost.ts). */
+async function profileExtraction(opts, { product, bare }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-bench-crawl-profile-"));
+  try {
+    const list = path.join(dir, "files.json");
+    fs.writeFileSync(list, JSON.stringify(corpusFiles(opts.real).slice(0, opts.pages)));
+    const medians = ["--product-median", String(product.median), "--bare-median", String(percentile(bare.durations, 50))];
+    await bundleAndRun("bench-crawl-extract-cost", "bench/crawl/extract-cost.ts", ["--files", list, ...medians]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().then(

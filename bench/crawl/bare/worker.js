@@ -1,0 +1,89 @@
+// The baseline of bench:crawl --real: the least a Worker can do with the Browser Rendering binding to
+// render a list of pages. One browser, `concurrency` tabs (1280x800) pulling from a shared index,
+// requests to other hosts aborted, goto until DOMContentLoaded within `navigationMs`, then a JPEG
+// screenshot of the viewport (quality 70). No extraction, no storage, no settle time.
+//
+// The loop runs in a Durable Object so it does not depend on one long HTTP request: POST /run starts
+// it, GET /result answers { done: false } until it ends, then { done: true, seconds, loaded, durations }.
+import puppeteer from "@cloudflare/puppeteer";
+import { DurableObject } from "cloudflare:workers";
+
+const VIEWPORT = { width: 1280, height: 800 };
+
+export class BareLoop extends DurableObject {
+  job = null;
+
+  async fetch(request) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/run" && request.method === "POST") {
+      if (this.job && !this.job.done) return Response.json({ error: "a loop is running" }, { status: 409 });
+      const { urls, concurrency, navigationMs } = await request.json();
+      const job = { done: false, result: null, error: null };
+      this.job = job;
+      // Not awaited: the caller polls /result, which also keeps this object alive.
+      this.ctx.waitUntil(
+        renderAll(this.env.BROWSER, urls, concurrency, navigationMs).then(
+          (result) => Object.assign(job, { done: true, result }),
+          (err) => Object.assign(job, { done: true, error: String(err?.stack ?? err) }),
+        ),
+      );
+      return Response.json({ started: urls.length }, { status: 202 });
+    }
+    if (pathname === "/result") {
+      const job = this.job;
+      if (!job) return Response.json({ error: "no loop started" }, { status: 404 });
+      if (!job.done) return Response.json({ done: false });
+      if (job.error) return Response.json({ done: true, error: job.error }, { status: 500 });
+      return Response.json({ done: true, ...job.result });
+    }
+    return new Response("Not found", { status: 404 });
+  }
+}
+
+async function renderAll(binding, urls, concurrency, navigationMs) {
+  const started = Date.now();
+  const browser = await puppeteer.launch(binding);
+  const host = new URL(urls[0]).host;
+  let next = 0;
+  let loaded = 0;
+  const durations = [];
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const page = await browser.newPage();
+        await page.setViewport(VIEWPORT);
+        await page.setRequestInterception(true);
+        page.on("request", (req) => {
+          let same = false;
+          try {
+            same = new URL(req.url()).host === host;
+          } catch {}
+          (same || req.url().startsWith("data:") ? req.continue() : req.abort("blockedbyclient")).catch(() => {});
+        });
+        while (next < urls.length) {
+          const url = urls[next++];
+          const t = Date.now();
+          try {
+            await page.goto(url, { waitUntil: "domcontentloaded", timeout: navigationMs });
+            loaded++;
+          } catch {
+            // Never reached DOMContentLoaded: screenshot what is there, as the product does.
+          }
+          await page.screenshot({ type: "jpeg", quality: 70 }).catch(() => {});
+          durations.push((Date.now() - t) / 1000);
+        }
+        await page.close().catch(() => {});
+      }),
+    );
+  } finally {
+    await browser.close().catch(() => {});
+  }
+  return { seconds: (Date.now() - started) / 1000, loaded, durations: durations.sort((a, b) => a - b) };
+}
+
+export default {
+  async fetch(request, env) {
+    // One loop at a time: every request goes to the same object.
+    return env.BARE_LOOP.get(env.BARE_LOOP.idFromName("bare")).fetch(request);
+  },
+};
