@@ -107,6 +107,7 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     median: percentile(durations, 50),
     p95: percentile(durations, 95),
     max: durations.at(-1) ?? NaN,
+    pageSeconds: durations.reduce((a, b) => a + b, 0),
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
   };
@@ -214,6 +215,11 @@ function printReal(opts, { product, bare }) {
   ]);
   console.log(`ratio end to end / bare: ${(productPerMinute / barePerMinute).toFixed(2)} (target ≥ 0.8)`);
   console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
+  const busy = (pageSeconds, seconds) => `${((100 * pageSeconds) / (seconds * opts.concurrency)).toFixed(0)} %`;
+  console.log(
+    `tabs busy with a page (sum of per-page seconds / (wall s × tabs)): product ${busy(product.pageSeconds, product.seconds)}, ` +
+      `bare loop ${busy(bare.durations.reduce((a, b) => a + b, 0), bare.seconds)}`,
+  );
   console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB (bare loop: workerd ${bare.workerdMb.toFixed(0)} MB, chromium ${bare.chromiumMb.toFixed(0)} MB)`);
 }
 
