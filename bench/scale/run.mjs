@@ -187,7 +187,7 @@ async function main() {
       lost: r.lost ?? "-",
       doubled: r.doubled ?? "-",
       "killed at": r.killed ? `${r.killed.atPages} pages (restart ${r.killed.restartSeconds.toFixed(0)} s)` : "-",
-      "lease expiries logged": r.fanOut ? (r.expiredLeases ?? "-") : "-",
+      "lease expiries in last 1000 log lines": r.fanOut ? (r.expiredLeases ?? "-") : "-",
       "workerd peak MB": r.workerdMb.toFixed(0),
       "chromium peak MB": r.chromiumMb.toFixed(0),
     })),
