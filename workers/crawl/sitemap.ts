@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import { guardedFetch, type GuardOptions } from "./ssrf";
 import { parseXml, XmlSyntaxError, type XmlElement } from "./xml";
 
@@ -42,7 +41,12 @@ export class SitemapError extends Error {
   }
 }
 
-async function readLimited(body: ReadableStream<Uint8Array>, limit: number, url: string): Promise<Uint8Array> {
+function tooLarge(url: string, limit: number, when = ""): SitemapError {
+  return new SitemapError(`Sitemap ${url} is larger than ${Math.round(limit / 1024 / 1024)} MB${when}`, url);
+}
+
+/** Reads a stream up to `limit` bytes; past it, cancels the stream and throws what `onTooLarge` makes. */
+async function readLimited(body: ReadableStream<Uint8Array>, limit: number, onTooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   // A failing stream also rejects `closed`; nothing else waits on it.
   reader.closed.catch(() => {});
@@ -53,8 +57,8 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number, url:
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
-      throw new SitemapError(`Sitemap ${url} is larger than ${Math.round(limit / 1024 / 1024)} MB`, url);
+      await reader.cancel().catch(() => {});
+      throw onTooLarge();
     }
     chunks.push(value);
   }
@@ -72,17 +76,22 @@ function isGzip(bytes: Uint8Array): boolean {
 }
 
 /**
- * Decodes a sitemap body: gunzips it when it is gzip data. The limit applies to the inflated size, so a
- * small "gzip bomb" cannot exhaust the run's memory.
+ * Decodes a sitemap body: gunzips it when it is gzip data. The limit applies to the inflated size and is
+ * checked while inflating, so a small "gzip bomb" cannot exhaust the run's memory.
  */
-export async function decodeSitemapBody(bytes: Uint8Array, url: string, limit: number = SITEMAP_LIMITS.maxBytes): Promise<string> {
+export async function decodeSitemapBody(bytes: Uint8Array<ArrayBuffer>, url: string, limit: number = SITEMAP_LIMITS.maxBytes): Promise<string> {
   let data = bytes;
   if (isGzip(bytes)) {
+    const gunzip = new DecompressionStream("gzip");
+    const writer = gunzip.writable.getWriter();
+    // Broken gzip data fails the readable side, which is where it is reported; the writable side fails too.
+    writer.closed.catch(() => {});
+    writer.ready.catch(() => {});
+    writer.write(bytes).then(() => writer.close()).catch(() => {});
     try {
-      // node:zlib rather than DecompressionStream: it enforces the output limit while inflating.
-      data = gunzipSync(bytes, { maxOutputLength: limit });
+      data = await readLimited(gunzip.readable, limit, () => tooLarge(url, limit, " when inflated"));
     } catch (err) {
-      if (err instanceof RangeError) throw new SitemapError(`Sitemap ${url} is larger than ${Math.round(limit / 1024 / 1024)} MB when inflated`, url);
+      if (err instanceof SitemapError) throw err;
       throw new SitemapError(`Sitemap ${url} is not valid gzip data`, url);
     }
   }
@@ -122,7 +131,7 @@ async function fetchSitemap(url: string, guard: GuardOptions): Promise<SitemapFi
     await res.body?.cancel();
     throw new SitemapError(`Could not fetch sitemap ${url}: HTTP ${res.status}`, url);
   }
-  const bytes = res.body ? await readLimited(res.body, SITEMAP_LIMITS.maxBytes, url) : new Uint8Array();
+  const bytes = res.body ? await readLimited(res.body, SITEMAP_LIMITS.maxBytes, () => tooLarge(url, SITEMAP_LIMITS.maxBytes)) : new Uint8Array();
   return parseSitemap(await decodeSitemapBody(bytes, url), url);
 }
 
