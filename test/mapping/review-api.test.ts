@@ -5,7 +5,8 @@ import { SECRET_MASK } from "../../workers/contracts/platforms";
 import { extractPage } from "../../workers/crawl/extract";
 import { getDb } from "../../workers/db/client";
 import { DEFAULT_MAPPING_PROMPT } from "../../workers/mapping/llm-prompt";
-import { createSnapshotMapper } from "../../workers/mapping/snapshot-mapper";
+import { mappingSteps } from "../../workers/runs/compose";
+import { createSnapshotMapper } from "../../workers/runs/snapshot-pipeline";
 import { PipelineError, type SiteDefinitions } from "../../workers/runs/pipeline";
 import { mapSnapshot } from "../../workers/services/mapping";
 import { resolveLanguageModel } from "../../workers/services/mapping-settings";
@@ -163,7 +164,7 @@ describe("review API", () => {
     const site: SiteDefinitions = { organizationId: ctx.owner.orgId, siteId: ctx.siteId, domain: "www.greenleaf-garden.example", platform: "magnolia", components: wp.raw.components, templates: wp.raw.templates, settings: {} };
     const options = { overrideWhitelist: null, keepYamlFile: false, preferRagRuns: false, ragOnly: false, screenshots: false, skipUnchanged: false, concurrency: 1 };
     const record = (id: string) => ({ id, migrationId: `run-${id}`, url: URL_, finalUrl: URL_, title: extraction.title, contentHash: extraction.contentHash, screenshotKey: null, extractionKey: `mapping-tests/${id}.json` });
-    const mapper = createSnapshotMapper(env);
+    const mapper = createSnapshotMapper(env, mappingSteps);
     const id = `snap-${crypto.randomUUID()}`;
     const page = await mapper.map({ snapshot: record(id), extraction, site, options });
     expect(page).toMatchObject({ sourceUrl: URL_, targetPath: "/", slug: "home", template: { definition: "page", targetId: "greenleaf:pages/page" }, title: "Grow something wonderful" });

@@ -11,7 +11,7 @@ import { getDb } from "../../workers/db/client";
 import { runWrites } from "../../workers/db/schema-targets";
 import type { SiteDefinitions } from "../../workers/runs/pipeline";
 import { basicAuth } from "../../workers/targets/http-client";
-import { createTargetPipelineWriter } from "../../workers/targets/pipeline-writer";
+import { createTargetPipelineWriter } from "../../workers/runs/target-pipeline-writer";
 import { eq } from "drizzle-orm";
 import { call, newOwner } from "../helpers";
 import { SOURCE_HOST, mappedPage, sourceSite } from "../fixtures/targets/pages";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PLATFORMS } from "../../workers/contracts/platforms";
 import { CONNECTION_MESSAGES } from "../../workers/services/target-platform";
-import { createTargetPipelineWriter } from "../../workers/targets/pipeline-writer";
+import { createTargetPipelineWriter } from "../../workers/runs/target-pipeline-writer";
 import { call, newOwner } from "../helpers";
 import { fakeFetch } from "../fixtures/targets/fake-base";
 import { FakeMagnolia } from "../fixtures/targets/fake-magnolia";

@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { getDb } from "../../workers/db/client";
 import { CONNECTION_MESSAGES } from "../../workers/services/target-platform";
 import { basicAuth } from "../../workers/targets/http-client";
+import { readPlatformSecrets } from "../../workers/lib/platform-secrets";
 import { openTargetWriter } from "../../workers/targets/target-writer";
 import { call, newOwner } from "../helpers";
 import { SOURCE_HOST, mappedPage, sourceSite } from "../fixtures/targets/pages";
@@ -58,7 +59,7 @@ describe.skipIf(!!wp.error)("WordPress target (real WordPress on loopback)", () 
     child.components[0].fields.body.value = `<p>Back to <a href="https://${SOURCE_HOST}/${root}">the section</a>.</p><p><img src="/img/team.png" alt="Team photo"></p>`;
     const pages = [parent, child];
     const db = getDb(env.DB);
-    const open = () => openTargetWriter({ db, env, organizationId: owner.orgId, siteId, migrationId: crypto.randomUUID(), actor: { userId: owner.id }, fetch: transport });
+    const open = () => openTargetWriter({ readSecrets: (row) => readPlatformSecrets(env, row), db, env, organizationId: owner.orgId, siteId, migrationId: crypto.randomUUID(), actor: { userId: owner.id }, fetch: transport });
 
     const first = await open();
     first.registerPages(pages);
@@ -105,7 +106,7 @@ describe.skipIf(!!wp.error)("WordPress target (real WordPress on loopback)", () 
 
     // A site whose records were lost still finds the same page and medium in WordPress.
     const again = await wordpressSite();
-    const third = await openTargetWriter({ db, env, organizationId: again.owner.orgId, siteId: again.siteId, migrationId: crypto.randomUUID(), actor: { userId: again.owner.id }, fetch: transport });
+    const third = await openTargetWriter({ readSecrets: (row) => readPlatformSecrets(env, row), db, env, organizationId: again.owner.orgId, siteId: again.siteId, migrationId: crypto.randomUUID(), actor: { userId: again.owner.id }, fetch: transport });
     third.registerPages(pages);
     await third.writePage(parent);
     const outcome = await third.writePage(changed);

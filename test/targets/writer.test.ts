@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { getDb } from "../../workers/db/client";
 import { rollbackTargetRun } from "../../workers/services/target-outputs";
+import { readPlatformSecrets } from "../../workers/lib/platform-secrets";
 import { openTargetWriter } from "../../workers/targets/target-writer";
 import { call, newOwner } from "../helpers";
 import { fakeFetch } from "../fixtures/targets/fake-base";
@@ -24,7 +25,7 @@ async function siteWith(platform: string, platformConfig: Record<string, unknown
 }
 
 const run = async (siteId: string, orgId: string, userId: string, fetcher: ReturnType<typeof fakeFetch>, keepYamlFile = false) =>
-  openTargetWriter({ db: getDb(env.DB), env, organizationId: orgId, siteId, migrationId: crypto.randomUUID(), actor: { userId }, fetch: fetcher, keepYamlFile });
+  openTargetWriter({ readSecrets: (row) => readPlatformSecrets(env, row), db: getDb(env.DB), env, organizationId: orgId, siteId, migrationId: crypto.randomUUID(), actor: { userId }, fetch: fetcher, keepYamlFile });
 
 describe("target writer", () => {
   it("writes into Contentful once per page and asset, rewrites links, skips unchanged pages and rolls back", async () => {

@@ -1,6 +1,6 @@
 import type { RunOptions } from "../contracts/run-events";
 import { siteHost, siteOrigin } from "../crawl/url";
-import type { Actor } from "../services/audit";
+import type { Actor } from "../db/audit";
 import type { SiteDefinitions } from "./pipeline";
 import type { RunConfig, RunState } from "./run-store";
 

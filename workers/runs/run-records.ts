@@ -2,7 +2,7 @@ import { and, eq, ne, desc } from "drizzle-orm";
 import type { MigrationProgress, RunLogLevel } from "../contracts/run-events";
 import type { Db } from "../db/client";
 import { migrationLogs, migrationRuns, snapshots } from "../db/schema-runs";
-import { auditStatement, type Actor } from "../services/audit";
+import { auditStatement, type Actor } from "../db/audit";
 import { progressOf, summaryCounts } from "./run-progress";
 import type { RunConfig, RunState, RunStore } from "./run-store";
 

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { siteConfigs, sites, type Site, type SiteConfigRow } from "../db/schema";
 import type { Env } from "../env";
 import { badRequest } from "../lib/errors";
-import { decryptSecret, encryptSecret, isEncrypted } from "../lib/crypto";
+import { encryptSecret } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
@@ -140,10 +140,4 @@ export async function saveSiteConfig(db: Db, env: Env, auth: SessionUser, organi
 }
 
 /** The platform configuration with secrets decrypted, for server-side use by adapters only. */
-export async function readPlatformSecrets(env: Env, row: SiteConfigRow): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = { ...(row.platformConfig ?? {}) };
-  for (const [k, v] of Object.entries(out)) {
-    if (isEncrypted(v)) out[k] = await decryptSecret(v, env.SECRETS_KEY, env.ENVIRONMENT);
-  }
-  return out;
-}
+export { readPlatformSecrets } from "../lib/platform-secrets";

@@ -11,6 +11,7 @@ import { loadSiteTarget, writeHashOf } from "../targets/target-writer";
 import type { MappedPage } from "../targets/types";
 import { type Actor, auditStatement } from "./audit";
 import { requireSite } from "./sites";
+import { readPlatformSecrets } from "./site-config";
 
 export const TARGET_OUTPUT_MESSAGES = {
   runNotFound: "Migration not found",
@@ -40,7 +41,7 @@ export interface DryRunPage {
  */
 export async function dryRunTargetWrites(db: Db, env: Env, organizationId: string, siteId: string, pages: MappedPage[]): Promise<{ platform: string; assetMode: string; pages: DryRunPage[]; summary: Record<string, number> }> {
   await requireSite(db, organizationId, siteId);
-  const { platform, adapter, assetMode } = await loadSiteTarget(db, env, organizationId, siteId);
+  const { platform, adapter, assetMode } = await loadSiteTarget(db, env, organizationId, siteId, (row) => readPlatformSecrets(env, row));
   const out: DryRunPage[] = [];
   const planned = new Set<string>();
   for (const page of pages) {
@@ -78,7 +79,7 @@ export async function dryRunTargetWrites(db: Db, env: Env, organizationId: strin
  */
 export async function rollbackTargetRun(db: Db, env: Env, actor: Actor | null, organizationId: string, migrationId: string, fetcher?: FetchLike): Promise<{ undone: number }> {
   const run = await requireTargetRun(db, organizationId, migrationId);
-  const { adapter } = await loadSiteTarget(db, env, organizationId, run.siteId, { fetch: fetcher, migrationId });
+  const { adapter } = await loadSiteTarget(db, env, organizationId, run.siteId, (row) => readPlatformSecrets(env, row), { fetch: fetcher, migrationId });
   const writes = await db.select().from(runWrites).where(and(eq(runWrites.migrationId, migrationId), isNull(runWrites.rolledBackAt))).orderBy(desc(runWrites.seq));
   let undone = 0;
   for (const w of writes) {
@@ -113,7 +114,7 @@ export async function getRunFile(db: Db, env: Env, organizationId: string, migra
   let key = run.outputs?.[kind];
   if (!run.finishedAt && !run.rolledBackAt) {
     // A run still writing (or one driven page by page) gets its outputs built from what it wrote so far.
-    const { adapter } = await loadSiteTarget(db, env, organizationId, run.siteId, { migrationId });
+    const { adapter } = await loadSiteTarget(db, env, organizationId, run.siteId, (row) => readPlatformSecrets(env, row), { migrationId });
     const outputs = await buildRunOutputs({ db, bucket: env.BUCKET, migrationId, platform: run.platform, keepYamlFile: run.keepYamlFile, adapter });
     await db.update(targetRuns).set({ outputs }).where(eq(targetRuns.migrationId, migrationId));
     key = outputs[kind];

@@ -9,6 +9,7 @@ import { hasTargetAdapter } from "../targets/registry";
 import { loadSiteTarget } from "../targets/target-writer";
 import type { ConnectionResult, TargetCapabilities } from "../targets/types";
 import { requireSite } from "./sites";
+import { readPlatformSecrets } from "./site-config";
 
 /** The spec's connection texts (§8 Connection). */
 export const CONNECTION_MESSAGES = {
@@ -34,7 +35,7 @@ export async function testPlatformConnection(db: Db, env: Env, organizationId: s
     return { success: false, message: CONNECTION_MESSAGES.notConfigured };
   }
   try {
-    const { adapter } = await loadSiteTarget(db, env, organizationId, siteId, { fetch: fetcher });
+    const { adapter } = await loadSiteTarget(db, env, organizationId, siteId, (row) => readPlatformSecrets(env, row), { fetch: fetcher });
     const result = await adapter.testConnection();
     return result.success
       ? { success: true, message: adapter.capabilities().output === "bundle" ? result.message : CONNECTION_MESSAGES.connected(meta.displayName) }
@@ -49,6 +50,6 @@ export async function getPlatformCapabilities(db: Db, env: Env, organizationId: 
   const row = await configRow(db, organizationId, siteId);
   const platform = row?.platform ?? null;
   if (!row || !hasTargetAdapter(platform)) throw notFound(CONNECTION_MESSAGES.notConfigured);
-  const { adapter } = await loadSiteTarget(db, env, organizationId, siteId);
+  const { adapter } = await loadSiteTarget(db, env, organizationId, siteId, (row) => readPlatformSecrets(env, row));
   return { ...adapter.capabilities(), isConfigured: isPlatformConfigured(platform, row.platformConfig) };
 }

@@ -9,13 +9,12 @@
 import { and, eq, gt, max } from "drizzle-orm";
 import { DEFAULT_ASSET_PROCESSING_MODE, isPlatformConfigured } from "../contracts/platforms";
 import type { Db } from "../db/client";
-import { siteConfigs, sites } from "../db/schema";
+import { type Actor, auditStatement } from "../db/audit";
+import { siteConfigs, sites, type SiteConfigRow } from "../db/schema";
 import { runWrites, targetItems, targetRuns, type TargetItem } from "../db/schema-targets";
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
-import { type Actor, auditStatement } from "../services/audit";
-import { readPlatformSecrets } from "../services/site-config";
 import { type AssetMode, AssetResolver } from "./assets";
 import { buildRunOutputs } from "./outputs";
 import type { FetchLike } from "./http-client";
@@ -31,6 +30,8 @@ export interface TargetWriterOptions {
   siteId: string;
   migrationId: string;
   actor: Actor | null;
+  /** Decrypts the site's platform configuration: the caller holds the keys, the target side never does. */
+  readSecrets: PlatformSecretsReader;
   keepYamlFile?: boolean;
   /** Transport for platform calls and asset downloads (tests route it to fake servers). */
   fetch?: FetchLike;
@@ -52,6 +53,9 @@ export class TargetNotConfiguredError extends Error {
   }
 }
 
+/** The site's platform configuration with its secrets decrypted, as the caller reads it. */
+export type PlatformSecretsReader = (row: SiteConfigRow) => Promise<Record<string, unknown>>;
+
 export const bundlePrefix = (migrationId: string) => `targets/${migrationId}`;
 
 /** How a platform's configuration decides the asset mode (Contentful and Storyblok use their upload flag). */
@@ -62,12 +66,19 @@ export function assetModeFor(platform: string, config: Record<string, unknown>):
   return mode === "none" || mode === "zip" || mode === "dam" ? mode : DEFAULT_ASSET_PROCESSING_MODE;
 }
 
-/** The adapter and settings of a site, with secrets decrypted. */
-export async function loadSiteTarget(db: Db, env: Env, organizationId: string, siteId: string, extra: { fetch?: FetchLike; migrationId?: string } = {}) {
+/** The adapter and settings of a site, with secrets decrypted by `readSecrets`. */
+export async function loadSiteTarget(
+  db: Db,
+  env: Env,
+  organizationId: string,
+  siteId: string,
+  readSecrets: PlatformSecretsReader,
+  extra: { fetch?: FetchLike; migrationId?: string } = {},
+) {
   const site = await db.query.sites.findFirst({ where: and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)) });
   const row = site ? await db.query.siteConfigs.findFirst({ where: eq(siteConfigs.siteId, siteId) }) : undefined;
   if (!site || !row?.platform) throw new Error("The site has no target platform configured");
-  const config = await readPlatformSecrets(env, row);
+  const config = await readSecrets(row);
   const adapter = createTargetAdapter(row.platform, { config, fetch: extra.fetch, siteSlug: slugify(site.domain, "site"), bucket: env.BUCKET, migrationId: extra.migrationId });
   return { site, platform: row.platform, config, adapter, assetMode: assetModeFor(row.platform, config) };
 }
@@ -239,7 +250,7 @@ export class TargetRunWriter {
 /** Opens the target writer of a run (creating its record on first open; a resumed run reopens it). */
 export async function openTargetWriter(opts: TargetWriterOptions): Promise<TargetRunWriter> {
   const { db, env, organizationId, siteId, migrationId } = opts;
-  const target = await loadSiteTarget(db, env, organizationId, siteId, { fetch: opts.fetch, migrationId });
+  const target = await loadSiteTarget(db, env, organizationId, siteId, opts.readSecrets, { fetch: opts.fetch, migrationId });
   if (!isPlatformConfigured(target.platform, target.config)) throw new TargetNotConfiguredError();
   await db.insert(targetRuns).values({ migrationId, organizationId, siteId, platform: target.platform, assetMode: target.assetMode, keepYamlFile: !!opts.keepYamlFile }).onConflictDoNothing();
   let writer: TargetRunWriter | null = null;

@@ -1,5 +1,5 @@
 /**
- * The migration engine's `TargetWriter` (workers/runs/pipeline.ts) over the target run writer: each
+ * The migration engine's `TargetWriter` (./pipeline.ts) over the target run writer: each
  * captured and mapped page is written through the run's one writer, its new assets counted for the
  * run's DAM progress, and what it wrote published at once (the pipeline has no end-of-run hook, so
  * outputs are built when downloaded).
@@ -9,17 +9,18 @@ import { getDb } from "../db/client";
 import { snapshots } from "../db/schema-runs";
 import { targetItems } from "../db/schema-targets";
 import type { Env } from "../env";
+import { readPlatformSecrets } from "../lib/platform-secrets";
+import { imageUrlsOf } from "../targets/assets";
+import { type FetchLike, TargetHttpError } from "../targets/http-client";
+import { hasTargetAdapter } from "../targets/registry";
+import { TargetNotConfiguredError, openTargetWriter, type TargetRunWriter } from "../targets/target-writer";
+import type { MappedPage } from "../targets/types";
 import {
   PipelineError,
   type TargetWriteResult,
   type TargetWriter,
   type WriteInput,
-} from "../runs/pipeline";
-import { imageUrlsOf } from "./assets";
-import { type FetchLike, TargetHttpError } from "./http-client";
-import { hasTargetAdapter } from "./registry";
-import { TargetNotConfiguredError, openTargetWriter, type TargetRunWriter } from "./target-writer";
-import type { MappedPage } from "./types";
+} from "./pipeline";
 
 /** Announces every captured page of the run, so links to pages written later are rewritten already. */
 async function announceRunPages(
@@ -70,6 +71,8 @@ function runWriter(env: Env, input: WriteInput<MappedPage>, fetcher: FetchLike |
       siteId: site.siteId,
       migrationId: key,
       actor: null,
+      // The run holds the keys: the target side gets the connection decrypted.
+      readSecrets: (row) => readPlatformSecrets(env, row),
       keepYamlFile: options.keepYamlFile,
       fetch: fetcher,
     });

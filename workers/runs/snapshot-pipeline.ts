@@ -1,8 +1,11 @@
 /**
- * The mapping step of a migration run (workers/runs/pipeline.ts `SnapshotMapper`): maps each captured
- * page with memory → heuristics → language model, stores the proposals for review, and hands the
- * target side a `MappedPage` when the page may be applied. A page with a proposal below the site's
- * minimum confidence is not written: it waits for review, and the run logs that for its URL.
+ * The mapping step of a migration run (./pipeline.ts `SnapshotMapper`): maps each captured page with
+ * memory → heuristics → language model, stores the proposals for review, and hands the target side a
+ * `MappedPage` when the page may be applied. A page with a proposal below the site's minimum
+ * confidence is not written: it waits for review, and the run logs that for its URL.
+ *
+ * The mapping steps themselves (storing proposals, reading them back) are business rules of the
+ * mapping services; the run's composition (./compose.ts) hands them in as `MappingSteps`.
  */
 import { and, eq } from "drizzle-orm";
 import { MAPPING_MESSAGES } from "../contracts/mapping";
@@ -11,13 +14,37 @@ import { MIGRATION_MESSAGES } from "../contracts/run-events";
 import { getDb } from "../db/client";
 import { siteConfigs } from "../db/schema";
 import { mappingSnapshots } from "../db/schema-mapping";
+import type { PageExtraction } from "../contracts/extraction";
+import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { awaitingReview, type MigrationPipeline, type PipelineFactory, type SiteDefinitions, type SnapshotMapper } from "../runs/pipeline";
-import { mappingDefinitionsOf } from "../services/definitions";
-import { mapSnapshot } from "../services/mapping";
-import { buildMappedPage, snapshotProposals } from "../services/mapping-read";
-import { createTargetPipelineWriter } from "../targets/pipeline-writer";
+import type { MappingDefinitions } from "../mapping/types";
 import type { MappedPage } from "../targets/types";
+import { awaitingReview, type MigrationPipeline, type PipelineFactory, type SiteDefinitions, type SnapshotMapper } from "./pipeline";
+import { createTargetPipelineWriter } from "./target-pipeline-writer";
+
+/** What the run's mapper needs of the mapping services (workers/services/mapping*.ts, definitions.ts). */
+export interface MappingSteps {
+  /** The site's valid definitions from the run's copy of its configuration. */
+  definitionsOf(components: unknown, templates: unknown): MappingDefinitions;
+  /** Maps one snapshot and stores its proposals (idempotent per snapshot). */
+  mapSnapshot(
+    db: Db,
+    env: Env,
+    input: {
+      organizationId: string;
+      siteId: string;
+      snapshotId: string;
+      runId: string | null;
+      extraction: PageExtraction;
+      definitions: MappingDefinitions;
+      options: { preferRagRuns?: boolean; ragOnly?: boolean };
+      extractionKey: string | null;
+      actor: null;
+    },
+  ): Promise<{ status: string; lowestConfidence: number | null; minConfidence: number }>;
+  /** The page as its stored proposals map it. */
+  mappedPage(db: Db, organizationId: string, snapshotId: string, extraction: PageExtraction, definitions: MappingDefinitions): Promise<MappedPage>;
+}
 
 /** Why a page was not handed to the target writer. */
 export function waitingForReview(lowest: number | null, minConfidence: number): string {
@@ -25,13 +52,13 @@ export function waitingForReview(lowest: number | null, minConfidence: number): 
 }
 
 /** The run's mapper. Idempotent per snapshot: a page handed over again keeps its stored proposals and decisions. */
-export function createSnapshotMapper(env: Env): SnapshotMapper<MappedPage> {
+export function createSnapshotMapper(env: Env, steps: MappingSteps): SnapshotMapper<MappedPage> {
   return {
     async map({ snapshot, extraction, site, options }) {
       const db = getDb(env.DB);
       // The definitions as the run saw them when it started, not as they are edited meanwhile.
-      const definitions = mappingDefinitionsOf(site.components, site.templates);
-      const summary = await mapSnapshot(db, env, {
+      const definitions = steps.definitionsOf(site.components, site.templates);
+      const summary = await steps.mapSnapshot(db, env, {
         organizationId: site.organizationId,
         siteId: site.siteId,
         snapshotId: snapshot.id,
@@ -44,7 +71,7 @@ export function createSnapshotMapper(env: Env): SnapshotMapper<MappedPage> {
       });
       // Waiting for review is no failure: the engine counts the page apart and does not retry it.
       if (summary.status === "needs_review") throw awaitingReview(waitingForReview(summary.lowestConfidence, summary.minConfidence));
-      return buildMappedPage(await snapshotProposals(db, site.organizationId, snapshot.id), extraction, definitions);
+      return steps.mappedPage(db, site.organizationId, snapshot.id, extraction, definitions);
     },
 
     // Only a mapping applied with nobody deciding lets a run skip the unchanged page: after a review,
@@ -75,11 +102,11 @@ async function platformConfigured(env: Env, site: SiteDefinitions): Promise<bool
  * The pipeline of a site with a target platform: this mapper, and the platform's writer when its
  * connection is configured (export-only platforms need none and always write their bundle). Without
  * a configured connection the run maps every page and stops, saying 'Platform connection not configured'.
- * Every run's pipeline (workers/runs/compose.ts).
+ * Every run's pipeline (./compose.ts).
  */
-export const mappingPipelineFactory: PipelineFactory = async (ctx) => {
+export const mappingPipelineFactory = (steps: MappingSteps): PipelineFactory => async (ctx) => {
   if (!ctx.site.platform) return null;
-  const mapper = createSnapshotMapper(ctx.env);
+  const mapper = createSnapshotMapper(ctx.env, steps);
   const configured = await platformConfigured(ctx.env, ctx.site);
   const writer = configured ? createTargetPipelineWriter(ctx.env, ctx.site.platform) : null;
   const pipeline: MigrationPipeline<MappedPage> = { mapper };
