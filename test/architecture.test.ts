@@ -27,15 +27,11 @@ const FORBIDDEN: Partial<Record<Layer, readonly Layer[]>> = {
  * Imports that run back up on purpose or for now, each with its reason.
  * - workers/runs/compose.ts is the run's composition root (rule 10: "a compose module for a run"): it
  *   hands the mapping services' steps down to the run's pipeline, and is the only runs file that may.
- * - The run object itself still takes its `Actor` type from services/audit, which re-exports the
- *   audit model of workers/db/audit.ts.
  */
 const ALLOWED = new Set([
   "runs/compose.ts -> services/definitions",
   "runs/compose.ts -> services/mapping",
   "runs/compose.ts -> services/mapping-read",
-  // to move with the run's composition
-  "runs/migration-run.ts -> services/audit",
 ]);
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;

@@ -66,7 +66,7 @@ describe("runs that fail before rendering", () => {
     const { stream, migrationId } = await startRun(site);
     const messages = await stream.rest();
     const last = messages.at(-1)!.event;
-    const expected = `Sitemap ${origin}/sitemap-broken.xml is not valid XML: Expected </url> but found </urlset> (line 4, column 3)`;
+    const expected = `Sitemap ${origin}/sitemap-broken.xml is not valid XML: Expected closing tag 'url' (opened in line 3, col 3) instead of closing tag 'urlset' (line 4, column 3)`;
     expect(last).toEqual({ type: "error", migrationId, status: "failed", error: MIGRATION_MESSAGES.failed, details: expected, at: expect.any(Number) });
     const logs = await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org });
     expect(logs.json.logs).toContainEqual(expect.objectContaining({ level: "error", message: expected, url: `${origin}/sitemap-broken.xml`, migrationId }));

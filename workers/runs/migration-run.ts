@@ -5,7 +5,7 @@ import { BrowserRenderer } from "../crawl/browser";
 import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
-import type { Actor } from "../services/audit";
+import type { Actor } from "../db/audit";
 import { composePipeline } from "./compose";
 import type { MigrationPipeline } from "./pipeline";
 import { acceptReport, leaseMs, type LeaseContext, type LeaseMessage, type PageReport, type ReportAnswer } from "./leases";
