@@ -12,13 +12,12 @@
 // `wrangler dev`, the same binding and local Chromium, DOMContentLoaded and a screenshot, same tabs),
 // and prints both rates, their ratio, and the slowest page against its deadline. With `--profile` it
 // then times the product's extraction of the same pages in Node (extract-cost.ts).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
-import { ROOT, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
-import { Api, benchPort, leftoverBrowsers, memorySampler, percentile, startProduct, stopWrangler } from "../lib/product.mjs";
+import { checkNode, ensureBrowserWrapper } from "../../scripts/setup.mjs";
+import { Api, benchPort, ensureBuild, leftoverBrowsers, memorySampler, percentile, startProduct, stopWrangler } from "../lib/product.mjs";
 import { bundleAndRun } from "../bundle.mjs";
 import { bareLoop, corpusFiles, serveRealSite } from "./real-site.mjs";
 
@@ -117,11 +116,7 @@ async function main() {
   checkNode();
   const opts = parseArgs(process.argv.slice(2));
   ensureBrowserWrapper();
-  if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
-    log("build/index.js is missing: running remix build");
-    const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
-    if (b.status !== 0) throw new Error("remix build failed");
-  }
+  ensureBuild(log);
   const site = opts.real ? await serveRealSite({ dir: opts.real, pages: opts.pages, stuck: opts.stuck }) : await serveFixtureSite({ pages: opts.pages });
   const stateDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cms-bench-crawl-")));
   const port = await benchPort();

@@ -7,6 +7,14 @@ import readline from "node:readline";
 import { ROOT, applyMigrations, pkgFile } from "../../scripts/setup.mjs";
 import { isPortFree, spawnWrangler, stopProcess, waitForHttp } from "../../scripts/start.mjs";
 
+/** The Remix build the Worker bundles; built when missing. */
+export function ensureBuild(log) {
+  if (fs.existsSync(path.join(ROOT, "build/index.js"))) return;
+  log("build/index.js is missing: running remix build");
+  const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
+  if (b.status !== 0) throw new Error("remix build failed");
+}
+
 /** Benchmarks use ports 8790-8799; `taken` are ports this benchmark already chose. */
 export async function benchPort(taken = []) {
   for (let port = 8790; port <= 8799; port++) if (!taken.includes(port) && (await isPortFree(port))) return port;

@@ -10,10 +10,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
-import { checkNode, ensureBrowserWrapper, ROOT, pkgFile } from "../../scripts/setup.mjs";
+import { checkNode, ensureBrowserWrapper } from "../../scripts/setup.mjs";
 import { isPortFree } from "../../scripts/start.mjs";
-import { Api, benchPort, leftoverBrowsers, memorySampler, startProduct, stopWrangler } from "../lib/product.mjs";
-import { spawnSync } from "node:child_process";
+import { Api, benchPort, ensureBuild, leftoverBrowsers, memorySampler, startProduct, stopWrangler } from "../lib/product.mjs";
 
 const log = (msg) => console.log(`[bench:scale] ${new Date().toISOString().slice(11, 19)} ${msg}`);
 
@@ -157,10 +156,7 @@ async function main() {
   checkNode();
   const opts = parseArgs(process.argv.slice(2));
   ensureBrowserWrapper();
-  if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
-    const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
-    if (b.status !== 0) throw new Error("remix build failed");
-  }
+  ensureBuild(log);
   const site = await serveFixtureSite({ pages: opts.pages });
   log(`generated site of ${opts.pages} pages at ${site.origin}; ${opts.concurrency} tabs or leases; screenshots ${opts.screenshots ? "on" : "off"}`);
   const results = [];

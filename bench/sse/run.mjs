@@ -11,14 +11,13 @@
 // Prints events per follower, whether each got every event or the coalesced latest state (its last
 // progress equals the run's final progress), and the lag (receive time − the event's `at`) p50/p99.
 // Usage: node bench/sse/run.mjs [--followers 1000] [--pages 300] [--concurrency 4]
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, checkNode, ensureBrowserWrapper, pkgFile } from "../../scripts/setup.mjs";
+import { checkNode, ensureBrowserWrapper } from "../../scripts/setup.mjs";
 import { openFollower, openFollowers, summarise } from "./followers.mjs";
 import { serveGatedSite } from "./gated-site.mjs";
-import { Api, benchPort, leftoverBrowsers, startBare, startProduct, stopWrangler } from "./servers.mjs";
+import { Api, benchPort, ensureBuild, leftoverBrowsers, startBare, startProduct, stopWrangler } from "./servers.mjs";
 
 const log = (msg) => console.log(`[bench:sse] ${msg}`);
 /** No request of the benchmark outlives this. */
@@ -96,11 +95,7 @@ async function main() {
   checkNode();
   const opts = parseArgs(process.argv.slice(2));
   ensureBrowserWrapper();
-  if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
-    log("build/index.js is missing: running remix build");
-    const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
-    if (b.status !== 0) throw new Error("remix build failed");
-  }
+  ensureBuild(log);
   const site = await serveGatedSite({ pages: opts.pages });
   const stateDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cms-bench-sse-")));
   const productPort = await benchPort();

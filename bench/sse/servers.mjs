@@ -6,7 +6,7 @@ import { ROOT } from "../../scripts/setup.mjs";
 import { waitForHttp } from "../../scripts/start.mjs";
 import { startWrangler } from "../lib/product.mjs";
 
-export { Api, benchPort, leftoverBrowsers, startProduct, stopWrangler } from "../lib/product.mjs";
+export { Api, benchPort, ensureBuild, leftoverBrowsers, startProduct, stopWrangler } from "../lib/product.mjs";
 
 /** The bare broadcast Worker on `port`. */
 export async function startBare({ port, stateDir, output }) {
