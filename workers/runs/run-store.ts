@@ -241,12 +241,6 @@ export class RunStore {
     return Number(this.sql.exec(`SELECT COUNT(DISTINCT lease_id) AS n FROM pages WHERE state = 'leased'`).one().n);
   }
 
-  /** When the earliest lease expires, or null when none is out. */
-  nextLeaseExpiry(): number | null {
-    const row = this.sql.exec(`SELECT MIN(lease_expires) AS t FROM pages WHERE state = 'leased'`).one();
-    return row.t === null ? null : Number(row.t);
-  }
-
   /**
    * Pages whose lease expired go back to pending. A taken lease's pages had their attempt (the consumer
    * died, timed out, or lost its way): out of attempts, they fail. A lease nobody took (its message was
