@@ -6,6 +6,7 @@ import { ToastViewport } from "./components/app/toast-viewport";
 import { AnalyticsTracker } from "./components/system/analytics-tracker";
 import { CookieBanner } from "./components/system/cookie-banner";
 import { FlashToastOnLoad } from "./components/system/flash-toast";
+import { useNonce } from "./lib/nonce";
 import { SystemNotificationBanner } from "./components/system/system-notification-banner";
 import styles from "./tailwind.css?url";
 
@@ -16,19 +17,21 @@ export const meta: MetaFunction = () => [{ title: "Migrate — CMS migration wit
 const themeScript = `(function(){try{var t=localStorage.getItem("theme")||"system";var d=t==="dark"||(t==="system"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Inline scripts run only with the nonce of the response's Content-Security-Policy.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -9,6 +9,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The origin the Worker sees in tests: a same-origin browser request sends it as `Origin`. */
+export const TEST_ORIGIN = "http://localhost";
+
+/** Sends a raw request to the Worker (pages, actions, the API), redirects not followed. */
+export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {
+  return (exports as unknown as { default: Fetcher }).default.fetch(`${TEST_ORIGIN}${path}`, { redirect: "manual", ...init });
+}
+
 /** Calls the Worker's API as a browser would. */
 export async function call(method: string, path: string, opts: CallOptions = {}) {
   const headers: Record<string, string> = { ...opts.headers };

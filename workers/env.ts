@@ -28,6 +28,8 @@ export interface AppVariables {
   auth: SessionUser;
   organizationId: string;
   orgRole: "OWNER" | "ADMIN" | "MEMBER";
+  /** The Content-Security-Policy nonce of this response's inline scripts (set by workers/index.ts). */
+  cspNonce: string;
 }
 
 export interface AppEnv {

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type ErrorHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { authRoutes } from "./routes/auth";
@@ -13,23 +13,28 @@ import { targetOutputRoutes } from "./routes/target-outputs";
 import { definitionRoutes } from "./routes/definitions";
 import { mappingRoutes } from "./routes/mapping";
 import { autoPopulateRoutes } from "./routes/auto-populate";
+import { requireJsonBody } from "./middleware/json-body";
 
-/** The JSON API under /api/v1. Every error leaves as `{ error, details? }`. */
-export const api = new Hono<AppEnv>().basePath("/api/v1");
-
-api.onError((err, c) => {
+/** Turns an error into the API's one shape, `{ error, details? }`; a 500 never says more than that. */
+export const apiErrorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
     return c.json(err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }, err.status);
   }
   console.error("Unhandled API error", err);
   return c.json({ error: "Internal server error" }, 500);
-});
+};
+
+/** The JSON API under /api/v1. Every error leaves as `{ error, details? }`. */
+export const api = new Hono<AppEnv>().basePath("/api/v1");
+
+api.onError(apiErrorHandler);
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 
 api.use("*", async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });
+api.use("*", requireJsonBody);
 
 api.route("/", authRoutes);
 api.route("/", organizationRoutes);

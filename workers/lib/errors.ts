@@ -18,3 +18,4 @@ export const forbidden = (message = "You do not have permission to do this") => 
 export const notFound = (message = "Not found") => new ApiError(404, message);
 export const conflict = (message: string, details?: unknown) => new ApiError(409, message, details);
 export const unprocessable = (message: string, details?: unknown) => new ApiError(422, message, details);
+export const unsupportedMediaType = (message: string) => new ApiError(415, message);
