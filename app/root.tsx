@@ -16,6 +16,14 @@ export const meta: MetaFunction = () => [{ title: "Migrate — CMS migration wit
 /** Applies the stored theme before first paint so there is no flash of the wrong theme. */
 const themeScript = `(function(){try{var t=localStorage.getItem("theme")||"system";var d=t==="dark"||(t==="system"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;
 
+/**
+ * Zod probes `new Function` when its first object schema is built, to compile faster parsers. The CSP
+ * forbids eval and reports even a probe that zod catches, so zod runs jitless in the browser (as it
+ * already does in Workers). Zod reads its global config from this global, so it must be set before any
+ * module script runs: an inline script in <head> is.
+ */
+const zodConfigScript = `window.__zod_globalConfig=Object.assign(window.__zod_globalConfig||{},{jitless:true});`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // Inline scripts run only with the nonce of the response's Content-Security-Policy.
   const nonce = useNonce();
@@ -25,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodConfigScript }} />
         <Meta />
         <Links />
       </head>

@@ -3,6 +3,8 @@ import { CROSS_SITE_REFUSED } from "../workers/lib/cross-site";
 import { WRANGLER_LIVE_RELOAD_HASH, contentSecurityPolicy, securityHeaders } from "../workers/lib/security-headers";
 // @ts-ignore: a raw import of the installed wrangler's proxy, whose live-reload script development allows.
 import proxyWorker from "../node_modules/wrangler/wrangler-dist/ProxyWorker.js?raw";
+// @ts-ignore: the asset server's header rules for static files.
+import staticHeaders from "../public/_headers?raw";
 import { TEST_ORIGIN, call, fetchWorker, newUser } from "./helpers";
 
 /** The directives of a Content-Security-Policy, by name. */
@@ -128,6 +130,18 @@ describe("the policy by environment", () => {
   it("sends HSTS in production only", () => {
     expect(securityHeaders({ nonce: "n", environment: "production" })["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
     expect(securityHeaders({ nonce: "n", environment: "development" })["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("gives static files (public/_headers) the Worker's headers, with a CSP that allows nothing", () => {
+    const rules = (staticHeaders as string).split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+    expect(rules[0]).toBe("/*");
+    const declared = new Map(rules.slice(1).map((l) => [l.trim().slice(0, l.trim().indexOf(":")), l.trim().slice(l.trim().indexOf(":") + 1).trim()]));
+    const worker = securityHeaders({ nonce: "n", environment: "development" });
+    for (const [name, value] of Object.entries(worker)) {
+      if (name === "Content-Security-Policy") expect(declared.get(name)).toBe("default-src 'none'; frame-ancestors 'none'");
+      else expect(declared.get(name), name).toBe(value);
+    }
+    expect([...declared.keys()].sort()).toEqual(Object.keys(worker).sort());
   });
 
   it("allows wrangler's live-reload script by its hash in development only", () => {
