@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO, hydrated } from "./support";
+import { DEMO, hydrated, sameOrigin } from "./support";
 
 /** Marks cookies as already chosen, so the banner stays out of tests that are not about it. */
 export async function acceptCookies(target: Page | BrowserContext) {
@@ -8,7 +8,7 @@ export async function acceptCookies(target: Page | BrowserContext) {
 
 /** Signs in through the API and returns the bearer token (for setting up data the test is not about). */
 export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post("/api/v1/auth/login", { data: { email, password } });
+  const res = await request.post("/api/v1/auth/login", { data: { email, password }, headers: sameOrigin() });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { token: string }).token;
 }
@@ -19,7 +19,10 @@ export const adminToken = (request: APIRequestContext) => apiToken(request, DEMO
 export async function signUpUser(request: APIRequestContext, prefix: string) {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = "a-long-password";
-  const res = await request.post("/api/v1/auth/signup", { data: { email, password, firstName: prefix.charAt(0).toUpperCase() + prefix.slice(1), lastName: "Tester" } });
+  const res = await request.post("/api/v1/auth/signup", {
+    data: { email, password, firstName: prefix.charAt(0).toUpperCase() + prefix.slice(1), lastName: "Tester" },
+    headers: sameOrigin(),
+  });
   expect(res.status()).toBe(201);
   const token = ((await res.json()) as { token: string }).token;
   return { email, password, token };

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { emptyProgress } from "../../workers/contracts/run-events";
 import { serveFixtureSite } from "../fixtures/site/site.mjs";
-import { DEMO, hydrated, open, signIn } from "./support";
+import { DEMO, hydrated, open, sameOrigin, signIn } from "./support";
 
 const PAGES = 10;
 let site: { origin: string; close: () => Promise<void> };
@@ -34,7 +34,7 @@ async function openMigration(page: Page, siteId: string): Promise<void> {
 }
 
 test("start a migration of the fixture site from the start control and see it complete with screenshots", async ({ page, request }) => {
-  const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password } });
+  const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password }, headers: sameOrigin() });
   const { token } = await login.json();
   const host = new URL(site.origin).host;
   const { site: created } = await api(request, token, "POST", "/sites", { name: `Fixture ${Date.now()}`, domain: host });
@@ -77,7 +77,7 @@ test("start a migration of the fixture site from the start control and see it co
 });
 
 test("a dropped live stream reconnects with Last-Event-ID and says so, then follows the run to its end", async ({ page, request }) => {
-  const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password } });
+  const login = await request.post("/api/v1/auth/login", { data: { email: DEMO.owner.email, password: DEMO.owner.password }, headers: sameOrigin() });
   const { token } = await login.json();
   const { site: created } = await api(request, token, "POST", "/sites", { name: `Fixture ${Date.now()}`, domain: new URL(site.origin).host });
   // Slow pages keep the run working while the stream drops and comes back.

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /** Waits until React has hydrated the page, so handlers are attached before the test types or clicks. */
 export async function hydrated(page: Page) {
@@ -17,6 +17,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   await hydrated(page);
+}
+
+/**
+ * The `Origin` header of a same-origin browser request, for API calls a test sends without a bearer
+ * token (sign-in, sign-up): the request context keeps the session cookie of an earlier sign-in, and the
+ * Worker refuses a cookie-carrying write that names no origin (workers/lib/cross-site.ts).
+ */
+export function sameOrigin(): { Origin: string } {
+  return { Origin: new URL(test.info().project.use.baseURL!).origin };
 }
 
 export const DEMO = {
