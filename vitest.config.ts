@@ -25,7 +25,7 @@ export default defineConfig(async () => {
         main: "./workers/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "development" },
+          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "development", EGRESS_ALLOW_PRIVATE: "true" },
         },
       }),
     ],

@@ -13,6 +13,11 @@ export interface Env {
   AI?: unknown;
   /** "development" locally and in tests, "production" when deployed. */
   ENVIRONMENT: string;
+  /**
+   * "true" only in local development and tests: outbound requests may reach loopback and private
+   * addresses, and platform credentials may go over plain http (workers/lib/egress.ts). Ignored in production.
+   */
+  EGRESS_ALLOW_PRIVATE?: string;
   /** The page queue of fan-out runs (docs/scale-out.md); without it every run captures in its own object. */
   MIGRATION_PAGES?: Queue<LeaseMessage>;
   /** A run of at least this many pages fans out to the page queue (default 5000). */

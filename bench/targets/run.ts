@@ -5,6 +5,7 @@
  *
  * Usage: npm run bench:targets [-- --seconds 15]
  */
+import { egressPolicy } from "../../workers/lib/egress";
 import { createTargetAdapter } from "../../workers/targets/registry";
 import type { TargetAdapter } from "../../workers/targets/types";
 import { type FakePlatform, fakeFetch } from "../../test/fixtures/targets/fake-base";
@@ -27,12 +28,15 @@ interface Bench {
   stored: () => number;
 }
 
+/** The fakes answer in-process; the egress rules of local development apply (no DNS lookups). */
+const LOCAL_EGRESS = egressPolicy({ EGRESS_ALLOW_PRIVATE: "true", ENVIRONMENT: "development" });
+
 function benches(): Bench[] {
   const contentful = new FakeContentful("space-bench", "cf-token");
   const storyblok = new FakeStoryblok("777", "sb-token");
   const sanity = new FakeSanity("benchproj", "production", "sanity-token");
   const make = (platform: string, config: Record<string, unknown>, routes: Record<string, FakePlatform["handle"]>) =>
-    createTargetAdapter(platform, { config, fetch: fakeFetch(routes), siteSlug: "bench" });
+    createTargetAdapter(platform, { config, fetch: fakeFetch(routes), egress: LOCAL_EGRESS, siteSlug: "bench" });
   return [
     {
       name: "Contentful (CMA, documented 7 requests/s)", limit: 7, fake: contentful,

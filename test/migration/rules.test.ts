@@ -3,7 +3,9 @@ import { RUN_STATUSES, type RunStatus } from "../../workers/contracts/run-events
 import { withDeadline } from "../../workers/crawl/page-errors";
 import { assertCrawlable, CrawlRefusedError, guardedFetch, isPrivateAddress, type HostResolver } from "../../workers/crawl/ssrf";
 import { filterSiteUrls, isSiteUrl, normaliseUrl, siteHost, siteOrigin } from "../../workers/crawl/url";
+import { egressPolicy } from "../../workers/lib/egress";
 import { assertTransition, canTransition, effectiveConcurrency, InvalidTransitionError, isHeartbeatStale, retryDelayMs, RUN_LIMITS, summarise } from "../../workers/runs/run-state";
+import { LOCAL_EGRESS } from "../fixtures/egress";
 
 describe("URL normalisation", () => {
   it("lower-cases scheme and host, drops default ports, fragments and tracking parameters", () => {
@@ -85,23 +87,23 @@ describe("private address detection", () => {
 });
 
 describe("assertCrawlable", () => {
-  const production = (resolver?: HostResolver) => ({ host: "www.example.com", environment: "production", resolver });
+  const production = (resolver?: HostResolver) => ({ host: "www.example.com", egress: egressPolicy({ ENVIRONMENT: "production" }, resolver) });
 
   it("refuses other origins in every environment", async () => {
-    await expect(assertCrawlable("https://evil.example.org/", { host: "www.example.com", environment: "development" })).rejects.toThrow(CrawlRefusedError);
-    await expect(assertCrawlable("file:///etc/passwd", { host: "www.example.com", environment: "development" })).rejects.toThrow(/Only http and https/);
+    await expect(assertCrawlable("https://evil.example.org/", { host: "www.example.com", egress: LOCAL_EGRESS })).rejects.toThrow(CrawlRefusedError);
+    await expect(assertCrawlable("file:///etc/passwd", { host: "www.example.com", egress: LOCAL_EGRESS })).rejects.toThrow(/Only http and https/);
   });
 
-  it("refuses loopback, private and link-local literals outside development", async () => {
+  it("refuses loopback, private and link-local literals without the local setting", async () => {
     for (const host of ["127.0.0.1:8080", "10.0.0.5", "169.254.169.254", "[::1]:8080", "localhost:3000", "app.localhost", "2130706433"]) {
       const url = `http://${host}/`;
       const parsedHost = new URL(url).host;
-      await expect(assertCrawlable(url, { host: parsedHost, environment: "production" })).rejects.toThrow(CrawlRefusedError);
+      await expect(assertCrawlable(url, { host: parsedHost, egress: egressPolicy({ ENVIRONMENT: "production" }) })).rejects.toThrow(CrawlRefusedError);
     }
   });
 
-  it("allows them in development, where fixture sites run on loopback", async () => {
-    await expect(assertCrawlable("http://127.0.0.1:8080/", { host: "127.0.0.1:8080", environment: "development" })).resolves.toBeInstanceOf(URL);
+  it("allows them with the local setting, where fixture sites run on loopback", async () => {
+    await expect(assertCrawlable("http://127.0.0.1:8080/", { host: "127.0.0.1:8080", egress: LOCAL_EGRESS })).resolves.toBeInstanceOf(URL);
   });
 
   it("checks what a host name resolves to", async () => {
@@ -120,11 +122,11 @@ describe("assertCrawlable", () => {
   it("checks every redirect hop, so a redirect cannot leave the origin", async () => {
     const origin = inject("fixtureOrigin");
     const host = new URL(origin).host;
-    const inside = await guardedFetch(`${origin}/special/redirect-in`, { host, environment: "development" });
+    const inside = await guardedFetch(`${origin}/special/redirect-in`, { host, egress: LOCAL_EGRESS });
     expect(inside.finalUrl).toBe(`${origin}/pages/page-1`);
     expect(inside.response.status).toBe(200);
     await inside.response.body?.cancel();
-    await expect(guardedFetch(`${origin}/special/redirect-out`, { host, environment: "development" })).rejects.toThrow(/outside the site's origin/);
+    await expect(guardedFetch(`${origin}/special/redirect-out`, { host, egress: LOCAL_EGRESS })).rejects.toThrow(/outside the site's origin/);
   });
 });
 

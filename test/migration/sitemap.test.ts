@@ -2,10 +2,11 @@ import { describe, expect, inject, it } from "vitest";
 import { collectPageList } from "../../workers/crawl/page-list";
 import { collectSitemapUrls, decodeSitemapBody, parseSitemap, SitemapError } from "../../workers/crawl/sitemap";
 import { parseXml, XmlSyntaxError } from "../../workers/crawl/xml";
+import { LOCAL_EGRESS } from "../fixtures/egress";
 import { FIXTURE_PAGES } from "../fixtures/site/global-setup";
 
 const origin = inject("fixtureOrigin");
-const guard = { host: new URL(origin).host, environment: "development" };
+const guard = { host: new URL(origin).host, egress: LOCAL_EGRESS };
 
 async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createTargetAdapter } from "../../workers/targets/registry";
 import type { TargetAdapter } from "../../workers/targets/types";
+import { strictEgress } from "../fixtures/egress";
 import { FakeAem } from "../fixtures/targets/fake-aem";
 import { type FakePlatform, fakeFetch } from "../fixtures/targets/fake-base";
 import { FakeContentful } from "../fixtures/targets/fake-contentful";
@@ -79,15 +80,15 @@ const cases: Case[] = [
 
 function adapterFor(c: Case, config?: Record<string, unknown>): { adapter: TargetAdapter; fake: FakePlatform } {
   const made = c.make();
-  const adapter = createTargetAdapter(c.platform, { config: config ?? made.config, fetch: fakeFetch(made.routes), siteSlug: "site-test" });
+  const adapter = createTargetAdapter(c.platform, { config: config ?? made.config, fetch: fakeFetch(made.routes), egress: strictEgress(), siteSlug: "site-test" });
   return { adapter, fake: made.fake };
 }
 
 describe.each(cases)("$platform adapter against its fake", (c) => {
   it("tests the connection: success with good credentials, failure with bad ones", async () => {
     const made = c.make();
-    const good = createTargetAdapter(c.platform, { config: made.config, fetch: fakeFetch(made.routes), siteSlug: "site-test" });
-    const bad = createTargetAdapter(c.platform, { config: made.badConfig, fetch: fakeFetch(made.routes), siteSlug: "site-test" });
+    const good = createTargetAdapter(c.platform, { config: made.config, fetch: fakeFetch(made.routes), egress: strictEgress(), siteSlug: "site-test" });
+    const bad = createTargetAdapter(c.platform, { config: made.badConfig, fetch: fakeFetch(made.routes), egress: strictEgress(), siteSlug: "site-test" });
     expect((await good.testConnection()).success).toBe(true);
     expect((await bad.testConnection()).success).toBe(false);
   });

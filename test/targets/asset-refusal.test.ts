@@ -7,6 +7,7 @@ import { getDb } from "../../workers/db/client";
 import { AssetRefusedError, AssetResolver } from "../../workers/targets/assets";
 import { createWordPressAdapter } from "../../workers/targets/adapters/wordpress";
 import type { AssetInput, MappedPage, TargetAdapter } from "../../workers/targets/types";
+import { LOCAL_EGRESS } from "../fixtures/egress";
 import { call, newOwner } from "../helpers";
 
 const SOURCE = "https://www.source.test";
@@ -33,6 +34,7 @@ describe("assets the platform refuses", () => {
     const adapter = createWordPressAdapter({
       config: { restUrl: "http://wp.test/wp-json", username: "admin", applicationPassword: "secret" },
       siteSlug: "site",
+      egress: LOCAL_EGRESS,
       fetch: async (input) => {
         sent.push(input);
         return Response.json([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TargetHttpClient, TargetHttpError, TokenBucket, retryDelayFromHeaders } from "../../workers/targets/http-client";
+import { strictEgress } from "../fixtures/egress";
 
 describe("rate-aware HTTP client", () => {
   it("reads the wait from Retry-After (seconds or date) and the platforms' rate-limit headers", () => {
@@ -22,7 +23,7 @@ describe("rate-aware HTTP client", () => {
 
   it("retries 5xx and network errors, gives up on 4xx, and recovers a create that landed", async () => {
     let calls = 0;
-    const flaky = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, policy: null, baseDelayMs: 1, fetch: async () => {
+    const flaky = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, egress: strictEgress(), policy: null, baseDelayMs: 1, fetch: async () => {
       calls++;
       if (calls === 1) throw new TypeError("connection reset");
       if (calls === 2) return new Response("down", { status: 502 });
@@ -31,11 +32,11 @@ describe("rate-aware HTTP client", () => {
     expect(await (await flaky.request("https://x.test/")).text()).toBe("ok");
     expect(flaky.stats).toMatchObject({ networkErrors: 1, serverErrors: 1, requests: 3 });
 
-    const strict = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, policy: null, fetch: async () => new Response('{"message":"bad"}', { status: 422 }) });
+    const strict = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, egress: strictEgress(), policy: null, fetch: async () => new Response('{"message":"bad"}', { status: 422 }) });
     await expect(strict.request("https://x.test/")).rejects.toBeInstanceOf(TargetHttpError);
 
     let creates = 0;
-    const landed = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, policy: null, baseDelayMs: 1, fetch: async () => {
+    const landed = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, egress: strictEgress(), policy: null, baseDelayMs: 1, fetch: async () => {
       creates++;
       return new Response("timeout at the gateway", { status: 504 });
     } });
@@ -46,7 +47,7 @@ describe("rate-aware HTTP client", () => {
 
   it("pauses for a 429 as long as the platform asks and then succeeds", async () => {
     let n = 0;
-    const client = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, policy: { requestsPerSecond: 100 }, fetch: async () => (++n === 1 ? new Response("slow down", { status: 429, headers: { "Retry-After": "1" } }) : new Response("ok")) });
+    const client = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, egress: strictEgress(), policy: { requestsPerSecond: 100 }, fetch: async () => (++n === 1 ? new Response("slow down", { status: 429, headers: { "Retry-After": "1" } }) : new Response("ok")) });
     const start = Date.now();
     await client.request("https://x.test/");
     expect(Date.now() - start).toBeGreaterThanOrEqual(950);

@@ -17,6 +17,8 @@ export interface PlatformField {
   placeholder?: string;
   /** Needed for the platform to count as configured (spec §5). */
   requiredForConnection?: boolean;
+  /** The product calls this URL with the platform's credentials: checked by the egress guard on save and on every call. */
+  endpoint?: boolean;
 }
 
 export interface PlatformMeta {
@@ -50,7 +52,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "components", templates: "templates" },
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
-      { name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, placeholder: "https://author.example.com/magnoliaAuthor" },
+      { name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder: "https://author.example.com/magnoliaAuthor" },
       { name: "authorUsername", label: "Author username", kind: "text" },
       { name: "authorPassword", label: "Author password", kind: "password", secret: true },
       assetMode,
@@ -63,7 +65,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "content types", templates: "templates" },
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
-      { name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, placeholder: "https://author.example.com" },
+      { name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder: "https://author.example.com" },
       { name: "username", label: "Username", kind: "text" },
       { name: "password", label: "Password", kind: "password", secret: true },
       assetMode,
@@ -75,7 +77,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "blocks", templates: "templates" },
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
-      { name: "restUrl", label: "REST URL", kind: "url", requiredForConnection: true, placeholder: "https://example.com/wp-json" },
+      { name: "restUrl", label: "REST URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder: "https://example.com/wp-json" },
       { name: "username", label: "Username", kind: "text" },
       { name: "applicationPassword", label: "Application password", kind: "password", secret: true },
       assetMode,

@@ -1,3 +1,5 @@
+import { isPrivateHostLiteral } from "../lib/egress";
+
 /**
  * Hosts a page loads that never change its content: analytics, tag managers, advertising, session
  * recording, consent and chat widgets. The browser refuses them by default, so a hung tracker cannot
@@ -47,16 +49,14 @@ export function isTracker(url: URL): boolean {
   });
 }
 
-/** Literal loopback, private and link-local addresses: a page may not make the browser reach them. */
+/**
+ * Localhost names and literal addresses that are not public (the egress guard's classification, every
+ * IPv4 spelling and IPv6 form included): a page may not make the browser reach them. Host names are not
+ * resolved here: the request filter is synchronous, so a foreign name that resolves to a private address
+ * is only kept out by the foreign-host rule of `refusal`.
+ */
 export function isPrivateLiteral(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
-  if (h === "localhost" || h.endsWith(".localhost") || h === "::1" || h === "0.0.0.0") return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  return /^f[cd][0-9a-f]{2}:|^fe[89ab][0-9a-f]:/.test(h);
+  return isPrivateHostLiteral(host);
 }
 
 /** Which requests of a page the browser refuses, beyond navigations away from the site. */
@@ -91,7 +91,8 @@ export function refusal(url: URL, siteHost: string, policy: RequestPolicy): "tra
   if (host === siteHost.toLowerCase()) return null;
   const allowed = matchesAny(host, policy.allowHosts);
   if (isTracker(url) && !allowed) return "tracker";
-  if (isPrivateLiteral(url.hostname)) return allowed ? null : "private";
+  // The egress guard's rule: allowHosts cannot let a private address in.
+  if (isPrivateLiteral(url.hostname)) return "private";
   if (allowed || siteDomain(url.hostname) === siteDomain(siteHost)) return null;
   return "foreign";
 }

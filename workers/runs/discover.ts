@@ -1,6 +1,7 @@
 import { collectPageList } from "../crawl/page-list";
 import { SitemapError } from "../crawl/sitemap";
 import { assertCrawlable, CrawlRefusedError } from "../crawl/ssrf";
+import { egressPolicy } from "../lib/egress";
 import { fanOutWanted, leaseSize } from "./leases";
 import type { RunHost } from "./run-host";
 
@@ -10,7 +11,7 @@ import type { RunHost } from "./run-host";
  */
 export async function discoverPages(run: RunHost): Promise<void> {
   const { config } = run;
-  const guard = { host: config.host, environment: config.environment, resolver: run.resolver };
+  const guard = { host: config.host, egress: egressPolicy(run.bindings, run.resolver) };
   const settings = config.site.settings;
   let list;
   try {

@@ -9,6 +9,7 @@ import { getDb } from "../db/client";
 import { snapshots } from "../db/schema-runs";
 import { targetItems } from "../db/schema-targets";
 import type { Env } from "../env";
+import { EgressRefusedError } from "../lib/egress";
 import { readPlatformSecrets } from "../lib/platform-secrets";
 import { imageUrlsOf } from "../targets/assets";
 import { type FetchLike, TargetHttpError } from "../targets/http-client";
@@ -104,9 +105,9 @@ export function createTargetPipelineWriter(
       try {
         return await writeOne(input);
       } catch (err) {
-        // A refusal of the platform (4xx other than 408/429) or a missing configuration will not pass on
-        // a retry; everything else (network, 5xx, rate limits past the client's patience) may.
-        if (err instanceof TargetNotConfiguredError)
+        // A refusal of the platform (4xx other than 408/429), of the egress guard or a missing configuration
+        // will not pass on a retry; everything else (network, 5xx, rate limits past the client's patience) may.
+        if (err instanceof TargetNotConfiguredError || err instanceof EgressRefusedError)
           throw new PipelineError(err.message, false);
         if (
           err instanceof TargetHttpError &&

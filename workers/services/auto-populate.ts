@@ -8,6 +8,7 @@ import { assertCrawlable, CrawlRefusedError } from "../crawl/ssrf";
 import type { Db } from "../db/client";
 import { autoPopulateJobs, type AutoPopulateJobRow } from "../db/schema-mapping";
 import type { Env } from "../env";
+import { egressPolicy } from "../lib/egress";
 import { conflict, notFound, unprocessable } from "../lib/errors";
 import { detectStructures } from "../mapping/auto-populate/detect";
 import { auditStatement } from "./audit";
@@ -52,18 +53,19 @@ export async function getAutoPopulateState(db: Db, organizationId: string, siteI
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 
 /**
- * The page must be on the site's domain (its www. twin included); in local development a loopback
- * page is allowed too, so fixture sites can be used. Outside development the crawler's address checks
- * apply (no private, loopback or link-local targets, also through DNS).
+ * The page must be on the site's domain (its www. twin included); where the local development setting
+ * allows private addresses (EGRESS_ALLOW_PRIVATE) a loopback page is allowed too, so fixture sites can
+ * be used. The egress guard's address checks apply (no private, loopback or link-local targets, also through DNS).
  */
 export async function assertAutoPopulateUrl(env: Env, siteDomain: string, rawUrl: string): Promise<URL> {
   const url = new URL(rawUrl);
   const bare = (h: string) => h.toLowerCase().replace(/^www\./, "");
   const onSite = bare(url.host) === bare(siteDomain);
-  const devLoopback = env.ENVIRONMENT === "development" && LOOPBACK.test(url.hostname);
+  const egress = egressPolicy(env);
+  const devLoopback = egress.allowPrivate && LOOPBACK.test(url.hostname);
   if (!onSite && !devLoopback) throw unprocessable(MAPPING_MESSAGES.autoPopulateOrigin, { host: url.host, domain: siteDomain });
   try {
-    return await assertCrawlable(url.toString(), { host: url.host, environment: env.ENVIRONMENT });
+    return await assertCrawlable(url.toString(), { host: url.host, egress });
   } catch (err) {
     if (err instanceof CrawlRefusedError) throw unprocessable(MAPPING_MESSAGES.autoPopulateOrigin, { reason: err.message });
     throw err;

@@ -10,6 +10,7 @@ import type { SiteConfigDto, SiteSettings, saveSiteConfigSchema } from "../contr
 import type { Db } from "../db/client";
 import { siteConfigs, sites, type Site, type SiteConfigRow } from "../db/schema";
 import type { Env } from "../env";
+import { endpointUrlProblem, type EndpointUrlProblem, egressPolicy } from "../lib/egress";
 import { badRequest } from "../lib/errors";
 import { encryptSecret } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -18,6 +19,27 @@ import type { SessionUser } from "./auth";
 import { requireSite } from "./sites";
 
 type SaveInput = z.infer<typeof saveSiteConfigSchema>;
+
+/** Why a platform URL that the product calls with credentials is refused on save (400, nothing stored changes). */
+export const PLATFORM_URL_MESSAGES: Record<EndpointUrlProblem, (label: string) => string> = {
+  invalid: (label) => `${label} must be an http(s) URL`,
+  credentials: (label) => `${label} must not contain a user name or password: enter them in their own fields`,
+  "plain-http": (label) => `${label} must start with https://: credentials are only sent over an encrypted connection`,
+  "private-address": (label) => `${label} names a private, loopback or link-local address, which the product does not connect to`,
+};
+
+/** Refuses platform endpoint URLs that the egress guard would refuse anyway, so the user hears it now. */
+function assertEndpointUrls(env: Env, platform: string | null, config: Record<string, unknown>): void {
+  const { allowPrivate } = egressPolicy(env);
+  const issues: { path: string; message: string }[] = [];
+  for (const field of platformMeta(platform)?.fields ?? []) {
+    const value = config[field.name];
+    if (!field.endpoint || typeof value !== "string" || value === "") continue;
+    const problem = endpointUrlProblem(value, allowPrivate);
+    if (problem) issues.push({ path: field.name, message: PLATFORM_URL_MESSAGES[problem](field.label) });
+  }
+  if (issues.length) throw badRequest(issues[0].message, issues);
+}
 
 function secretFields(platform: string | null): string[] {
   return platformMeta(platform)?.fields.filter((f) => f.secret).map((f) => f.name) ?? [];
@@ -100,6 +122,7 @@ export async function saveSiteConfig(db: Db, env: Env, auth: SessionUser, organi
       throw badRequest(issue?.message ?? "Invalid platform configuration", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
     }
     platformConfig = { ...parsed.data };
+    assertEndpointUrls(env, platform, platformConfig);
     for (const name of secrets) {
       const value = incoming[name];
       if (value === undefined) {

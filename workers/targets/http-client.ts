@@ -8,7 +8,14 @@
  * - 5xx answers, network errors and timeouts are retried with exponential backoff and jitter.
  * - A create that is not idempotent can pass `recover`: before it is retried, the adapter checks
  *   whether the first attempt landed after all, so a retry never writes a duplicate.
+ * - Every request passes the egress guard (workers/lib/egress.ts): https only outside local
+ *   development (credentials go along), no private or internal address, redirects followed by hand and
+ *   checked hop by hop, credentials never sent on to another origin. A refusal is not retried.
+ * - A failure never carries the platform's response body: only the status and a short, safe reason.
  */
+import { egressFetch, EgressRefusedError, type EgressPolicy, type FetchLike } from "../lib/egress";
+
+export type { FetchLike } from "../lib/egress";
 
 export interface RateLimitPolicy {
   /** Sustained requests per second. */
@@ -19,12 +26,13 @@ export interface RateLimitPolicy {
   writesOnly?: boolean;
 }
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
-
 export interface HttpClientOptions {
   /** Identifies the target (for example "contentful:<space>"): clients with one key share one bucket. */
   key: string;
   policy: RateLimitPolicy | null;
+  /** Which destinations the client may reach (`egressPolicy(env)`). */
+  egress: EgressPolicy;
+  /** The transport under the egress guard: the global fetch, or a fake platform in tests. */
   fetch?: FetchLike;
   /** Attempts for 5xx, network errors and timeouts (default 6). */
   maxAttempts?: number;
@@ -44,18 +52,55 @@ export interface RequestOptions extends RequestInit {
   attempts?: number;
 }
 
-/** A request that failed for good: a 4xx the platform will not accept, or retries exhausted. */
+/**
+ * A request that failed for good: a 4xx the platform will not accept, or retries exhausted. Its text
+ * goes into the run's logs, which members read: it names the status and a short reason (`safeReason`),
+ * never the response body, which could be anything the URL answered with.
+ */
 export class TargetHttpError extends Error {
   constructor(
     readonly status: number,
     readonly method: string,
     readonly url: string,
-    readonly body: string,
+    readonly reason: string,
     readonly attempts: number,
   ) {
-    super(`${method} ${redactUrl(url)} failed with ${status || "a network error"} after ${attempts} attempt(s): ${body.slice(0, 300)}`);
+    super(`${method} ${redactUrl(url)} failed with ${status || "a network error"}${reason ? ` (${reason})` : ""} after ${attempts} attempt(s)`);
     this.name = "TargetHttpError";
   }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+  408: "Request Timeout", 409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed",
+  413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
+  500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+};
+
+/** An error code as platforms document them ("rest_forbidden", "ValidationFailed", "mutationError"). */
+const SAFE_CODE = /^[A-Za-z][A-Za-z0-9_.-]{1,47}$/;
+
+/**
+ * A short reason for a failed answer that is safe to show: the platform's error code when the body is
+ * JSON with one in a documented place (WordPress `code`, Contentful `sys.id`, Sanity `error.type`, a
+ * string `error` or `errorCode`) and it looks like a code, else the standard text of the status. The
+ * response's own status line is not used either: whoever answers chooses it.
+ */
+export function safeReason(status: number, body: string): string {
+  let code: unknown;
+  if (body.length < 65_536) {
+    try {
+      const parsed = JSON.parse(body) as Record<string, unknown> | null;
+      if (parsed && typeof parsed === "object") {
+        const sys = parsed.sys as Record<string, unknown> | undefined;
+        const error = parsed.error as Record<string, unknown> | string | undefined;
+        code = [parsed.code, sys?.id, typeof error === "object" ? error?.type : error, parsed.errorCode].find((c) => typeof c === "string" && SAFE_CODE.test(c));
+      }
+    } catch {
+      // Not JSON: the status text stands.
+    }
+  }
+  return typeof code === "string" ? code : (STATUS_TEXT[status] ?? (status ? `HTTP ${status}` : ""));
 }
 
 export interface ClientStats {
@@ -170,6 +215,12 @@ export class TargetHttpClient {
     this.doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
+  /** One attempt through the egress guard (its redirects included). */
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    const { response } = await egressFetch(url, init, { policy: this.options.egress, fetch: this.doFetch, requireHttps: true });
+    return response;
+  }
+
   /** Sends a request with throttling and retries; returns the first acceptable response. */
   async request(url: string, init: RequestOptions = {}): Promise<Response> {
     const { recover, accept = [], attempts: attemptsOverride, ...requestInit } = init;
@@ -179,7 +230,7 @@ export class TargetHttpClient {
     let attempts = 0;
     let rateLimited = 0;
     let lastStatus = 0;
-    let lastBody = "";
+    let lastReason = "";
     // Set after an answer that leaves unknown whether the write landed (timeout, reset, 5xx).
     let uncertain = false;
     for (;;) {
@@ -196,23 +247,25 @@ export class TargetHttpClient {
       this.stats.requests++;
       let res: Response;
       try {
-        res = await this.doFetch(url, { ...requestInit, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
+        res = await this.send(url, { ...requestInit, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
       } catch (err) {
+        // A refused destination is refused again on every retry.
+        if (err instanceof EgressRefusedError) throw err;
         this.stats.networkErrors++;
         uncertain = true;
         lastStatus = 0;
-        lastBody = err instanceof Error ? err.message : String(err);
-        if (attempts - rateLimited >= maxAttempts) throw new TargetHttpError(0, method, url, lastBody, attempts);
+        lastReason = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "no answer";
+        if (attempts - rateLimited >= maxAttempts) throw new TargetHttpError(0, method, url, lastReason, attempts);
         await sleep(this.backoff(attempts - rateLimited));
         continue;
       }
       if (res.ok || accept.includes(res.status)) return res;
       lastStatus = res.status;
-      lastBody = await res.text().catch(() => "");
+      lastReason = safeReason(res.status, await res.text().catch(() => ""));
       if (res.status === 429) {
         this.stats.rateLimited++;
         rateLimited++;
-        if (rateLimited > maxRateLimited) throw new TargetHttpError(429, method, url, lastBody, attempts);
+        if (rateLimited > maxRateLimited) throw new TargetHttpError(429, method, url, lastReason, attempts);
         const wait = retryDelayFromHeaders(res.headers) ?? this.backoff(rateLimited);
         const until = Date.now() + wait;
         if (this.bucket) this.bucket.pause(until);
@@ -222,12 +275,12 @@ export class TargetHttpClient {
       if (res.status >= 500 || res.status === 408) {
         this.stats.serverErrors++;
         uncertain = true;
-        if (attempts - rateLimited >= maxAttempts) throw new TargetHttpError(res.status, method, url, lastBody, attempts);
+        if (attempts - rateLimited >= maxAttempts) throw new TargetHttpError(res.status, method, url, lastReason, attempts);
         const asked = res.status === 503 ? retryDelayFromHeaders(res.headers) : null;
         await sleep(asked ?? this.backoff(attempts - rateLimited));
         continue;
       }
-      throw new TargetHttpError(lastStatus, method, url, lastBody, attempts);
+      throw new TargetHttpError(lastStatus, method, url, lastReason, attempts);
     }
   }
 

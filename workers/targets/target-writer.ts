@@ -14,6 +14,7 @@ import { siteConfigs, sites, type SiteConfigRow } from "../db/schema";
 import { runWrites, targetItems, targetRuns, type TargetItem } from "../db/schema-targets";
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
+import { egressFetcher, egressPolicy } from "../lib/egress";
 import { newId } from "../lib/ids";
 import { type AssetMode, AssetResolver } from "./assets";
 import { buildRunOutputs } from "./outputs";
@@ -79,7 +80,7 @@ export async function loadSiteTarget(
   const row = site ? await db.query.siteConfigs.findFirst({ where: eq(siteConfigs.siteId, siteId) }) : undefined;
   if (!site || !row?.platform) throw new Error("The site has no target platform configured");
   const config = await readSecrets(row);
-  const adapter = createTargetAdapter(row.platform, { config, fetch: extra.fetch, siteSlug: slugify(site.domain, "site"), bucket: env.BUCKET, migrationId: extra.migrationId });
+  const adapter = createTargetAdapter(row.platform, { config, fetch: extra.fetch, egress: egressPolicy(env), siteSlug: slugify(site.domain, "site"), bucket: env.BUCKET, migrationId: extra.migrationId });
   return { site, platform: row.platform, config, adapter, assetMode: assetModeFor(row.platform, config) };
 }
 
@@ -256,7 +257,8 @@ export async function openTargetWriter(opts: TargetWriterOptions): Promise<Targe
   let writer: TargetRunWriter | null = null;
   const assets = new AssetResolver({
     db, organizationId, siteId, platform: target.platform, mode: target.assetMode, adapter: target.adapter,
-    fetch: opts.fetch ?? ((input, init) => fetch(input, init)), bucket: env.BUCKET, bundlePrefix: `${bundlePrefix(migrationId)}/bundle`,
+    // Image URLs come from crawled pages: any host, but never a private one (the egress guard, redirects included).
+    fetch: egressFetcher(egressPolicy(env), opts.fetch), bucket: env.BUCKET, bundlePrefix: `${bundlePrefix(migrationId)}/bundle`,
     onUpload: async (asset) => writer?.recordAsset(asset.targetId, asset.url),
   });
   writer = new TargetRunWriter(opts, target.platform, target.adapter, assets);

@@ -57,7 +57,7 @@ export function createAemAdapter(options: AdapterOptions): TargetAdapter {
   const base = trimSlash(str(options.config, "authorUrl"));
   const siteRoot = `/content/${options.siteSlug}`;
   const auth = basicAuth(str(options.config, "username"), str(options.config, "password"));
-  const client = new TargetHttpClient({ key: `aem:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `aem:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   let token: string | null = null;
 
   async function csrf(): Promise<string> {

@@ -54,7 +54,7 @@ export function createContentfulAdapter(options: AdapterOptions): TargetAdapter 
   const space = str(options.config, "spaceId");
   const env = str(options.config, "environmentId", "master");
   const base = `${API}/spaces/${encodeURIComponent(space)}/environments/${encodeURIComponent(env)}`;
-  const client = new TargetHttpClient({ key: `contentful:${space}`, policy: { requestsPerSecond: CONTENTFUL_RATE_LIMIT }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `contentful:${space}`, policy: { requestsPerSecond: CONTENTFUL_RATE_LIMIT }, egress: options.egress, fetch: options.fetch });
   const headers = (extra: Record<string, string> = {}) => ({
     Authorization: `Bearer ${str(options.config, "managementToken")}`,
     "Content-Type": "application/vnd.contentful.management.v1+json",

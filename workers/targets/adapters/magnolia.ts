@@ -43,7 +43,7 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
   const base = `${trimSlash(str(options.config, "authorUrl"))}/.rest`;
   const siteRoot = str(options.config, "siteRootPath", "/");
   const auth = basicAuth(str(options.config, "authorUsername"), str(options.config, "authorPassword"));
-  const client = new TargetHttpClient({ key: `magnolia:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `magnolia:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   const headers = { Authorization: auth, Accept: "application/json", "Content-Type": "application/json" };
   const nodeUrl = (workspace: string, path: string) => `${base}/nodes/v1/${workspace}${path.split("/").map(encodeURIComponent).join("/")}`;
 

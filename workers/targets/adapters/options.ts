@@ -1,3 +1,4 @@
+import type { EgressPolicy } from "../../lib/egress";
 import type { FetchLike } from "../http-client";
 
 /** What every adapter factory receives. */
@@ -6,6 +7,8 @@ export interface AdapterOptions {
   config: Record<string, unknown>;
   /** Injected transport (tests route it to fake servers); the global fetch otherwise. */
   fetch?: FetchLike;
+  /** Where platform calls may go (`egressPolicy(env)`): every call passes the egress guard. */
+  egress: EgressPolicy;
   /** Root for sites on platforms without a configured root (AEM: /content/<site>). */
   siteSlug: string;
   /** R2 bucket and run id: where export bundles are written. */

@@ -76,7 +76,7 @@ export function createSanityAdapter(options: AdapterOptions): TargetAdapter {
   const dataset = str(options.config, "dataset", "production");
   const version = str(options.config, "apiVersion", SANITY_DEFAULT_API_VERSION).replace(/^v/, "");
   const base = `https://${encodeURIComponent(projectId)}.api.sanity.io/v${version}`;
-  const client = new TargetHttpClient({ key: `sanity:${projectId}`, policy: { requestsPerSecond: SANITY_RATE_LIMIT, writesOnly: true }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `sanity:${projectId}`, policy: { requestsPerSecond: SANITY_RATE_LIMIT, writesOnly: true }, egress: options.egress, fetch: options.fetch });
   const headers = { Authorization: `Bearer ${str(options.config, "token")}`, "Content-Type": "application/json" };
 
   const mutate = (mutations: unknown[]) =>

@@ -5,7 +5,7 @@
  * asset, post the file to the signed URL with the returned fields, then finish_upload. Limit: 6 requests/s.
  */
 import { platformMeta } from "../../contracts/platforms";
-import { TargetHttpClient } from "../http-client";
+import { TargetHttpClient, safeReason } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText } from "../fields";
 import { htmlToStoryblokRichText } from "../richtext/storyblok";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, SchemaItem, TargetAdapter } from "../types";
@@ -67,9 +67,9 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
   const spaceId = str(options.config, "spaceId");
   const host = str(options.config, "region") === "us" ? STORYBLOK_HOSTS.us : STORYBLOK_HOSTS.eu;
   const base = `${host}/v1/spaces/${encodeURIComponent(spaceId)}`;
-  const client = new TargetHttpClient({ key: `storyblok:${spaceId}`, policy: { requestsPerSecond: STORYBLOK_RATE_LIMIT }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `storyblok:${spaceId}`, policy: { requestsPerSecond: STORYBLOK_RATE_LIMIT }, egress: options.egress, fetch: options.fetch });
   // The signed upload goes to the storage host, which the Management API limit does not cover.
-  const storage = new TargetHttpClient({ key: `storyblok-storage:${spaceId}`, policy: null, fetch: options.fetch });
+  const storage = new TargetHttpClient({ key: `storyblok-storage:${spaceId}`, policy: null, egress: options.egress, fetch: options.fetch });
   const headers = { Authorization: str(options.config, "managementToken"), "Content-Type": "application/json" };
   const lang = str(options.config, "defaultLanguage");
 
@@ -96,10 +96,10 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
     });
     if (res.ok) return ((await res.json()) as { story: Story }).story;
     // 422 "has already been taken": a concurrent write created it first (folders shared by pages).
-    const body = await res.text();
+    const reason = safeReason(res.status, await res.text());
     const existing = await findBySlug(fullSlug);
     if (existing) return existing;
-    throw new Error(`Storyblok refused ${fullSlug}: ${body}`);
+    throw new Error(`Storyblok refused ${fullSlug} (${reason})`);
   }
 
   async function ensureFolders(segments: string[]): Promise<number | null> {

@@ -52,7 +52,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
   const base = `${trimSlash(str(options.config, "restUrl"))}/wp/v2`;
   const auth = basicAuth(str(options.config, "username"), str(options.config, "applicationPassword"));
   // Self-hosted: no documented limit; keep a polite pace so a migration never floods a shared host.
-  const client = new TargetHttpClient({ key: `wordpress:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, fetch: options.fetch });
+  const client = new TargetHttpClient({ key: `wordpress:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   const headers = (extra: Record<string, string> = {}) => ({ Authorization: auth, Accept: "application/json", ...extra });
   const json = { "Content-Type": "application/json" };
 
