@@ -170,7 +170,8 @@ describe("cross-site writes to Remix actions", () => {
     const u = await newUser();
     for (const route of actions) {
       const path = routePath(routes, route);
-      for (const headers of [{ Origin: EVIL }, { Origin: SIBLING }, { Referer: `${EVIL}/x` }, {}]) {
+      const variants: Record<string, string>[] = [{ Origin: EVIL }, { Origin: SIBLING }, { Referer: `${EVIL}/x` }, {}];
+      for (const headers of variants) {
         const res = await send(path, {
           method: "POST",
           headers: { Cookie: cookie(u.token), "Content-Type": "application/x-www-form-urlencoded", ...headers },
