@@ -13,6 +13,7 @@ import { targetOutputRoutes } from "./routes/target-outputs";
 import { definitionRoutes } from "./routes/definitions";
 import { mappingRoutes } from "./routes/mapping";
 import { autoPopulateRoutes } from "./routes/auto-populate";
+import { enforceAccessRules } from "./middleware/access";
 import { requireJsonBody } from "./middleware/json-body";
 
 /** Turns an error into the API's one shape, `{ error, details? }`; a 500 never says more than that. */
@@ -35,6 +36,8 @@ api.use("*", async (c, next) => {
   c.header("Cache-Control", "no-store");
 });
 api.use("*", requireJsonBody);
+// Who may call which route: one table (access-rules.ts), one middleware, before every handler.
+api.use("*", enforceAccessRules);
 
 api.route("/", authRoutes);
 api.route("/", organizationRoutes);

@@ -3,13 +3,10 @@ import { acceptSuggestionsSchema, autoPopulateRequestSchema } from "../../contra
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { acceptSuggestions, getAutoPopulateState, resetAutoPopulate, startAutoPopulate } from "../../services/auto-populate";
-import { requireAuth, requireOrganization } from "../middleware/auth";
 import { parseJson } from "../validate";
 
 /** Auto-populate: render a page of the site, find its recurring structures, accept them as definitions. */
 export const autoPopulateRoutes = new Hono<AppEnv>()
-  .use("/sites/:siteId/auto-populate", requireAuth, requireOrganization)
-  .use("/sites/:siteId/auto-populate/*", requireAuth, requireOrganization)
   .get("/sites/:siteId/auto-populate", async (c) => c.json(await getAutoPopulateState(getDb(c.env.DB), c.get("organizationId"), c.req.param("siteId"))))
   .post("/sites/:siteId/auto-populate", async (c) => {
     const input = await parseJson(c, autoPopulateRequestSchema);

@@ -4,7 +4,6 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { deleteDefinition, getDefinition, listDefinitions, putDefinition, type DefinitionKind } from "../../services/definitions";
-import { requireAuth, requireOrganization } from "../middleware/auth";
 import { parseJson } from "../validate";
 
 function keyParam(raw: string): string {
@@ -33,9 +32,5 @@ function kindRoutes(kind: DefinitionKind) {
 
 /** Component (block) and template definitions of a site: the shapes the mapper maps onto. */
 export const definitionRoutes = new Hono<AppEnv>()
-  .use("/sites/:siteId/components", requireAuth, requireOrganization)
-  .use("/sites/:siteId/components/*", requireAuth, requireOrganization)
-  .use("/sites/:siteId/templates", requireAuth, requireOrganization)
-  .use("/sites/:siteId/templates/*", requireAuth, requireOrganization)
   .route("/", kindRoutes("components"))
   .route("/", kindRoutes("templates"));

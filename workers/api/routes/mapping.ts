@@ -19,13 +19,10 @@ import { getSnapshotMapping, loadStoredExtraction } from "../../services/mapping
 import { bulkApprove, decideProposal } from "../../services/mapping-review";
 import { getMappingSettings, getPrompt, resetPrompt, saveMappingSettings, savePrompt } from "../../services/mapping-settings";
 import { requireSite } from "../../services/sites";
-import { requireAuth, requireOrganization } from "../middleware/auth";
 import { parseJson } from "../validate";
 
 /** Proposals and their review, calibration, memory, the mapping prompt and the language model settings. */
 export const mappingRoutes = new Hono<AppEnv>()
-  .use("/mapping/*", requireAuth, requireOrganization)
-  .use("/sites/:siteId/mapping/*", requireAuth, requireOrganization)
   .get("/sites/:siteId/mapping/snapshots", async (c) => {
     const db = getDb(c.env.DB);
     await requireSite(db, c.get("organizationId"), c.req.param("siteId"));

@@ -6,7 +6,6 @@ import { cancelMigration, getActiveMigration, getMigrationResult, openMigrationS
 import { getMigrationLogs } from "../../services/migration-logs";
 import { getScreenshot, getSnapshot, listSnapshots } from "../../services/migration-snapshots";
 import { badRequest } from "../../lib/errors";
-import { requireAuth, requireOrganization } from "../middleware/auth";
 import { parseJson } from "../validate";
 
 /** A stream from the run object, with headers the API middleware may still set. */
@@ -22,7 +21,6 @@ function intParam(value: string | undefined, name: string): number | undefined {
 
 /** Migration runs (spec §7), scoped to the `X-Organization-Id` organization. */
 export const migrationRoutes = new Hono<AppEnv>()
-  .use("/migration/*", requireAuth, requireOrganization)
   .post("/migration/start", async (c) => {
     const input = await parseJson(c, startMigrationSchema);
     return passThrough(await startMigration(getDb(c.env.DB), c.env, c.get("auth"), c.get("organizationId"), input));
@@ -52,8 +50,6 @@ export const migrationRoutes = new Hono<AppEnv>()
 
 /** Captured pages of a site (the Snapshots screens), scoped to the organization. */
 export const snapshotRoutes = new Hono<AppEnv>()
-  .use("/snapshots", requireAuth, requireOrganization)
-  .use("/snapshots/*", requireAuth, requireOrganization)
   .get("/snapshots", async (c) => {
     const siteId = c.req.query("siteId");
     if (!siteId) throw badRequest("siteId is required");

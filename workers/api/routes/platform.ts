@@ -5,12 +5,10 @@ import { dryRunTargetWrites } from "../../services/target-outputs";
 import { getPlatformCapabilities, testPlatformConnection } from "../../services/target-platform";
 import { dryRunSchema } from "../../targets/contract";
 import type { MappedPage } from "../../targets/types";
-import { requireAuth, requireOrganization } from "../middleware/auth";
 import { parseJson } from "../validate";
 
 /** The site's target platform: connection test, capabilities and dry runs (spec §7). */
 export const platformRoutes = new Hono<AppEnv>()
-  .use("/platform/*", requireAuth, requireOrganization)
   .post("/platform/:siteId/test-connection", async (c) =>
     c.json(await testPlatformConnection(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("siteId"))),
   )

@@ -2,16 +2,11 @@ import { Hono } from "hono";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { getRedirectsCsv, getRunFile, rollbackTargetRun } from "../../services/target-outputs";
-import { requireAuth, requireOrganization } from "../middleware/auth";
 
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
 
 /** What a run left in or for the target: rollback and the downloads (spec §7 downloads use Content-Disposition). */
 export const targetOutputRoutes = new Hono<AppEnv>()
-  .use("/migration/:migrationId/rollback", requireAuth, requireOrganization)
-  .use("/migration/:migrationId/redirects.csv", requireAuth, requireOrganization)
-  .use("/migration/:migrationId/export.zip", requireAuth, requireOrganization)
-  .use("/migration/:migrationId/magnolia.yaml", requireAuth, requireOrganization)
   .post("/migration/:migrationId/rollback", async (c) => {
     const result = await rollbackTargetRun(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("migrationId"));
     return c.json({ success: true, ...result });
