@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto } from "../contracts/auth";
+import { ORG_ACTION_ROLES, PERMISSION_MESSAGES } from "../contracts/permissions";
 import type { Db } from "../db/client";
 import { invitations, memberships, organizations, users, type Membership } from "../db/schema";
 import { conflict, forbidden, notFound } from "../lib/errors";
@@ -8,18 +9,20 @@ import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
 
 /**
- * Organization role rules, enforced here for every route:
+ * Organization role rules. The API's access table (workers/api/access-rules.ts) gates each route by
+ * the caller's role first; the services repeat that check, so no other caller can skip it, and add
+ * what depends on the member and role concerned:
  * - any member reads the organization and its members, and may leave it;
  * - OWNER and ADMIN invite, change roles and remove members;
  * - only an OWNER grants OWNER, changes or removes an OWNER, or deletes the organization;
  * - the last OWNER can neither leave, be demoted nor be removed.
  */
-export const ORG_ADMIN_ROLES: readonly OrgRole[] = ["OWNER", "ADMIN"];
+export const ORG_ADMIN_ROLES: readonly OrgRole[] = ORG_ACTION_ROLES.manageMembers;
 
 export const ORG_MESSAGES = {
   notMember: "You are not a member of this organization",
-  adminRequired: "Only an organization owner or admin can do this",
-  ownerRequired: "Only an organization owner can do this",
+  adminRequired: PERMISSION_MESSAGES.adminRequired,
+  ownerRequired: PERMISSION_MESSAGES.ownerRequired,
   lastOwner: "An organization must keep at least one owner",
   alreadyMember: "This user is already a member of the organization",
   memberNotFound: "Member not found",
