@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 
 type Json = Record<string, unknown> | unknown[];
@@ -48,6 +49,22 @@ export async function newUser(prefix = "user") {
   });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.json)}`);
   return { token: res.json.token as string, id: res.json.user.id as string, email };
+}
+
+/** The token of the newest verification link the outbox holds for an address. */
+export async function verificationToken(email: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT text FROM outbox_messages WHERE \"to\" = ? AND text LIKE '%/verify-email?token=%' ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(email.toLowerCase())
+    .first<{ text: string }>();
+  const token = row?.text.match(/\/verify-email\?token=([\w%-]+)/)?.[1];
+  if (!token) throw new Error(`no verification mail for ${email} in the outbox`);
+  return decodeURIComponent(token);
+}
+
+/** Verifies a user's address through the link of their verification mail, as they would. */
+export async function verifyEmailOf(email: string): Promise<void> {
+  const res = await call("POST", "/auth/verify-email", { body: { token: await verificationToken(email) } });
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.json)}`);
 }
 
 /** A user who owns a fresh organization. */

@@ -1,4 +1,5 @@
 import type { Fetcher } from "@cloudflare/workers-types";
+import type { RateLimiter } from "./lib/rate-limiter";
 import type { LeaseMessage } from "./runs/leases";
 import type { SessionUser } from "./services/auth";
 
@@ -7,6 +8,8 @@ export interface Env {
   DB: D1Database;
   BUCKET: R2Bucket;
   MIGRATION_RUN: DurableObjectNamespace;
+  /** One object per rate-limit key: sign-in, sign-up, invitations (workers/services/rate-limits.ts). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   BROWSER: Fetcher;
   ASSETS?: Fetcher;
   /** Workers AI: declared only in the production environment. */
@@ -24,6 +27,11 @@ export interface Env {
   FANOUT_MIN_PAGES?: string;
   /** A run with at least this many tabs (its site's concurrency) fans out (default 9). */
   FANOUT_MIN_CONCURRENCY?: string;
+  /**
+   * Raises every rate limit by this factor, so the test suites can sign in and up many times from one
+   * address. Ignored in production, whose limits are always the strict ones.
+   */
+  RATE_LIMIT_MULTIPLIER?: string;
   /** Base64 of a 32-byte AES-GCM key that encrypts platform secrets at rest (a Worker secret). */
   SECRETS_KEY?: string;
 }

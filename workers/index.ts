@@ -12,6 +12,7 @@ import type { LeaseMessage } from "./runs/leases";
 import { consumeLeases } from "./runs/page-consumer";
 import { SESSION_COOKIE } from "./services/auth";
 
+export { RateLimiter } from "./lib/rate-limiter";
 export { MigrationRun } from "./runs/migration-run";
 
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);

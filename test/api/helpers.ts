@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { call, newOwner, newUser } from "../helpers";
+import { call, newOwner, newUser, verificationToken, verifyEmailOf } from "../helpers";
 
-export { call, newOwner, newUser };
+export { call, newOwner, newUser, verificationToken, verifyEmailOf };
 
 type CallResult = Awaited<ReturnType<typeof call>>;
 
@@ -29,12 +29,19 @@ export async function newAdmin(prefix = "admin") {
   return u;
 }
 
-/** A fresh user who joins the organization with a role, through the invite API. */
+/**
+ * A fresh user who joins the organization with a role, as a person would: invited, the e-mail verified
+ * through its link, the invitation accepted. `memberId` is the membership's id.
+ */
 export async function newMember(ownerToken: string, orgId: string, role: "OWNER" | "ADMIN" | "MEMBER", prefix = "member") {
   const u = await newUser(prefix);
   const res = await call("POST", `/organization/${orgId}/invite`, { token: ownerToken, body: { email: u.email, role } });
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.json)}`);
-  return { ...u, memberId: res.json.member.id as string };
+  await verifyEmailOf(u.email);
+  const accepted = await call("POST", `/invitations/${res.json.member.id}/accept`, { token: u.token });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.json)}`);
+  const row = await env.DB.prepare("SELECT id FROM memberships WHERE organization_id = ? AND user_id = ?").bind(orgId, u.id).first<{ id: string }>();
+  return { ...u, memberId: row!.id, invitationId: res.json.member.id as string };
 }
 
 export interface AuditRow {

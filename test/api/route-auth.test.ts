@@ -7,6 +7,7 @@ import { newUser } from "./helpers";
 const PUBLIC_ROUTES = new Set([
   "POST /api/v1/auth/signup",
   "POST /api/v1/auth/login",
+  "POST /api/v1/auth/verify-email",
   "GET /api/v1/news",
   "GET /api/v1/news/:slug",
   "GET /api/v1/system-notification",

@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { authRoutes } from "./routes/auth";
 import { organizationRoutes } from "./routes/organizations";
+import { invitationRoutes } from "./routes/invitations";
 import { siteRoutes } from "./routes/sites";
 import { adminRoutes } from "./routes/admin";
 import { newsRoutes } from "./routes/news";
@@ -19,7 +20,8 @@ import { requireJsonBody } from "./middleware/json-body";
 /** Turns an error into the API's one shape, `{ error, details? }`; a 500 never says more than that. */
 export const apiErrorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
-    return c.json(err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }, err.status);
+    const body = err.details === undefined ? { error: err.message } : { error: err.message, details: err.details };
+    return c.json(body, err.status, err.headers);
   }
   console.error("Unhandled API error", err);
   return c.json({ error: "Internal server error" }, 500);
@@ -41,6 +43,7 @@ api.use("*", enforceAccessRules);
 
 api.route("/", authRoutes);
 api.route("/", organizationRoutes);
+api.route("/", invitationRoutes);
 api.route("/", siteRoutes);
 api.route("/", adminRoutes);
 api.route("/", systemNotificationRoutes);

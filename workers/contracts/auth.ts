@@ -33,6 +33,8 @@ export const inviteSchema = z.object({
 
 export const changeRoleSchema = z.object({ role: z.enum(ORG_ROLES) });
 
+export const verifyEmailSchema = z.object({ token: z.string().trim().min(1, "Verification token is required").max(200) });
+
 /** The user as the API returns it (spec §3). */
 export interface UserDto {
   id: string;
@@ -43,6 +45,8 @@ export interface UserDto {
   role: "ADMIN" | "USER";
   createdAt: string;
   themePreference: Theme;
+  /** Whether the user proved the e-mail address is theirs; answering invitations needs it. */
+  emailVerified: boolean;
   organizations: OrganizationSummaryDto[];
   lastActiveOrganization: OrganizationSummaryDto | null;
   organizationId: string | null;
@@ -75,4 +79,24 @@ export interface AuthResponse {
   user: UserDto;
   mfaRequired: boolean;
   isImpersonation: boolean;
+}
+
+/** An invitation as its invitee sees it. */
+export interface InvitationDto {
+  id: string;
+  organization: { id: string; name: string };
+  role: OrgRole;
+  /** The name of who invited, when that account still exists. */
+  invitedBy: string | null;
+  createdAt: string;
+}
+
+/**
+ * The signed-in user's pending invitations. Until the e-mail is verified only their number is given:
+ * whoever signs up with someone else's address learns nothing about who invited it.
+ */
+export interface MyInvitationsDto {
+  emailVerified: boolean;
+  pendingCount: number;
+  invitations: InvitationDto[];
 }

@@ -14,6 +14,8 @@ export const users = sqliteTable("users", {
     .notNull()
     .default("system"),
   lastActiveOrganizationId: text("last_active_organization_id"),
+  /** When the user proved the e-mail address is theirs (the link of the verification mail); null until then. */
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 
@@ -63,7 +65,10 @@ export const memberships = sqliteTable(
   ],
 );
 
-/** A pending invitation of an e-mail that has no account yet; signing up with it accepts it. */
+/**
+ * An invitation of an e-mail address to an organization. It waits until the owner of the address,
+ * signed in with it verified, accepts it (then `acceptedAt` is set) or declines it (then it is deleted).
+ */
 export const invitations = sqliteTable(
   "invitations",
   {

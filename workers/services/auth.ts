@@ -1,12 +1,15 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AuthResponse, UserDto, loginSchema, signupSchema } from "../contracts/auth";
 import type { Db } from "../db/client";
-import { invitations, memberships, organizations, sessions, users, type Session, type User } from "../db/schema";
+import { memberships, organizations, sessions, users, type Session, type User } from "../db/schema";
 import { badRequest, conflict, unauthorized } from "../lib/errors";
 import { hashPassword, sha256Hex, verifyPassword } from "../lib/crypto";
 import { newId, newToken } from "../lib/ids";
 import { auditStatement, type Actor } from "./audit";
+import { sendVerificationMail } from "./email-verification";
+import type { RequestLimits } from "./rate-limits";
+import type { RequestServices } from "./request-services";
 
 /** How long a session lasts. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,18 +26,21 @@ export interface SessionUser {
   isImpersonation: boolean;
 }
 
-/** Creates an account; pending invitations for the e-mail become memberships. */
-export async function signup(db: Db, input: z.infer<typeof signupSchema>, userAgent?: string | null): Promise<AuthResponse> {
+/**
+ * Creates an account and sends the link that verifies its e-mail address. Pending invitations of the
+ * address are not accepted here: the user answers them once signed in with the address verified.
+ */
+export async function signup(
+  db: Db,
+  input: z.infer<typeof signupSchema>,
+  userAgent: string | null | undefined,
+  services: RequestServices,
+): Promise<AuthResponse> {
+  await services.limits.beforeSignUp(input.email);
   const existing = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   if (existing) throw conflict("An account with this e-mail already exists");
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
-  const pending = await db
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.email, input.email), isNull(invitations.acceptedAt)));
-  const now = new Date();
-  const actor: Actor = { userId };
   await db.batch([
     db.insert(users).values({
       id: userId,
@@ -43,34 +49,36 @@ export async function signup(db: Db, input: z.infer<typeof signupSchema>, userAg
       firstName: input.firstName,
       lastName: input.lastName,
       role: "USER",
-      lastActiveOrganizationId: pending[0]?.organizationId ?? null,
     }),
-    auditStatement(db, actor, { action: "user.signup", entityType: "user", entityId: userId, after: { email: input.email } }),
-    ...pending.flatMap((inv) => [
-      db.insert(memberships).values({ id: newId(), organizationId: inv.organizationId, userId, role: inv.role }),
-      db.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, inv.id)),
-      auditStatement(db, actor, {
-        organizationId: inv.organizationId,
-        action: "invitation.accept",
-        entityType: "invitation",
-        entityId: inv.id,
-        after: { email: inv.email, role: inv.role },
-      }),
-    ]),
+    auditStatement(db, { userId }, { action: "user.signup", entityType: "user", entityId: userId, after: { email: input.email } }),
   ]);
+  await sendVerificationMail(db, services, { id: userId, email: input.email });
   const { token } = await createSession(db, userId, null, userAgent);
   const user = await loadUser(db, userId);
   return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
 }
 
-/** Signs in with e-mail and password. A wrong e-mail and a wrong password get the same answer. */
-export async function login(db: Db, input: z.infer<typeof loginSchema>, userAgent?: string | null): Promise<AuthResponse> {
+/**
+ * Signs in with e-mail and password. A wrong e-mail and a wrong password get the same answer.
+ * Rate-limited per client address (every attempt) and per account (failures, cleared by a success).
+ */
+export async function login(
+  db: Db,
+  input: z.infer<typeof loginSchema>,
+  userAgent: string | null | undefined,
+  limits: RequestLimits,
+): Promise<AuthResponse> {
+  await limits.beforeSignIn(input.email);
   const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   // Verify against a throwaway hash when the user is unknown, so timing does not reveal accounts.
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : (await verifyPassword(input.password, DUMMY_HASH), false);
-  if (!user || !ok) throw unauthorized("Invalid e-mail or password");
+  if (!user || !ok) {
+    await limits.signInFailed(input.email);
+    throw unauthorized("Invalid e-mail or password");
+  }
+  await limits.signInSucceeded(input.email);
   const { token, session } = await createSession(db, user.id, null, userAgent);
   await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: session.id });
   return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
@@ -159,6 +167,7 @@ export async function toUserDto(db: Db, user: User): Promise<UserDto> {
     role: user.role,
     createdAt: user.createdAt.toISOString(),
     themePreference: user.themePreference,
+    emailVerified: user.emailVerifiedAt !== null,
     organizations: orgs,
     lastActiveOrganization: lastActive,
     organizationId: lastActive?.id ?? orgs[0]?.id ?? null,

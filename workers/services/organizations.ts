@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
+import type { RequestServices } from "./request-services";
 
 /**
  * Organization role rules. The API's access table (workers/api/access-rules.ts) gates each route by
@@ -112,25 +113,31 @@ export async function deleteOrganization(db: Db, auth: SessionUser, organization
   ]);
 }
 
-/** Invites an e-mail: an existing account becomes a member at once; otherwise a pending invitation waits for signup. */
-export async function inviteMember(db: Db, auth: SessionUser, organizationId: string, email: string, role: OrgRole): Promise<MemberDto> {
+/**
+ * Invites an e-mail address with a role. Nobody joins here: the owner of the address accepts or
+ * declines once signed in with it verified (services/invitations.ts). The answer is the same whether
+ * or not the address has an account, so inviting reveals no accounts; a current member is a 409.
+ * Rate-limited per inviting user and per client address; the invitee is told by mail.
+ */
+export async function inviteMember(
+  db: Db,
+  auth: SessionUser,
+  organizationId: string,
+  email: string,
+  role: OrgRole,
+  services: RequestServices,
+): Promise<MemberDto> {
   const me = await requireMembership(db, auth.user.id, organizationId);
   requireAdmin(me);
   if (role === "OWNER" && me.role !== "OWNER") throw forbidden(ORG_MESSAGES.ownerRequired);
-  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
-  if (user) {
-    const existing = await db.query.memberships.findFirst({
-      where: and(eq(memberships.organizationId, organizationId), eq(memberships.userId, user.id)),
-    });
-    if (existing) throw conflict(ORG_MESSAGES.alreadyMember);
-    const m = { id: newId(), organizationId, userId: user.id, role };
-    await db.batch([
-      db.insert(memberships).values(m),
-      auditStatement(db, auth.actor, { organizationId, action: "member.add", entityType: "membership", entityId: m.id, after: { email, role } }),
-    ]);
-    const saved = (await db.query.memberships.findFirst({ where: eq(memberships.id, m.id) }))!;
-    return memberDto(saved, user);
-  }
+  await services.limits.beforeInvite(auth.user.id);
+  const member = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(users.email, email)))
+    .limit(1);
+  if (member.length > 0) throw conflict(ORG_MESSAGES.alreadyMember);
   const existingInv = await db.query.invitations.findFirst({
     where: and(eq(invitations.organizationId, organizationId), eq(invitations.email, email)),
   });
@@ -142,6 +149,15 @@ export async function inviteMember(db: Db, auth: SessionUser, organizationId: st
     auditStatement(db, auth.actor, { organizationId, action: "invitation.create", entityType: "invitation", entityId: id, after: { email, role } }),
   ]);
   const inv = (await db.query.invitations.findFirst({ where: eq(invitations.id, id) }))!;
+  const org = await db.query.organizations.findFirst({ where: eq(organizations.id, organizationId) });
+  const inviter = `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email;
+  await services.mail.send({
+    to: email,
+    subject: `${inviter} invited you to ${org?.name ?? "an organization"}`,
+    text:
+      `${inviter} invited you to join ${org?.name ?? "an organization"} as ${role}.\n\n` +
+      `Sign in, or create an account with this e-mail address, then accept or decline at:\n\n${services.origin}/invitations\n`,
+  });
   return invitationDto(inv);
 }
 

@@ -1,9 +1,12 @@
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { loginSchema, signupSchema, themeSchema } from "../../contracts/auth";
+import { loginSchema, signupSchema, themeSchema, verifyEmailSchema } from "../../contracts/auth";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { SESSION_COOKIE, SESSION_TTL_MS, login, logout, setThemePreference, signup, toUserDto } from "../../services/auth";
+import { resendVerificationMail, verifyEmail } from "../../services/email-verification";
+import { requestLimits } from "../../services/rate-limits";
+import { requestServices } from "../../services/request-services";
 import { requireAuth } from "../middleware/auth";
 import { parseJson } from "../validate";
 
@@ -21,15 +24,25 @@ export function sessionCookie(c: Parameters<typeof setCookie>[0], token: string)
 export const authRoutes = new Hono<AppEnv>()
   .post("/auth/signup", async (c) => {
     const input = await parseJson(c, signupSchema);
-    const res = await signup(getDb(c.env.DB), input, c.req.header("User-Agent"));
+    const res = await signup(getDb(c.env.DB), input, c.req.header("User-Agent"), requestServices(c.env, c.req.raw));
     sessionCookie(c, res.token);
     return c.json(res, 201);
   })
   .post("/auth/login", async (c) => {
     const input = await parseJson(c, loginSchema);
-    const res = await login(getDb(c.env.DB), input, c.req.header("User-Agent"));
+    const res = await login(getDb(c.env.DB), input, c.req.header("User-Agent"), requestLimits(c.env, c.req.raw));
     sessionCookie(c, res.token);
     return c.json(res);
+  })
+  // Public: the token of the mail is the proof, whoever's browser opens the link.
+  .post("/auth/verify-email", async (c) => {
+    const { token } = await parseJson(c, verifyEmailSchema);
+    await verifyEmail(getDb(c.env.DB), token);
+    return c.json({ success: true });
+  })
+  .post("/auth/verify-email/resend", requireAuth, async (c) => {
+    const { email } = await resendVerificationMail(getDb(c.env.DB), requestServices(c.env, c.req.raw), c.get("auth"));
+    return c.json({ success: true, email });
   })
   .post("/auth/logout", requireAuth, async (c) => {
     await logout(getDb(c.env.DB), c.get("auth"));

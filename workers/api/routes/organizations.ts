@@ -13,6 +13,7 @@ import {
   listOrganizations,
   removeMember,
 } from "../../services/organizations";
+import { requestServices } from "../../services/request-services";
 import { parseJson } from "../validate";
 
 /**
@@ -40,7 +41,7 @@ export const organizationRoutes = new Hono<AppEnv>()
   })
   .post("/organization/:id/invite", async (c) => {
     const { email, role } = await parseJson(c, inviteSchema);
-    const member = await inviteMember(getDb(c.env.DB), c.get("auth"), c.req.param("id"), email, role);
+    const member = await inviteMember(getDb(c.env.DB), c.get("auth"), c.req.param("id"), email, role, requestServices(c.env, c.req.raw));
     return c.json({ member }, 201);
   })
   .put("/organization/:id/members/:memberId", async (c) => {

@@ -1,0 +1,129 @@
+import type { Env } from "../env";
+import { tooManyRequests } from "../lib/errors";
+import type { RateLimiter, RateVerdict } from "../lib/rate-limiter";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of sign-in, sign-up, invitations and verification mails: the one place they are set.
+ * Each rule counts per account (the e-mail, or the signed-in user) or per client address, in a
+ * sliding window. Sign-in counts only failures per account, and a success clears them, so a user who
+ * mistypes a few times is not held back; per address it counts every attempt, against password
+ * spraying across many accounts.
+ */
+export const RATE_LIMITS = {
+  signInAccountFailures: { limit: 10, windowMs: 15 * MINUTE },
+  signInAddress: { limit: 30, windowMs: 15 * MINUTE },
+  signUpAddress: { limit: 5, windowMs: HOUR },
+  signUpAccount: { limit: 5, windowMs: HOUR },
+  inviteUser: { limit: 30, windowMs: HOUR },
+  inviteAddress: { limit: 60, windowMs: HOUR },
+  verificationMailUser: { limit: 5, windowMs: HOUR },
+} as const satisfies Record<string, { limit: number; windowMs: number }>;
+
+export type RateLimitRule = keyof typeof RATE_LIMITS;
+
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a while and try again.";
+
+/** The key of requests without `CF-Connecting-IP`: only local development and tests send none. */
+export const LOCAL_ADDRESS = "local";
+
+/**
+ * The client address that per-address limits count: `CF-Connecting-IP`, which Cloudflare's edge sets
+ * and clients cannot forge. An IPv6 address counts by its /64, the block one subscriber usually holds,
+ * so rotating through it does not reset the limit.
+ */
+export function clientAddress(request: Request): string {
+  const ip = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase();
+  if (!ip) return LOCAL_ADDRESS;
+  if (!ip.includes(":")) return ip;
+  const [head, tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = ip.includes("::") && tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/**
+ * How much the limits are raised: `RATE_LIMIT_MULTIPLIER` lets the test suites sign in and up many
+ * times from one address. Production ignores it, so its limits are always the ones above.
+ */
+export function rateLimitMultiplier(env: Pick<Env, "ENVIRONMENT" | "RATE_LIMIT_MULTIPLIER">): number {
+  if (env.ENVIRONMENT === "production") return 1;
+  const n = Number(env.RATE_LIMIT_MULTIPLIER);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
+}
+
+/** The rate limits of one request: its client address and the deployment's limits. */
+export class RequestLimits {
+  constructor(
+    private readonly env: Pick<Env, "RATE_LIMITER" | "ENVIRONMENT" | "RATE_LIMIT_MULTIPLIER">,
+    readonly address: string,
+  ) {}
+
+  private stub(rule: RateLimitRule, key: string): DurableObjectStub<RateLimiter> {
+    const ns = this.env.RATE_LIMITER;
+    return ns.get(ns.idFromName(`${rule}:${key}`));
+  }
+
+  private rule(rule: RateLimitRule): [number, number] {
+    const { limit, windowMs } = RATE_LIMITS[rule];
+    return [limit * rateLimitMultiplier(this.env), windowMs];
+  }
+
+  private static refuse(v: RateVerdict): void {
+    if (!v.allowed) throw tooManyRequests(RATE_LIMIT_MESSAGE, v.retryAfterMs / 1000);
+  }
+
+  /** Counts an attempt under a rule, or throws 429 with `Retry-After` when the window is full. */
+  async hit(rule: RateLimitRule, key: string): Promise<void> {
+    RequestLimits.refuse(await this.stub(rule, key).hit(...this.rule(rule)));
+  }
+
+  /** Throws 429 when the window is full, without counting. */
+  async check(rule: RateLimitRule, key: string): Promise<void> {
+    RequestLimits.refuse(await this.stub(rule, key).check(...this.rule(rule)));
+  }
+
+  async record(rule: RateLimitRule, key: string): Promise<void> {
+    await this.stub(rule, key).record(...this.rule(rule));
+  }
+
+  async reset(rule: RateLimitRule, key: string): Promise<void> {
+    await this.stub(rule, key).reset();
+  }
+
+  /** Before checking a password: every attempt counts for the address; the account must have room for a failure. */
+  async beforeSignIn(email: string): Promise<void> {
+    await this.hit("signInAddress", this.address);
+    await this.check("signInAccountFailures", email);
+  }
+
+  signInFailed(email: string): Promise<void> {
+    return this.record("signInAccountFailures", email);
+  }
+
+  signInSucceeded(email: string): Promise<void> {
+    return this.reset("signInAccountFailures", email);
+  }
+
+  async beforeSignUp(email: string): Promise<void> {
+    await this.hit("signUpAddress", this.address);
+    await this.hit("signUpAccount", email);
+  }
+
+  async beforeInvite(userId: string): Promise<void> {
+    await this.hit("inviteUser", userId);
+    await this.hit("inviteAddress", this.address);
+  }
+
+  beforeVerificationMail(userId: string): Promise<void> {
+    return this.hit("verificationMailUser", userId);
+  }
+}
+
+/** The rate limits of a request. */
+export function requestLimits(env: Env, request: Request): RequestLimits {
+  return new RequestLimits(env, clientAddress(request));
+}
