@@ -99,9 +99,11 @@ export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir
   const config = bundleBare(stateDir);
   const base = `http://127.0.0.1:${port}`;
   const child = startWrangler({ port, config, persistTo: path.join(stateDir, "bare-state"), tmpDir, output });
-  const sampler = memorySampler(() => child.pid);
+  let sampler = null;
   try {
     await waitForHttp(`${base}/result`, { child, timeoutMs: 120_000 });
+    // Sampled from here: the Worker's start-up is not part of the loop.
+    sampler = memorySampler(() => child.pid);
     const start = await fetch(`${base}/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ urls, concurrency, navigationMs }) });
     if (start.status !== 202) throw new Error(`bare loop: HTTP ${start.status} ${await start.text()}`);
     // Generous: every page at its full navigation budget, one tab at a time.
@@ -113,10 +115,13 @@ export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir
       const res = await fetch(`${base}/result`, { signal: AbortSignal.timeout(30_000) });
       const body = await res.json();
       if (body.error) throw new Error(`bare loop: ${body.error}`);
-      if (body.done) return { seconds: body.seconds, loaded: body.loaded, durations: body.durations, workerdMb: sampler.peak.workerdMb, chromiumMb: sampler.peak.chromiumMb };
+      if (body.done) {
+        sampler.stop();
+        return { seconds: body.seconds, loaded: body.loaded, durations: body.durations, workerdMb: sampler.peak.workerdMb, chromiumMb: sampler.peak.chromiumMb, cpu: sampler.cpuSeconds() };
+      }
     }
   } finally {
-    sampler.stop();
+    sampler?.stop();
     if (!(await stopWrangler(child))) output.push("[bench:crawl] the bare loop's wrangler did not stop within 20 s and was killed");
   }
 }

@@ -109,6 +109,7 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     pageSeconds: durations.reduce((a, b) => a + b, 0),
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
+    cpu: sampler.cpuSeconds(),
   };
 }
 
@@ -215,6 +216,8 @@ function printReal(opts, { product, bare }) {
     `tabs busy with a page (sum of per-page seconds / (wall s × tabs)): product ${busy(product.pageSeconds, product.seconds)}, ` +
       `bare loop ${busy(bare.durations.reduce((a, b) => a + b, 0), bare.seconds)}`,
   );
+  const cpu = (c, pages) => `${((c.workerd + c.chromium) / pages).toFixed(2)} (workerd ${(c.workerd / pages).toFixed(2)}, Chromium ${(c.chromium / pages).toFixed(2)})`;
+  console.log(`CPU seconds per page: product ${cpu(product.cpu, product.pages)}; bare loop ${cpu(bare.cpu, product.pages)}; ${os.cpus().length} CPUs shared with anything else running`);
   console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB (bare loop: workerd ${bare.workerdMb.toFixed(0)} MB, chromium ${bare.chromiumMb.toFixed(0)} MB)`);
 }
 

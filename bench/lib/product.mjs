@@ -33,11 +33,16 @@ export function bundleWorker(stateDir) {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
   });
   if (r.status !== 0) throw new Error(`bundling failed:\n${r.stdout}\n${r.stderr}`);
-  // The local (top-level) configuration only; paths made absolute for the config's new home.
+  // The local (top-level) configuration only; paths made absolute for the config's new home. The static
+  // assets are copied too: a build in the repository while the benchmark runs must not reload its Worker.
   const local = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8").split(/^\[env\./m)[0];
   const config = local
     .replace(/^main\s*=.*$/m, `main = ${JSON.stringify(path.join(outdir, "index.js"))}`)
-    .replace(/^(directory\s*=\s*)"\.?\/?([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`)
+    .replace(/^(directory\s*=\s*)"\.?\/?([^"]+)"/m, (_, key, dir) => {
+      const assets = path.join(stateDir, "assets");
+      fs.cpSync(path.join(ROOT, dir), assets, { recursive: true });
+      return `${key}${JSON.stringify(assets)}`;
+    })
     .replace(/^(migrations_dir\s*=\s*)"([^"]+)"/m, (_, key, dir) => `${key}${JSON.stringify(path.join(ROOT, dir))}`);
   const file = path.join(stateDir, "wrangler.toml");
   fs.writeFileSync(file, config);
@@ -132,9 +137,11 @@ export function descendants(rootPid) {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const close = stat.lastIndexOf(")");
       const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push({ pid: Number(entry), comm });
+      const fields = stat.slice(close + 2).split(" ");
+      // utime and stime (fields 14 and 15 of /proc/PID/stat), in clock ticks of 1/100 s.
+      const cpuTicks = Number(fields[11]) + Number(fields[12]);
+      if (!children.has(Number(fields[1]))) children.set(Number(fields[1]), []);
+      children.get(Number(fields[1])).push({ pid: Number(entry), comm, cpuTicks });
     } catch {
       // The process ended while we looked.
     }
@@ -159,24 +166,52 @@ function rssKb(pid) {
   }
 }
 
-/** Samples the RSS of workerd and of the browsers below `rootPid()` every 200 ms until stopped; keeps the peaks. */
+/** What kind of process of `wrangler dev` this is, for the benchmarks' figures. */
+const kindOf = (comm) => (comm === "workerd" ? "workerd" : /chrom/i.test(comm) ? "chromium" : null);
+
+/**
+ * Samples the processes under `rootPid()` every 200 ms: the peak RSS of workerd and of Chromium, and
+ * the CPU seconds each spent while sampled (`cpuSeconds()`, from /proc/PID/stat; a process's CPU
+ * before its first sample is not counted, so a long-lived workerd's start-up is left out).
+ */
 export function memorySampler(rootPid) {
   const peak = { workerdMb: 0, chromiumMb: 0 };
   const seenChromium = new Set();
-  const timer = setInterval(() => {
+  const ticks = new Map(); // pid -> { kind, first, last }
+  const sample = () => {
     let workerd = 0;
     let chromium = 0;
     for (const p of descendants(rootPid())) {
-      if (p.comm === "workerd") workerd += rssKb(p.pid);
-      else if (/chrom/i.test(p.comm)) {
+      const kind = kindOf(p.comm);
+      if (!kind) continue;
+      const seen = ticks.get(p.pid);
+      if (seen) seen.last = p.cpuTicks;
+      else ticks.set(p.pid, { kind, first: p.cpuTicks, last: p.cpuTicks });
+      if (kind === "workerd") workerd += rssKb(p.pid);
+      else {
         chromium += rssKb(p.pid);
         seenChromium.add(p.pid);
       }
     }
     peak.workerdMb = Math.max(peak.workerdMb, workerd / 1024);
     peak.chromiumMb = Math.max(peak.chromiumMb, chromium / 1024);
-  }, 200);
-  return { peak, seenChromium, stop: () => clearInterval(timer) };
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  const cpuSeconds = () => {
+    const out = { workerd: 0, chromium: 0 };
+    for (const t of ticks.values()) out[t.kind] += (t.last - t.first) / 100;
+    return out;
+  };
+  return {
+    peak,
+    seenChromium,
+    cpuSeconds,
+    stop: () => {
+      sample();
+      clearInterval(timer);
+    },
+  };
 }
 
 /** Chromium processes started for this benchmark that are still alive (their profiles live under `stateDir`). */

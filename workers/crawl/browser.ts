@@ -1,4 +1,5 @@
-import puppeteer, { type Browser, type BrowserWorker, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
+import puppeteer, { type Browser, type BrowserWorker, type CDPSession, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
+import { Buffer } from "node:buffer";
 import { classifyError, PageFailure, PageSkipped } from "./page-errors";
 import { DEFAULT_REQUEST_POLICY, refusal, type RequestPolicy } from "./trackers";
 
@@ -8,7 +9,11 @@ export const BROWSER_KEEP_ALIVE_MS = 60_000;
 export const NAVIGATION_TIMEOUT_MS = 15_000;
 /** After DOMContentLoaded, how long a page may settle (network quiet) before it is read anyway (`crawl.settleMs`). */
 export const SETTLE_MS = 3_000;
-/** The network counts as quiet when no request has been in flight for this long. */
+/**
+ * The network counts as quiet when no request is in flight and none that can lead to another (a
+ * document, script, style sheet, fetch) has started or ended for this long. Images are waited for,
+ * but without the quiet window: their arrival starts no further request that changes the content.
+ */
 export const QUIET_MS = 400;
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_QUALITY = 70;
@@ -19,6 +24,9 @@ const MAX_BOXES = 4_000;
 
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
+
+/** Requests whose end leads to no other request: in flight they hold the settle, done they need no quiet window after. */
+const PASSIVE_TYPES = new Set(["image"]);
 
 /** How long a page may take, per site. */
 export interface PageBudget {
@@ -36,13 +44,15 @@ export interface LoadedPage {
   /** Natural sizes of loaded images, by absolute URL. */
   imageSizes: Record<string, { width: number; height: number }>;
   /**
-   * How loading ended: "loaded" (the network went quiet), "settle-cap" (requests were still running
-   * when the settle time ran out), or "navigation-cap" (DOMContentLoaded never came within the budget:
+   * How loading ended: "loaded" (the network went quiet), "settle-cap" (the network never went quiet
+   * within the settle time), or "navigation-cap" (DOMContentLoaded never came within the budget:
    * the page was stopped and read as far as it had loaded).
    */
   ended: "loaded" | "settle-cap" | "navigation-cap";
   /** Requests refused: trackers, and blocked, private or foreign hosts (see trackers.ts). */
   refused: number;
+  /** The document's height in CSS pixels when it was read: how tall its screenshot is. */
+  height: number;
 }
 
 // Runs in the page. A string, not a function: bundlers rewrite functions (helpers, renamed names)
@@ -81,7 +91,8 @@ const READ = `(() => {
     if (img.complete && img.naturalWidth > 0 && img.currentSrc) sizes[img.currentSrc] = { width: img.naturalWidth, height: img.naturalHeight };
   }
   const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
-  return { html: doctype + document.documentElement.outerHTML, sizes };
+  const height = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
+  return { html: doctype + document.documentElement.outerHTML, sizes, height };
 })()`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -101,21 +112,23 @@ export class RenderTab {
 
   private constructor(
     private readonly page: Page,
+    /** The tab's own DevTools session: screenshots and stops go straight to it (see `screenshot`). */
+    private readonly cdp: CDPSession,
     private readonly host: string,
     private readonly policy: RequestPolicy,
   ) {}
 
   static async open(browser: Browser, host: string, policy: RequestPolicy = DEFAULT_REQUEST_POLICY): Promise<RenderTab> {
     const page = await browser.newPage();
-    const tab = new RenderTab(page, host, policy);
+    const tab = new RenderTab(page, await page.createCDPSession(), host, policy);
     await page.setViewport(VIEWPORT);
     page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
     await page.setRequestInterception(true);
     page.on("request", (req) => tab.onRequest(req));
     const done = (req: HTTPRequest) => {
-      tab.inFlight.delete(req);
-      tab.lastActivity = Date.now();
+      // Only requests that went out count: a refused one ends at once and leads nowhere.
+      if (tab.inFlight.delete(req) && !PASSIVE_TYPES.has(req.resourceType())) tab.lastActivity = Date.now();
     };
     page.on("requestfinished", done);
     page.on("requestfailed", done);
@@ -150,18 +163,18 @@ export class RenderTab {
       return;
     }
     this.inFlight.add(req);
-    this.lastActivity = Date.now();
+    if (!PASSIVE_TYPES.has(req.resourceType())) this.lastActivity = Date.now();
     req.continue().catch(() => this.inFlight.delete(req));
   }
 
-  /** Waits until no request has been in flight for QUIET_MS, or `ms` passed: whichever comes first. */
+  /** Waits until the network is quiet (see QUIET_MS), or `ms` passed: whichever comes first. False when it never went quiet. */
   private async settle(ms: number): Promise<boolean> {
     const until = Date.now() + ms;
     while (Date.now() < until) {
       if (this.inFlight.size === 0 && Date.now() - this.lastActivity >= QUIET_MS) return true;
       await sleep(50);
     }
-    return this.inFlight.size === 0;
+    return false;
   }
 
   /**
@@ -200,8 +213,9 @@ export class RenderTab {
       await this.stopLoading();
     }
     try {
-      const read = (await this.page.evaluate(READ)) as { html: string; sizes: LoadedPage["imageSizes"] };
-      return { status: status || 200, finalUrl: this.page.url(), html: read.html, imageSizes: read.sizes, ended, refused: this.refused };
+      const read = (await this.page.evaluate(READ)) as { html: string; sizes: LoadedPage["imageSizes"]; height: number };
+      const height = Number(read.height) || VIEWPORT.height;
+      return { status: status || 200, finalUrl: this.page.url(), html: read.html, imageSizes: read.sizes, ended, refused: this.refused, height };
     } catch (err) {
       throw classifyError(err);
     }
@@ -209,22 +223,29 @@ export class RenderTab {
 
   /** Stops the page's loading (what window.stop() does), so nothing still loading holds the read. */
   private async stopLoading(): Promise<void> {
-    const client = await this.page.createCDPSession().catch(() => null);
-    await client?.send("Page.stopLoading").catch(() => {});
-    await client?.detach().catch(() => {});
+    await this.cdp.send("Page.stopLoading").catch(() => {});
     this.inFlight.clear();
   }
 
   /**
-   * A JPEG of the page from the top, as tall as the page up to SCREENSHOT_MAX_HEIGHT: reviewers see
-   * the content below the fold, and the boxes of extracted elements (document coordinates) land on it.
+   * A JPEG of the page from the top, as tall as the page was when it was read (`LoadedPage.height`), up
+   * to SCREENSHOT_MAX_HEIGHT: reviewers see the content below the fold, and the boxes of extracted
+   * elements (document coordinates) land on it. It goes to the tab's own DevTools session rather than
+   * through `page.screenshot`, which brings the tab to the front and takes a lock shared by every tab of
+   * the browser: with several tabs, their screenshots would wait for one another. Headless tabs paint
+   * without being in front.
    */
-  async screenshot(): Promise<Uint8Array> {
+  async screenshot(height: number): Promise<Uint8Array> {
     try {
-      const height = Number(await this.page.evaluate("Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)")) || VIEWPORT.height;
-      const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT) };
-      const shot = await this.page.screenshot({ type: "jpeg", quality: SCREENSHOT_QUALITY, clip, captureBeyondViewport: true });
-      return new Uint8Array(shot);
+      const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(height), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: 1 };
+      const { data } = await this.cdp.send("Page.captureScreenshot", {
+        format: "jpeg",
+        quality: SCREENSHOT_QUALITY,
+        clip,
+        captureBeyondViewport: true,
+        optimizeForSpeed: true,
+      });
+      return new Uint8Array(Buffer.from(data, "base64"));
     } catch (err) {
       throw classifyError(err);
     }

@@ -11,16 +11,24 @@ export interface CaptureWork {
   capturing(): boolean;
 }
 
-/** `concurrency` workers in the run object's own tabs take due pages one at a time (each claim is the checkpoint). */
-function tabWork(run: RunHost, deadline: number): CaptureWork {
+/**
+ * `concurrency` workers in the run object's own tabs take due pages one at a time (each claim is the
+ * checkpoint). A worker's tab renders its next page while the page before is stored and committed: at
+ * most one page per worker waits behind its tab.
+ */
+export function tabWork(run: RunHost, deadline: number, capture: typeof capturePage = capturePage): CaptureWork {
   let capturing = run.config.options.concurrency;
   const worker = async () => {
+    let finishing: Promise<void> = Promise.resolve();
     try {
       while (!run.halted() && Date.now() < deadline) {
         const page = run.store.claimNext(Date.now());
-        if (!page) return;
-        await capturePage(run, page);
+        if (!page) break;
+        const next = await capture(run, page);
+        await finishing;
+        finishing = next.finishing;
       }
+      await finishing;
     } finally {
       capturing--;
     }

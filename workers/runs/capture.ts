@@ -115,6 +115,10 @@ async function renderPage(run: CaptureContext, page: Pick<PageRow, "url">, tab: 
   const { config } = run;
   const loaded = await tab.load(page.url, pageBudget(config.site.settings.crawl));
   if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
+  // The browser takes the screenshot while this Worker extracts the page: neither waits for the other.
+  // A page found unchanged below drops its screenshot.
+  const shooting = config.options.screenshots ? tab.screenshot(loaded.height) : null;
+  shooting?.catch(() => {}); // awaited below, unless extraction throws first
   const affix = sharedTitleAffix(run.siteTitles);
   const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
     finalUrl: loaded.finalUrl,
@@ -127,7 +131,7 @@ async function renderPage(run: CaptureContext, page: Pick<PageRow, "url">, tab: 
   if (config.options.skipUnchanged && (await unchangedAndDone(run, page.url, extraction.contentHash))) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }
-  const screenshot = config.options.screenshots ? await tab.screenshot() : null;
+  const screenshot = shooting ? await shooting : null;
   return { extraction, invalidSelectors, screenshot, loaded };
 }
 
@@ -168,12 +172,18 @@ export interface CapturedPage {
   logs: LogEntry[];
 }
 
+/** A page rendered, extracted and screenshot, its tab free again: what `storeCapture` stores. */
+export interface RenderedPage {
+  rendered: Awaited<ReturnType<typeof renderPage>>;
+  started: number;
+}
+
 /**
- * Renders, extracts and screenshots one page within its hard deadline, and stores the extraction and
- * the screenshot in R2. Throws when the page cannot be captured (see `problemOf`).
+ * Renders, extracts and screenshots one page in a tab within its hard deadline, and frees the tab.
+ * Throws when the page cannot be captured (see `problemOf`).
  */
-export async function renderAndStore(ctx: CaptureContext, page: Pick<PageRow, "url">, sessionId: string | null, delivery?: string): Promise<CapturedPage> {
-  const { config, bindings: env } = ctx;
+export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, sessionId: string | null): Promise<RenderedPage> {
+  const { config } = ctx;
   const started = Date.now();
   let tab: RenderTab | null = null;
   const renderer = ctx.renderer();
@@ -192,6 +202,12 @@ export async function renderAndStore(ctx: CaptureContext, page: Pick<PageRow, "u
     throw err;
   }
   renderer.release(tab!, true);
+  return { rendered, started };
+}
+
+/** Stores a rendered page's extraction and screenshot in R2. Throws a retryable PageFailure when storage fails. */
+export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, { rendered, started }: RenderedPage, delivery?: string): Promise<CapturedPage> {
+  const { config, bindings: env } = ctx;
   const { extraction, invalidSelectors, screenshot, loaded } = rendered;
   const snapshotId = snapshotIdFor(config.migrationId, page.url);
   const extractionKey = runObjectKey(config, snapshotId, "json", delivery);
@@ -220,6 +236,11 @@ export async function renderAndStore(ctx: CaptureContext, page: Pick<PageRow, "u
     durationMs: Date.now() - started,
     logs,
   };
+}
+
+/** Renders, extracts, screenshots and stores one page (see `renderCapture` and `storeCapture`). */
+export async function renderAndStore(ctx: CaptureContext, page: Pick<PageRow, "url">, sessionId: string | null, delivery?: string): Promise<CapturedPage> {
+  return storeCapture(ctx, page, await renderCapture(ctx, page, sessionId), delivery);
 }
 
 /** Deletes the stored files of a capture that was not kept (cancelled, or a refused duplicate). */
@@ -278,15 +299,31 @@ export async function commitCapture(run: RunHost, page: PageRow, captured: Captu
   return ran && kept;
 }
 
-/** Captures one page in one of the run object's own tabs. Failures are logged and retried; they never stop the run. */
-export async function capturePage(run: RunHost, page: PageRow): Promise<void> {
+/**
+ * Captures one page in one of the run object's own tabs. Resolves as soon as the tab is free, with the
+ * page's storing and commit still under way in `finishing`: the tab renders its next page meanwhile.
+ * Failures are logged and retried; they never stop the run, and `finishing` never rejects.
+ */
+export async function capturePage(run: RunHost, page: PageRow): Promise<{ finishing: Promise<void> }> {
   run.state.currentPage = page.url;
+  const failed = async (err: unknown) => {
+    if (!run.halted()) await handleFailure(run, page, problemOf(err));
+  };
+  let rendered: RenderedPage;
   try {
-    const captured = await renderAndStore(run, page, run.state.browserSessionId);
-    // Cancelled between storage and commit: the page is not kept, so neither are its files.
-    if (run.halted() || !(await commitCapture(run, page, captured))) await discardCapture(run.bindings, captured);
+    rendered = await renderCapture(run, page, run.state.browserSessionId);
   } catch (err) {
-    if (run.halted()) return;
-    await handleFailure(run, page, problemOf(err));
+    await failed(err);
+    return { finishing: Promise.resolve() };
   }
+  const finishing = (async () => {
+    try {
+      const captured = await storeCapture(run, page, rendered);
+      // Cancelled between storage and commit: the page is not kept, so neither are its files.
+      if (run.halted() || !(await commitCapture(run, page, captured))) await discardCapture(run.bindings, captured);
+    } catch (err) {
+      await failed(err);
+    }
+  })();
+  return { finishing };
 }
