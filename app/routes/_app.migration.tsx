@@ -8,6 +8,7 @@ import { StartPanel } from "~/components/migration/start-panel";
 import { RequireSite } from "~/components/shell/require-site";
 import { Card, ErrorState, PageHeader } from "~/components/ui/card";
 import { isActiveStatus } from "~/lib/migration-state";
+import { usePermission } from "~/lib/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Migration — Migrate" }];
 
@@ -15,6 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Migration — Migrate" }];
 export default function Migration() {
   const { state, logs, logsError, starting, startError, start, cancel, refreshLogs } = useMigration();
   const active = isActiveStatus(state.status);
+  const mayRun = usePermission("run");
   return (
     <RequireSite>
       {(site, config) => (
@@ -23,14 +25,14 @@ export default function Migration() {
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <h2 className="mb-4 font-semibold">Start</h2>
-              <StartPanel onStart={(o) => void start(o)} busy={starting} error={startError} disabled={active} platform={config.platform} />
+              <StartPanel onStart={(o) => void start(o)} busy={starting} error={startError} disabled={active} platform={config.platform} permission={mayRun} />
             </Card>
             <Card>
               <h2 className="mb-4 font-semibold">Progress</h2>
               {state.status === null && !state.progress ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">No migration has run for this project yet.</p>
               ) : (
-                <ProgressPanel status={state.status} progress={state.progress} connection={state.connection} onCancel={() => void cancel()} canCancel={active} />
+                <ProgressPanel status={state.status} progress={state.progress} connection={state.connection} onCancel={() => void cancel()} canCancel={active} cancelPermission={mayRun} />
               )}
               {state.message ? (
                 <p role="status" className={`mt-4 rounded-md p-3 text-sm ${state.status === "stuck" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"}`}>

@@ -6,8 +6,10 @@ import { MigrationSettings } from "~/components/settings/migration-settings";
 import { PlatformSettings } from "~/components/settings/platform-settings";
 import { RequireSite } from "~/components/shell/require-site";
 import { Card, PageHeader } from "~/components/ui/card";
+import { PermissionNote } from "~/components/ui/permission-note";
 import { Tabs } from "~/components/ui/tabs";
 import { useDashboard } from "~/lib/dashboard-context";
+import { usePermission } from "~/lib/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Migrate" }];
 
@@ -18,9 +20,13 @@ const TABS = [
   { id: "mapping", label: "AI mapping" },
 ];
 
-/** The tabbed site configuration (spec §2). */
+const PERMISSION_NOTE = "settings-permission";
+
+/** The tabbed site configuration (spec §2); a role that may not configure reads it with the controls disabled. */
 export default function Settings() {
   const { reloadSiteConfig } = useDashboard();
+  const mayConfigure = usePermission("configure");
+  const readOnly = !mayConfigure.allowed;
   const [params, setParams] = useSearchParams();
   const tab = TABS.some((t) => t.id === params.get("tab")) ? params.get("tab")! : "general";
   return (
@@ -30,13 +36,19 @@ export default function Settings() {
           <PageHeader title="Settings" description={site.name} />
           <Tabs label="Settings sections" tabs={TABS} current={tab} onChange={(id) => setParams({ tab: id }, { replace: true })} />
           <Card>
+            <PermissionNote id={PERMISSION_NOTE} reason={mayConfigure.reason} className="mb-4" />
             {/* A save restarts the forms from the stored configuration; the AI mapping tab keeps its own state, so saving
                 its threshold does not throw away edits in its other sections. */}
             <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} key={tab === "mapping" ? tab : `${tab}-${config.updatedAt}`}>
-              {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}
-              {tab === "platform" ? <PlatformSettings config={config} onSaved={reloadSiteConfig} /> : null}
-              {tab === "sources" ? <MigrationSettings config={config} onSaved={reloadSiteConfig} /> : null}
-              {tab === "mapping" ? <MappingSettingsTab config={config} onSaved={reloadSiteConfig} /> : null}
+              {tab === "mapping" ? (
+                <MappingSettingsTab config={config} onSaved={reloadSiteConfig} permission={mayConfigure} describedBy={PERMISSION_NOTE} />
+              ) : (
+                <fieldset disabled={readOnly} aria-describedby={readOnly ? PERMISSION_NOTE : undefined} className="min-w-0">
+                  {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}
+                  {tab === "platform" ? <PlatformSettings config={config} onSaved={reloadSiteConfig} /> : null}
+                  {tab === "sources" ? <MigrationSettings config={config} onSaved={reloadSiteConfig} /> : null}
+                </fieldset>
+              )}
             </div>
           </Card>
         </>

@@ -12,6 +12,7 @@ import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
 import { MESSAGES } from "~/lib/messages";
 import { pickActiveOrganization } from "~/lib/organization";
+import { PERMISSION_TEXTS, permissionOf } from "~/lib/permissions";
 import { selectProject } from "~/lib/project-selection";
 import { requireUser } from "~/lib/session.server";
 import { STORAGE_KEYS, readLocal, writeLocal } from "~/lib/storage-keys";
@@ -24,11 +25,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const NEW_ORG = "__new__";
 
-/** The project wizard: details, then the target platform and its connection. */
+/**
+ * The project wizard: details, then the target platform and its connection. Only organizations where
+ * the user's role may configure projects are offered; a new organization is always possible.
+ */
 export default function NewProject() {
   const { user } = useLoaderData<typeof loader>();
   const api = useApi();
-  const initialOrg = pickActiveOrganization(user.organizations, readLocal(STORAGE_KEYS.activeOrganizationId), user.lastActiveOrganization);
+  const organizations = user.organizations.filter((o) => permissionOf(o.role, "configure").allowed);
+  const hidden = user.organizations.length - organizations.length;
+  const active = pickActiveOrganization(user.organizations, readLocal(STORAGE_KEYS.activeOrganizationId), user.lastActiveOrganization);
+  const initialOrg = organizations.find((o) => o.id === active?.id) ?? organizations[0];
   const [step, setStep] = useState<1 | 2>(1);
   const [orgId, setOrgId] = useState(initialOrg?.id ?? NEW_ORG);
   const [orgName, setOrgName] = useState("");
@@ -79,7 +86,7 @@ export default function NewProject() {
     }
   }
 
-  const orgOptions = [...user.organizations.map((o) => ({ value: o.id, label: o.name })), { value: NEW_ORG, label: "New organization…" }];
+  const orgOptions = [...organizations.map((o) => ({ value: o.id, label: o.name })), { value: NEW_ORG, label: "New organization…" }];
 
   return (
     <main className="mx-auto max-w-2xl px-4 pb-10 pt-[calc(2.5rem+var(--system-notification-height,0px))]">
@@ -87,7 +94,13 @@ export default function NewProject() {
       <Card>
         {step === 1 ? (
           <form onSubmit={next} className="space-y-4" noValidate>
-            <SelectField label="Organization" value={orgId} options={orgOptions} onChange={(e) => setOrgId(e.target.value)} />
+            <SelectField
+              label="Organization"
+              value={orgId}
+              options={orgOptions}
+              onChange={(e) => setOrgId(e.target.value)}
+              hint={hidden > 0 ? PERMISSION_TEXTS.organizationsHidden : undefined}
+            />
             {orgId === NEW_ORG ? <TextField label="Organization name" value={orgName} onChange={(e) => setOrgName(e.target.value)} error={errors.orgName} required /> : null}
             <TextField label="Project name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
             <TextField label="Domain" placeholder="www.example.com" value={domain} onChange={(e) => setDomain(e.target.value)} error={errors.domain} hint="The website to migrate from." required />

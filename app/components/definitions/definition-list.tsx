@@ -16,8 +16,8 @@ function Meta({ label, children }: { label: string; children: string }) {
   );
 }
 
-/** One definition: name, key, where it is found on source pages and its fields. */
-function DefinitionCard({ kind, defKey, def, onEdit, onDelete }: { kind: DefinitionKind; defKey: string; def: AnyDefinition; onEdit: () => void; onDelete: () => void }) {
+/** One definition: name, key, where it is found on source pages and its fields; edit and delete when given. */
+function DefinitionCard({ kind, defKey, def, onEdit, onDelete }: { kind: DefinitionKind; defKey: string; def: AnyDefinition; onEdit?: () => void; onDelete?: () => void }) {
   const headingId = `def-${kind}-${defKey}`;
   const template = kind === "templates" ? (def as TemplateDefinition) : null;
   const component = kind === "components" ? (def as ComponentDefinition) : null;
@@ -30,14 +30,16 @@ function DefinitionCard({ kind, defKey, def, onEdit, onDelete }: { kind: Definit
           </h3>
           <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{defKey}</p>
         </div>
-        <div className="flex shrink-0 gap-1">
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${DEFINITION_TEXTS.edit} ${def.name}`}>
-            {DEFINITION_TEXTS.edit}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`${DEFINITION_TEXTS.delete} ${def.name}`} className="text-red-700 dark:text-red-400">
-            {DEFINITION_TEXTS.delete}
-          </Button>
-        </div>
+        {onEdit && onDelete ? (
+          <div className="flex shrink-0 gap-1">
+            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${DEFINITION_TEXTS.edit} ${def.name}`}>
+              {DEFINITION_TEXTS.edit}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`${DEFINITION_TEXTS.delete} ${def.name}`} className="text-red-700 dark:text-red-400">
+              {DEFINITION_TEXTS.delete}
+            </Button>
+          </div>
+        ) : null}
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {def.targetId ? <Meta label={FORM_LABELS.targetId}>{def.targetId}</Meta> : null}
@@ -69,8 +71,9 @@ export interface DefinitionListProps {
   kind: DefinitionKind;
   noun: string;
   definitions: Record<string, AnyDefinition>;
-  onEdit: (key: string) => void;
-  onDelete: (key: string, name: string) => void;
+  /** Absent for a role that may not change definitions: the cards are read-only. */
+  onEdit?: (key: string) => void;
+  onDelete?: (key: string, name: string) => void;
 }
 
 /** The definitions of a site, as cards with their fields and where they are found on source pages. */
@@ -79,14 +82,14 @@ export function DefinitionList({ kind, noun, definitions, onEdit, onDelete }: De
   return (
     <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={noun}>
       {entries.map(([key, def]) => (
-        <DefinitionCard key={key} kind={kind} defKey={key} def={def} onEdit={() => onEdit(key)} onDelete={() => onDelete(key, def.name)} />
+        <DefinitionCard key={key} kind={kind} defKey={key} def={def} onEdit={onEdit && (() => onEdit(key))} onDelete={onDelete && (() => onDelete(key, def.name))} />
       ))}
     </ul>
   );
 }
 
-/** Stored entries that fail the schema, each with its first problem, so they can be fixed or removed. */
-export function InvalidDefinitions({ invalid, onReplace, onDelete }: { invalid: Record<string, string>; onReplace: (key: string) => void; onDelete: (key: string) => void }) {
+/** Stored entries that fail the schema, each with its first problem, so they can be fixed or removed (when the callbacks are given). */
+export function InvalidDefinitions({ invalid, onReplace, onDelete }: { invalid: Record<string, string>; onReplace?: (key: string) => void; onDelete?: (key: string) => void }) {
   const entries = Object.entries(invalid);
   if (entries.length === 0) return null;
   return (
@@ -101,14 +104,16 @@ export function InvalidDefinitions({ invalid, onReplace, onDelete }: { invalid: 
             <span className="min-w-0">
               <span className="font-mono font-medium">{key}</span> <Badge tone="amber">{problem}</Badge>
             </span>
-            <span className="flex shrink-0 gap-1">
-              <Button variant="ghost" size="sm" onClick={() => onReplace(key)} aria-label={`${DEFINITION_TEXTS.replace} ${key}`}>
-                {DEFINITION_TEXTS.replace}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => onDelete(key)} aria-label={`${DEFINITION_TEXTS.delete} ${key}`} className="text-red-700 dark:text-red-400">
-                {DEFINITION_TEXTS.delete}
-              </Button>
-            </span>
+            {onReplace && onDelete ? (
+              <span className="flex shrink-0 gap-1">
+                <Button variant="ghost" size="sm" onClick={() => onReplace(key)} aria-label={`${DEFINITION_TEXTS.replace} ${key}`}>
+                  {DEFINITION_TEXTS.replace}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => onDelete(key)} aria-label={`${DEFINITION_TEXTS.delete} ${key}`} className="text-red-700 dark:text-red-400">
+                  {DEFINITION_TEXTS.delete}
+                </Button>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

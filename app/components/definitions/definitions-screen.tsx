@@ -7,9 +7,11 @@ import { useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
 import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
 import { useDashboard } from "~/lib/dashboard-context";
+import { usePermission } from "~/lib/permissions";
 import { AutoPopulatePanel } from "./auto-populate-panel";
 import { emptyDraft, toDraft } from "./definition-draft";
 import { DefinitionForm } from "./definition-form";
@@ -25,10 +27,12 @@ export function definitionNoun(kind: DefinitionKind, platform: string | null): s
 /**
  * The Components (Blocks, Content types) and Templates screens: list, create, edit and delete the
  * site's definitions; components also get auto-populate. The open editor lives in the URL
- * (`?new` or `?edit={key}`) so the back button closes it and a link can open it.
+ * (`?new` or `?edit={key}`) so the back button closes it and a link can open it. A role that may not
+ * configure sees the definitions read-only.
  */
 export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind; site: SiteDto; config: SiteConfigDto }) {
   const { reloadSiteConfig } = useDashboard();
+  const mayConfigure = usePermission("configure");
   const toasts = useToasts();
   const noun = definitionNoun(kind, config.platform);
   const { state, save, remove } = useDefinitions(site.id, kind);
@@ -89,7 +93,9 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
   const notFound = kind === "components" ? MAPPING_MESSAGES.componentNotFound : MAPPING_MESSAGES.templateNotFound;
 
   let editor = null;
-  if (creating) {
+  if (!mayConfigure.allowed) {
+    editor = null;
+  } else if (creating) {
     editor = (
       <DefinitionForm
         key="new"
@@ -127,13 +133,14 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
         title={title}
         description={kind === "components" ? `The ${noun} that pages of ${site.name} are mapped onto.` : `Page templates of ${site.name}.`}
         actions={
-          <Button ref={newButton} onClick={() => setParams({ new: "1" })} disabled={creating}>
+          <Button ref={newButton} onClick={() => setParams({ new: "1" })} disabled={creating} {...deniedProps("definitions-permission", mayConfigure.reason)}>
             {DEFINITION_TEXTS.newButton(noun)}
           </Button>
         }
       />
+      <PermissionNote id="definitions-permission" reason={mayConfigure.reason} className="-mt-3 mb-6" />
       {editor}
-      {kind === "components" ? <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={storedKeys} onAccepted={changed} /> : null}
+      {kind === "components" && mayConfigure.allowed ? <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={storedKeys} onAccepted={changed} /> : null}
       {state.loading && !state.data ? <LoadingState label={`Loading ${noun}…`} /> : null}
       {state.error ? (
         <ErrorState
@@ -146,11 +153,21 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
           <h2 id="definitions-title" className="sr-only">
             {title}
           </h2>
-          <InvalidDefinitions invalid={invalid} onReplace={(key) => setParams({ new: "1", key })} onDelete={(key) => setDeleting({ key, name: key })} />
+          {mayConfigure.allowed ? (
+            <InvalidDefinitions invalid={invalid} onReplace={(key) => setParams({ new: "1", key })} onDelete={(key) => setDeleting({ key, name: key })} />
+          ) : (
+            <InvalidDefinitions invalid={invalid} />
+          )}
           {Object.keys(definitions).length === 0 ? (
             <EmptyState title={DEFINITION_TEXTS.empty(noun)}>{kind === "components" ? DEFINITION_TEXTS.emptyHint(noun) : DEFINITION_TEXTS.emptyHintTemplates}</EmptyState>
           ) : (
-            <DefinitionList kind={kind} noun={noun} definitions={definitions} onEdit={(key) => setParams({ edit: key })} onDelete={(key, name) => setDeleting({ key, name })} />
+            <DefinitionList
+              kind={kind}
+              noun={noun}
+              definitions={definitions}
+              onEdit={mayConfigure.allowed ? (key) => setParams({ edit: key }) : undefined}
+              onDelete={mayConfigure.allowed ? (key, name) => setDeleting({ key, name }) : undefined}
+            />
           )}
         </section>
       ) : null}

@@ -11,7 +11,7 @@ import { memoryTarget, signatureParts } from "./format";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T, SCOPE_LABELS } from "./texts";
 
-function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget: () => void }) {
+function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget?: () => void }) {
   const target = memoryTarget(entry);
   return (
     <li className="grid grid-cols-1 gap-3 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center">
@@ -43,16 +43,18 @@ function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget: () => voi
         <time dateTime={entry.updatedAt} className="text-xs text-slate-500 dark:text-slate-400">
           {new Date(entry.updatedAt).toLocaleDateString()}
         </time>
-        <Button variant="ghost" size="sm" onClick={onForget} aria-label={T.memoryForgetLabel(target)} className="text-red-700 dark:text-red-400">
-          {T.memoryForget}
-        </Button>
+        {onForget ? (
+          <Button variant="ghost" size="sm" onClick={onForget} aria-label={T.memoryForgetLabel(target)} className="text-red-700 dark:text-red-400">
+            {T.memoryForget}
+          </Button>
+        ) : null}
       </div>
     </li>
   );
 }
 
-/** What the mapper learned from people's decisions (memory layer), with a way to forget an entry. */
-export function MemoryList({ siteId }: { siteId: string }) {
+/** What the mapper learned from people's decisions (memory layer), with a way to forget an entry for roles that configure. */
+export function MemoryList({ siteId, canForget }: { siteId: string; canForget: boolean }) {
   const api = useApi();
   const toasts = useToasts();
   const base = `/v1/sites/${encodeURIComponent(siteId)}/mapping/memory`;
@@ -106,7 +108,7 @@ export function MemoryList({ siteId }: { siteId: string }) {
           className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
         >
           {entries.map((e) => (
-            <Entry key={e.id} entry={e} onForget={() => setForgetting(e)} />
+            <Entry key={e.id} entry={e} onForget={canForget ? () => setForgetting(e) : undefined} />
           ))}
         </ul>
       ) : null}

@@ -1,6 +1,8 @@
 import type { MigrationProgress, RunStatus } from "../../../workers/contracts/run-events";
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
+import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
+import type { Permission } from "~/lib/permissions";
 import { LIVE_CONNECTION_TEXT, type LiveConnection } from "~/lib/live-connection";
 
 const STATUS_TONE: Record<RunStatus, "blue" | "green" | "red" | "amber" | "slate"> = {
@@ -32,7 +34,7 @@ export function LiveConnectionStatus({ connection }: { connection: LiveConnectio
 }
 
 /** Live progress: bar with counts, current page, asset progress, the connection status and the cancel control. */
-export function ProgressPanel({ status, progress, connection, onCancel, canCancel }: { status: RunStatus | null; progress: MigrationProgress | null; connection: LiveConnection; onCancel: () => void; canCancel: boolean }) {
+export function ProgressPanel({ status, progress, connection, onCancel, canCancel, cancelPermission }: { status: RunStatus | null; progress: MigrationProgress | null; connection: LiveConnection; onCancel: () => void; canCancel: boolean; cancelPermission: Permission }) {
   const done = progress?.processedCount ?? 0;
   const total = progress?.totalCount ?? 0;
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
@@ -44,9 +46,12 @@ export function ProgressPanel({ status, progress, connection, onCancel, canCance
           {progress ? <span className="text-sm text-slate-600 dark:text-slate-400">{progress.phase}</span> : null}
         </div>
         {canCancel ? (
-          <Button variant="danger" size="sm" onClick={onCancel}>Cancel migration</Button>
+          <Button variant="danger" size="sm" onClick={onCancel} {...deniedProps("cancel-permission", cancelPermission.reason)}>
+            Cancel migration
+          </Button>
         ) : null}
       </div>
+      {canCancel ? <PermissionNote id="cancel-permission" reason={cancelPermission.reason} /> : null}
       <LiveConnectionStatus connection={connection} />
       <div>
         <div role="progressbar" aria-label="Pages processed" aria-valuemin={0} aria-valuemax={total || 1} aria-valuenow={done} aria-valuetext={`${done} of ${total} pages`} className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">

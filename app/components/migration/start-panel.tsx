@@ -2,6 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/field";
 import { ErrorState } from "~/components/ui/card";
+import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
+import type { Permission } from "~/lib/permissions";
 
 export interface StartOptions {
   overrideWhitelist?: string[];
@@ -11,8 +13,11 @@ export interface StartOptions {
   screenshots: boolean;
 }
 
-/** The start control with the spec's options (spec §7 POST /migration/start). */
-export function StartPanel({ onStart, busy, error, disabled, platform }: { onStart: (o: StartOptions) => void; busy: boolean; error: string | null; disabled: boolean; platform: string | null }) {
+/**
+ * The start control with the spec's options (spec §7 POST /migration/start). A role that may not run
+ * migrations sees the options and a disabled start, with the reason.
+ */
+export function StartPanel({ onStart, busy, error, disabled, platform, permission }: { onStart: (o: StartOptions) => void; busy: boolean; error: string | null; disabled: boolean; platform: string | null; permission: Permission }) {
   const [onlyThese, setOnlyThese] = useState("");
   const [keepYamlFile, setKeepYamlFile] = useState(false);
   const [preferRagRuns, setPreferRagRuns] = useState(false);
@@ -27,25 +32,30 @@ export function StartPanel({ onStart, busy, error, disabled, platform }: { onSta
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Start a migration">
-      <div className="space-y-1">
-        <label htmlFor="override-whitelist" className="block text-sm font-medium">Run only these URLs (optional)</label>
-        <textarea
-          id="override-whitelist"
-          rows={3}
-          value={onlyThese}
-          onChange={(e) => setOnlyThese(e.target.value)}
-          placeholder="One URL per line. Leave empty to run the sitemap or the curated URL list from Settings."
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
-      </div>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <CheckboxField name="screenshots" label="Take screenshots" checked={screenshots} onChange={setScreenshots} />
-        {platform === "magnolia" ? <CheckboxField name="keepYamlFile" label="Keep the Magnolia YAML file" checked={keepYamlFile} onChange={setKeepYamlFile} /> : null}
-        <CheckboxField name="preferRagRuns" label="Prefer mappings learnt in earlier runs" checked={preferRagRuns} onChange={setPreferRagRuns} />
-        <CheckboxField name="ragOnly" label="Use learnt mappings only" checked={ragOnly} onChange={setRagOnly} />
-      </div>
+      <fieldset disabled={!permission.allowed} className="min-w-0 space-y-4">
+        <div className="space-y-1">
+          <label htmlFor="override-whitelist" className="block text-sm font-medium">Run only these URLs (optional)</label>
+          <textarea
+            id="override-whitelist"
+            rows={3}
+            value={onlyThese}
+            onChange={(e) => setOnlyThese(e.target.value)}
+            placeholder="One URL per line. Leave empty to run the sitemap or the curated URL list from Settings."
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <CheckboxField name="screenshots" label="Take screenshots" checked={screenshots} onChange={setScreenshots} />
+          {platform === "magnolia" ? <CheckboxField name="keepYamlFile" label="Keep the Magnolia YAML file" checked={keepYamlFile} onChange={setKeepYamlFile} /> : null}
+          <CheckboxField name="preferRagRuns" label="Prefer mappings learnt in earlier runs" checked={preferRagRuns} onChange={setPreferRagRuns} />
+          <CheckboxField name="ragOnly" label="Use learnt mappings only" checked={ragOnly} onChange={setRagOnly} />
+        </div>
+      </fieldset>
       {error ? <ErrorState message={error} /> : null}
-      <Button type="submit" loading={busy} disabled={disabled}>Start migration</Button>
+      <Button type="submit" loading={busy} disabled={disabled} {...deniedProps("start-permission", permission.reason)}>
+        Start migration
+      </Button>
+      <PermissionNote id="start-permission" reason={permission.reason} />
     </form>
   );
 }

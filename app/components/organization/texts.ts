@@ -30,7 +30,7 @@ export const ORGANIZATION_TEXT = {
   removeConfirm: (email: string) => `Remove ${email}?`,
   removeBody: "They lose access to the organization's projects at once.",
   withdrawConfirm: (email: string) => `Withdraw the invitation for ${email}?`,
-  roleHelp: "Owners manage everything including deleting the organization; admins manage members; members work on projects.",
+  roleHelp: "Owners manage everything including deleting the organization; admins configure, run and delete projects and manage members; members view projects and review mappings.",
 } as const;
 
 export const ROLE_LABELS: Record<OrgRole, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };

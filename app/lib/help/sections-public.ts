@@ -110,8 +110,10 @@ export const TEAMS_SECTION: HelpSection = {
       body: `Everyone in an organization has one role:
 
 - **Owner** — everything an admin may do, plus granting the owner role and deleting the organization. An organization always keeps at least one owner.
-- **Admin** — invites people, changes roles and removes members (but not owners).
-- **Member** — works on the organization's projects.
+- **Admin** — creates and configures projects (settings, target platform connection and credentials, components and templates, AI mapping settings), starts, cancels and rolls back migrations, deletes projects; invites people, changes roles and removes members (but not owners).
+- **Member** — sees the organization's projects, migrations, logs and snapshots, and reviews mappings: approves, tweaks, overrides or rejects them.
+
+Controls your role does not allow are shown disabled, with the reason, or left out.
 
 Any member may leave an organization, except its last owner.`,
     },
