@@ -3,23 +3,16 @@
  * its properties and its child nodes; Magnolia imports such a file through its import command or
  * the Import action of the Pages app.
  */
-import { magnoliaPageNode, magnoliaPagePath, type JcrNode, type JcrValue } from "./jcr";
+import { stringify } from "yaml";
+import { magnoliaPageNode, magnoliaPagePath, type JcrNode } from "./jcr";
 import type { PreparedPage } from "../types";
 
-const quote = (s: string) => `'${s.replace(/'/g, "''").replace(/\r?\n/g, "\\n")}'`;
-
-function scalar(value: JcrValue, indent: string): string {
-  if (Array.isArray(value)) return value.length ? `\n${value.map((v) => `${indent}  - ${quote(v)}`).join("\n")}` : " []";
-  if (typeof value === "boolean" || typeof value === "number") return ` ${value}`;
-  return ` ${quote(value)}`;
-}
-
-function emit(node: JcrNode, depth: number, out: string[]): void {
-  const indent = "  ".repeat(depth);
-  out.push(`${indent}${quote(node.name)}:`);
-  out.push(`${indent}  'jcr:primaryType': ${quote(node.type)}`);
-  for (const [key, value] of Object.entries(node.properties)) out.push(`${indent}  ${quote(key)}:${scalar(value, `${indent}  `)}`);
-  for (const child of node.children) emit(child, depth + 1, out);
+/** A node as YAML: `jcr:primaryType` first, then its properties, then its child nodes by name. */
+function yamlNode(node: JcrNode): Map<string, unknown> {
+  const out = new Map<string, unknown>([["jcr:primaryType", node.type]]);
+  for (const [key, value] of Object.entries(node.properties)) out.set(key, value);
+  for (const child of node.children) out.set(child.name, yamlNode(child));
+  return out;
 }
 
 /**
@@ -54,8 +47,7 @@ export function magnoliaBootstrapYaml(pages: PreparedPage[], siteRootPath: strin
       existing.children = [...node.children, ...existing.children.filter((c) => c.type === "mgnl:page")];
     } else parent.children.push(node);
   }
-  const out: string[] = [];
-  if (root.name) emit(root, 0, out);
-  else for (const child of root.children) emit(child, 0, out);
-  return `${out.join("\n")}\n`;
+  const doc = new Map<string, unknown>(root.name ? [[root.name, yamlNode(root)]] : root.children.map((c) => [c.name, yamlNode(c)]));
+  // No line folding: a long value stays on one line, exactly as it was.
+  return stringify(doc, { lineWidth: 0 });
 }
