@@ -62,6 +62,30 @@ describe("access rules", () => {
     expect(Object.keys(ACCESS_RULES).filter((k) => !registered.includes(k)), "rules for routes that do not exist").toEqual([]);
   });
 
+  it("keeps members to reading and reviewing, and deleting the organization to owners", () => {
+    // The walk below checks that the API enforces the table; these lists pin the table itself, so
+    // opening a write to members (or an owner's right to admins) takes a deliberate change here.
+    const orgRoutes = rules.flatMap(([key, r]) => (r.access === "organization" ? [[key, r.action] as const] : []));
+    const memberWrites = orgRoutes.filter(([key, action]) => !key.startsWith("GET ") && roleAllows("MEMBER", action)).map(([key]) => key);
+    expect(memberWrites.sort()).toEqual(
+      [
+        "POST /mapping/proposals/:proposalId/decision",
+        "POST /mapping/snapshots/:snapshotId/bulk-approve",
+        "POST /mapping/snapshots/:snapshotId/map",
+        "POST /organization/:id/leave",
+        // Neither writes anything: a connection test and a dry run of target writes.
+        "POST /platform/:siteId/dry-run",
+        "POST /platform/:siteId/test-connection",
+      ].sort(),
+    );
+    expect(orgRoutes.filter(([key, action]) => key.startsWith("GET ") && action !== "view").map(([key]) => key)).toEqual([]);
+    expect(orgRoutes.filter(([, action]) => !roleAllows("ADMIN", action)).map(([key]) => key)).toEqual(["DELETE /organization/:id"]);
+    for (const key of ["DELETE /sites/:siteId", "POST /migration/:migrationId/rollback", "PUT /site-config/:siteId", "POST /migration/start", "POST /migration/cancel/:migrationId"]) {
+      const rule = ACCESS_RULES[key];
+      expect(rule?.access === "organization" && !roleAllows("MEMBER", rule.action) && roleAllows("ADMIN", rule.action), key).toBe(true);
+    }
+  });
+
   it("answers 401 without a token on every route but the public ones", async () => {
     const failures: string[] = [];
     for (const [key, rule] of rules) {
