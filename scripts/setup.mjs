@@ -203,6 +203,8 @@ INSERT OR IGNORE INTO users (id, email, password_hash, first_name, last_name, ro
   VALUES ('demo-user-admin', ${q(admin.email)}, ${q(hashPassword(admin.password))}, 'Ada', 'Admin', 'ADMIN', ${now});
 INSERT OR IGNORE INTO users (id, email, password_hash, first_name, last_name, role, created_at)
   VALUES ('demo-user-owner', ${q(owner.email)}, ${q(hashPassword(owner.password))}, 'Olivia', 'Owner', 'USER', ${now});
+-- The demo accounts' addresses count as verified, so they can answer invitations.
+UPDATE users SET email_verified_at = ${now} WHERE email IN (${q(admin.email)}, ${q(owner.email)}) AND email_verified_at IS NULL;
 INSERT OR IGNORE INTO organizations (id, name, created_at) VALUES ('demo-org', 'Demo Organization', ${now});
 INSERT OR IGNORE INTO memberships (id, organization_id, user_id, role, created_at)
   SELECT 'demo-membership-owner', 'demo-org', id, 'OWNER', ${now} FROM users WHERE email = ${q(owner.email)};

@@ -35,6 +35,13 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return { user: await toUserDto(getDb(context.cloudflare.env.DB), auth.user), isImpersonation: auth.isImpersonation };
 }
 
+/** Like `requireUser`, but the session itself, for loaders and actions that call the account services. */
+export async function requireSession(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const auth = await getSessionUser(request, context);
+  if (auth) return auth;
+  throw redirect(readCookie(request, SESSION_COOKIE) !== null ? "/login?expired=1" : "/login");
+}
+
 export async function optionalUser(request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
   const auth = await getSessionUser(request, context);
   if (!auth) return null;

@@ -40,7 +40,10 @@ export default function Profile() {
             <dt className="text-slate-500 dark:text-slate-400">Name</dt>
             <dd>{user.name}</dd>
             <dt className="text-slate-500 dark:text-slate-400">E-mail</dt>
-            <dd>{user.email}</dd>
+            <dd>
+              {user.email}{" "}
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">{user.emailVerified ? "Verified" : "Not verified"}</span>
+            </dd>
             <dt className="text-slate-500 dark:text-slate-400">Role</dt>
             <dd>
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">{user.role}</span>
@@ -48,9 +51,14 @@ export default function Profile() {
             <dt className="text-slate-500 dark:text-slate-400">Organization</dt>
             <dd>{organization ? `${organization.name} (${organization.role})` : "None"}</dd>
           </dl>
-          <Link to="/organization" className="mt-4 inline-block text-sm font-medium text-brand-600 underline dark:text-brand-100">
-            Manage organization and members
-          </Link>
+          <div className="mt-4 flex flex-wrap gap-4">
+            <Link to="/organization" className="text-sm font-medium text-brand-600 underline dark:text-brand-100">
+              Manage organization and members
+            </Link>
+            <Link to="/invitations" className="text-sm font-medium text-brand-600 underline dark:text-brand-100">
+              Invitations
+            </Link>
+          </div>
         </Card>
         <Card>
           <fieldset>

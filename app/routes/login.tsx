@@ -37,7 +37,8 @@ export default function Login() {
       });
       window.location.assign("/app");
     } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 401 ? err.error : MESSAGES.failedLogin);
+      // A wrong password and too many attempts say what happened; anything else is the spec's text.
+      setError(err instanceof ApiRequestError && (err.status === 401 || err.status === 429) ? err.error : MESSAGES.failedLogin);
       setBusy(false);
     }
   }

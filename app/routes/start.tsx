@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { SiteDto } from "../../workers/contracts/sites";
 import { useApi } from "~/components/app/app-context";
+import { INVITATION_TEXT } from "~/components/invitations/texts";
 import { CreateOrganizationForm } from "~/components/projects/create-organization-form";
 import { Button } from "~/components/ui/button";
 import { EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
@@ -11,18 +12,21 @@ import { LoadingState } from "~/components/ui/spinner";
 import { MESSAGES } from "~/lib/messages";
 import { filterSites } from "~/lib/organization";
 import { selectProject } from "~/lib/project-selection";
-import { requireUser } from "~/lib/session.server";
+import { loadMyInvitations } from "~/lib/invitations.server";
+import { requireSession, requireUser } from "~/lib/session.server";
 import { useAsync } from "~/lib/use-async";
 
 export const meta: MetaFunction = () => [{ title: "Projects — Migrate" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await requireUser(request, context));
+  const current = await requireUser(request, context);
+  const invitations = await loadMyInvitations(context, await requireSession(request, context));
+  return json({ ...current, invitations: { emailVerified: invitations.emailVerified, pendingCount: invitations.pendingCount } });
 }
 
 /** Projects: every site of every organization the user belongs to. */
 export default function Projects() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, invitations } = useLoaderData<typeof loader>();
   const api = useApi();
   const [query, setQuery] = useState("");
   const projects = useAsync(() => api.get<{ sites: SiteDto[] }>("/v1/projects", { fresh: true }), []);
@@ -45,6 +49,7 @@ export default function Projects() {
           </>
         }
       />
+      <InvitationsNotice emailVerified={invitations.emailVerified} pendingCount={invitations.pendingCount} />
       {user.organizations.length === 0 ? (
         <div className="mb-8">
           <CreateOrganizationForm onCreated={() => window.location.assign("/new-project")} />
@@ -77,5 +82,19 @@ export default function Projects() {
         </ul>
       )}
     </main>
+  );
+}
+
+/** Pending invitations, and the verification they wait for: the way in for someone who was invited. */
+function InvitationsNotice({ emailVerified, pendingCount }: { emailVerified: boolean; pendingCount: number }) {
+  if (emailVerified && pendingCount === 0) return null;
+  const text = [pendingCount > 0 ? INVITATION_TEXT.waiting(pendingCount) : "", emailVerified ? "" : INVITATION_TEXT.verifyToAccept].filter(Boolean).join(" ");
+  return (
+    <p role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      <span>{text}</span>
+      <Link to="/invitations" className="font-medium underline">
+        {INVITATION_TEXT.view}
+      </Link>
+    </p>
   );
 }

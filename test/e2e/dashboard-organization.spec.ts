@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptCookies, settled, signUpUser, toast } from "./dashboard-support";
+import { acceptCookies, acceptInvitation, settled, signUpUser, toast } from "./dashboard-support";
 import { hydrated, open, signIn } from "./support";
 
 // Full journeys through a shared, busy machine: allow more than the default 30 s.
@@ -26,16 +26,22 @@ test("an owner manages members: invite with a role, change it, withdraw, remove,
   const members = page.getByRole("list", { name: "Members" });
   await expect(members.getByRole("listitem")).toHaveCount(1);
 
-  // Invite an existing account as Admin: they join at once.
+  // Invite an existing account as Admin: they wait under pending invitations until they accept.
   const invite = page.getByRole("form", { name: "Invite a member" });
   await expect(invite.getByLabel("Role")).toHaveValue("MEMBER");
   await invite.getByLabel("E-mail").fill(colleague.email);
   await invite.getByLabel("Role").selectOption("ADMIN");
   await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(toast(page, `${colleague.email} was added to the organization`)).toBeVisible();
+  await expect(toast(page, `Invitation sent to ${colleague.email}`)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Pending invitations" })).toContainText(colleague.email);
+  await expect(members.getByRole("listitem")).toHaveCount(1);
+  await expect(invite.getByLabel("Role")).toHaveValue("MEMBER");
+  const owned = (await (await request.get("/api/v1/organization", { headers: { Authorization: `Bearer ${owner.token}` } })).json()) as { organizations: { id: string }[] };
+  await acceptInvitation(request, colleague, owned.organizations[0].id);
+  await page.reload();
+  await hydrated(page);
   await expect(members.getByRole("listitem")).toHaveCount(2);
   await expect(page.getByLabel(`Role of ${colleague.email}`)).toHaveValue("ADMIN");
-  await expect(invite.getByLabel("Role")).toHaveValue("MEMBER");
 
   // Inviting them again fails with the spec's text.
   await invite.getByLabel("E-mail").fill(colleague.email);
@@ -88,6 +94,7 @@ test("a member sees the organization read-only and can leave it", async ({ page,
   const created = await request.post("/api/v1/organization", { data: { name: "Shared Org" }, headers: auth });
   const orgId = ((await created.json()) as { organization: { id: string } }).organization.id;
   expect((await request.post(`/api/v1/organization/${orgId}/invite`, { data: { email: member.email }, headers: auth })).status()).toBe(201);
+  await acceptInvitation(request, member, orgId);
 
   await signIn(page, member.email, member.password);
   await open(page, "/organization");

@@ -28,6 +28,30 @@ export async function signUpUser(request: APIRequestContext, prefix: string) {
   return { email, password, token };
 }
 
+/**
+ * Verifies an address through the link of its newest verification mail in the development outbox
+ * (/outbox), as its owner would by opening the mail.
+ */
+export async function verifyThroughOutbox(request: APIRequestContext, email: string) {
+  const page = await (await request.get("/outbox")).text();
+  const at = page.indexOf(`aria-label="Verify your e-mail address to ${email}"`);
+  expect(at, `no verification mail for ${email} in the outbox`).toBeGreaterThanOrEqual(0);
+  const link = page.slice(at).match(/href="(https?:\/\/[^"]+\/verify-email\?token=[^"]+)"/)?.[1];
+  expect(link).toBeTruthy();
+  const res = await request.get(new URL(link!).pathname + new URL(link!).search);
+  expect(await res.text()).toContain("Your e-mail address is verified.");
+}
+
+/** Accepts, through the API, the invitation to an organization that a user holds (their e-mail verified first). */
+export async function acceptInvitation(request: APIRequestContext, invitee: { email: string; token: string }, organizationId: string) {
+  await verifyThroughOutbox(request, invitee.email);
+  const auth = { Authorization: `Bearer ${invitee.token}` };
+  const mine = (await (await request.get("/api/v1/invitations", { headers: auth })).json()) as { invitations: { id: string; organization: { id: string } }[] };
+  const invitation = mine.invitations.find((i) => i.organization.id === organizationId);
+  expect(invitation, `no invitation to ${organizationId} for ${invitee.email}`).toBeTruthy();
+  expect((await request.post(`/api/v1/invitations/${invitation!.id}/accept`, { headers: auth })).ok()).toBe(true);
+}
+
 /** Saves the system notification as an administrator would. */
 export async function saveNotification(request: APIRequestContext, token: string, body: { enabled: boolean; message: string; type: "info" | "warning" }) {
   const res = await request.put("/api/v1/system-notification", { data: body, headers: { Authorization: `Bearer ${token}` } });

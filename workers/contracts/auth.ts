@@ -100,3 +100,13 @@ export interface MyInvitationsDto {
   pendingCount: number;
   invitations: InvitationDto[];
 }
+
+/** The texts of e-mail verification, shown by the API and the screens alike. */
+export const VERIFICATION_MESSAGES = {
+  subject: "Verify your e-mail address",
+  invalidLink: "This verification link is invalid or has expired.",
+  verified: "Your e-mail address is verified.",
+  alreadyVerified: "Your e-mail address is already verified.",
+  verifyToAnswer: "Verify your e-mail address to accept invitations",
+  sent: (email: string) => `We sent a verification link to ${email}.`,
+} as const;

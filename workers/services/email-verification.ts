@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { VERIFICATION_MESSAGES } from "../contracts/auth";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { emailVerificationTokens } from "../db/schema-mail";
@@ -15,14 +16,8 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 /** The path of the link in the verification mail. */
 export const VERIFY_EMAIL_PATH = "/verify-email";
 
-export const VERIFICATION_MESSAGES = {
-  subject: "Verify your e-mail address",
-  invalidLink: "This verification link is invalid or has expired.",
-  verified: "Your e-mail address is verified.",
-  alreadyVerified: "Your e-mail address is already verified.",
-  verifyToAnswer: "Verify your e-mail address to accept invitations",
-  sent: (email: string) => `We sent a verification link to ${email}.`,
-} as const;
+/** The texts live in the contract, which the screens import too. */
+export { VERIFICATION_MESSAGES };
 
 /**
  * Sends a verification link to the user's address. Only the newest link works: earlier unused

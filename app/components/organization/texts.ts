@@ -9,7 +9,7 @@ export const ORGANIZATION_TEXT = {
   pending: "Pending invitations",
   noPending: "No pending invitations.",
   invite: "Invite a member",
-  inviteHint: "People who already have an account join at once; anyone else joins when they sign up with this e-mail.",
+  inviteHint: "They join when they accept the invitation, signed in with this e-mail address verified.",
   inviteButton: "Send invitation",
   emailRequired: "Enter a valid e-mail address",
   you: "You",
