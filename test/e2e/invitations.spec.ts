@@ -1,6 +1,13 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, settled, signUpUser, toast } from "./dashboard-support";
 import { hydrated, open, signIn } from "./support";
+
+/** Serious and critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
 
 // A journey through two browsers on a shared, busy machine: allow more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -39,6 +46,7 @@ test("an invitee signs up, verifies the e-mail through the outbox link, accepts 
   await settled(guest, /\/invitations$/);
   await expect(guest.getByRole("heading", { name: "Verify your e-mail address to accept invitations" })).toBeVisible();
   await expect(guest.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
+  expect(await seriousViolations(guest)).toEqual([]);
 
   // The verification mail waits in the development outbox; its link verifies the address.
   await open(guest, "/outbox");
@@ -55,6 +63,7 @@ test("an invitee signs up, verifies the e-mail through the outbox link, accepts 
   await expect(pending).toContainText("Admin");
   await expect(pending).toContainText("Invited by Host Tester");
   await guest.screenshot({ path: "/tmp/invitations.png", fullPage: true });
+  expect(await seriousViolations(guest)).toEqual([]);
 
   await pending.getByRole("button", { name: "Accept the invitation to Northwind Studio" }).click();
   await settled(guest, /\/organization$/);
