@@ -12,6 +12,7 @@ import {
 import type { SiteSettings } from "../contracts/sites";
 import type { Db } from "../db/client";
 import { siteConfigs } from "../db/schema";
+import { violatesUniqueIndex } from "../db/constraints";
 import { migrationRuns, type MigrationRunRow } from "../db/schema-runs";
 import type { Env } from "../env";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
@@ -75,9 +76,9 @@ async function settleIfStuck(db: Db, env: Env, row: MigrationRunRow): Promise<Mi
 
 /**
  * Starts a migration of a site (spec §5 validation), or answers 409 while another run of the site is
- * working. Returns the new run's event stream.
+ * working. Returns the new run's event stream (the body of a text/event-stream response).
  */
-export async function startMigration(db: Db, env: Env, auth: SessionUser, organizationId: string, input: StartMigrationInput): Promise<Response> {
+export async function startMigration(db: Db, env: Env, auth: SessionUser, organizationId: string, input: StartMigrationInput): Promise<ReadableStream<Uint8Array>> {
   const site = await requireSite(db, organizationId, input.siteId);
   const config = await db.query.siteConfigs.findFirst({ where: and(eq(siteConfigs.siteId, site.id), eq(siteConfigs.organizationId, organizationId)) });
   const typesOnly = platformMeta(config?.platform)?.capabilities.entryModeling === "types-only";
@@ -119,9 +120,7 @@ export async function startMigration(db: Db, env: Env, auth: SessionUser, organi
     ]);
   } catch (err) {
     // The one-working-run-per-site index: another start won the race.
-    if (/UNIQUE constraint failed/i.test(String(err instanceof Error ? (err.cause ?? err.message) : err)) || /UNIQUE/i.test(String(err))) {
-      throw conflict(MIGRATION_MESSAGES.alreadyRunning);
-    }
+    if (violatesUniqueIndex(err, migrationRuns, "migration_runs_one_active_idx")) throw conflict(MIGRATION_MESSAGES.alreadyRunning);
     throw err;
   }
 
@@ -187,7 +186,7 @@ export async function getMigrationResult(db: Db, organizationId: string, migrati
  * The event stream of a run of the organization, resuming after `lastEventId` (the Last-Event-ID
  * header or query value) when it is a whole number.
  */
-export async function openMigrationStream(db: Db, env: Env, organizationId: string, migrationId: string, lastEventId: string | null): Promise<Response> {
+export async function openMigrationStream(db: Db, env: Env, organizationId: string, migrationId: string, lastEventId: string | null): Promise<ReadableStream<Uint8Array>> {
   const row = await findRun(db, organizationId, migrationId);
   if (!row) throw notFound(MIGRATION_MESSAGES.migrationNotFound);
   const after = lastEventId !== null && /^\d+$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : null;
@@ -195,10 +194,10 @@ export async function openMigrationStream(db: Db, env: Env, organizationId: stri
 }
 
 /** The run object's event stream (a streaming body over RPC); a run whose object was never started is not found. */
-async function runStream(stub: ReturnType<typeof runStub>, lastEventId: number | null): Promise<Response> {
+async function runStream(stub: ReturnType<typeof runStub>, lastEventId: number | null): Promise<ReadableStream<Uint8Array>> {
   const response = await stub.stream(lastEventId);
-  if (!response) throw notFound(MIGRATION_MESSAGES.migrationNotFound);
-  return response;
+  if (!response?.body) throw notFound(MIGRATION_MESSAGES.migrationNotFound);
+  return response.body;
 }
 
 /** Cancels a working run (spec §7); 404 with the spec's text when there is none to cancel. */

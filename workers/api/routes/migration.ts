@@ -6,11 +6,12 @@ import { cancelMigration, getActiveMigration, getMigrationResult, openMigrationS
 import { getMigrationLogs } from "../../services/migration-logs";
 import { getScreenshot, getSnapshot, listSnapshots } from "../../services/migration-snapshots";
 import { badRequest } from "../../lib/errors";
+import { SSE_HEADERS } from "../../runs/sse";
 import { parseJson } from "../validate";
 
-/** A stream from the run object, with headers the API middleware may still set. */
-function passThrough(res: Response): Response {
-  return new Response(res.body, { status: res.status, headers: new Headers(res.headers) });
+/** A run's event stream as the response (headers the API middleware may still add to). */
+function eventStream(body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, { headers: SSE_HEADERS });
 }
 
 function intParam(value: string | undefined, name: string): number | undefined {
@@ -23,13 +24,13 @@ function intParam(value: string | undefined, name: string): number | undefined {
 export const migrationRoutes = new Hono<AppEnv>()
   .post("/migration/start", async (c) => {
     const input = await parseJson(c, startMigrationSchema);
-    return passThrough(await startMigration(getDb(c.env.DB), c.env, c.get("auth"), c.get("organizationId"), input));
+    return eventStream(await startMigration(getDb(c.env.DB), c.env, c.get("auth"), c.get("organizationId"), input));
   })
   .get("/migration/active/:siteId", async (c) => c.json(await getActiveMigration(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("siteId"))))
   .get("/migration/result/:migrationId", async (c) => c.json(await getMigrationResult(getDb(c.env.DB), c.get("organizationId"), c.req.param("migrationId"))))
   .get("/migration/stream/:migrationId", async (c) => {
     const lastEventId = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId") ?? null;
-    return passThrough(await openMigrationStream(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("migrationId"), lastEventId));
+    return eventStream(await openMigrationStream(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("migrationId"), lastEventId));
   })
   .post("/migration/cancel/:migrationId", async (c) =>
     c.json(await cancelMigration(getDb(c.env.DB), c.env, c.get("auth"), c.get("organizationId"), c.req.param("migrationId"))),
