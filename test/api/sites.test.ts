@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { NO_ACTIVE_ORGANIZATION } from "../../workers/api/middleware/auth";
+import { PERMISSION_MESSAGES } from "../../workers/contracts/permissions";
 import { ORG_MESSAGES } from "../../workers/services/organizations";
 import { SITE_MESSAGES } from "../../workers/services/sites";
 import { auditFor, auditJson, call, expectError, expectValidationError, newMember, newOwner } from "./helpers";
@@ -47,12 +48,15 @@ describe("sites", () => {
     expectError(await call("DELETE", `/sites/${site.id}`, { token: owner.token, org: owner.orgId }), 404, SITE_MESSAGES.notFound);
   });
 
-  it("lets every member role work with sites", async () => {
+  it("lets an ADMIN create sites, and a MEMBER read them but not create one", async () => {
     const owner = await newOwner();
+    const admin = await newMember(owner.token, owner.orgId, "ADMIN");
     const member = await newMember(owner.token, owner.orgId, "MEMBER");
-    const res = await call("POST", "/sites", { token: member.token, org: owner.orgId, body: { name: "By member", domain: "localhost:8787" } });
+    const res = await call("POST", "/sites", { token: admin.token, org: owner.orgId, body: { name: "By admin", domain: "localhost:8787" } });
     expect(res.status).toBe(201);
     expect(res.json.site.domain).toBe("localhost:8787");
+    expectError(await call("POST", "/sites", { token: member.token, org: owner.orgId, body: { name: "By member", domain: "www.example.com" } }), 403, PERMISSION_MESSAGES.adminRequired);
+    expect((await call("GET", "/sites", { token: member.token, org: owner.orgId })).json.sites.map((s: { id: string }) => s.id)).toEqual([res.json.site.id]);
   });
 
   it("validates the body", async () => {
