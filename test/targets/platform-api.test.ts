@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { PLATFORMS } from "../../workers/contracts/platforms";
 import { CONNECTION_MESSAGES } from "../../workers/services/target-platform";
 import { createTargetPipelineWriter } from "../../workers/runs/target-pipeline-writer";
@@ -92,7 +93,8 @@ describe("platform API", () => {
     await writer.write(input("/about/team"));
     const yaml = await call("GET", `/migration/${migrationId}/magnolia.yaml`, { token: owner.token, org: owner.orgId });
     expect(yaml.status).toBe(200);
-    expect(yaml.json).toContain("'team':");
+    const tree = parseYaml(yaml.json as string) as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+    expect(tree.site.about.team).toMatchObject({ "jcr:primaryType": "mgnl:page", title: "Title of /about/team" });
     expect(createTargetPipelineWriter(env, null)).toBeNull();
   });
 
