@@ -154,11 +154,11 @@ describe("event stream", () => {
     // (a full set of screenshots each) fill every buffer between the run and the follower.
     const emitted = 2_000;
     const shots = (n: number) => Array.from({ length: RUN_LIMITS.recentScreenshots }, (_, i) => ({ url: `${origin}/pages/${n}-${i}-${"x".repeat(200)}`, screenshot: `/s/${n}-${i}`, snapshotId: `${n}-${i}` }));
-    const lastId = await runInDurableObject(runStub(env, migrationId), (run: MigrationRun) => {
+    // The run's state is read in the same step as the last event: the run goes on capturing meanwhile.
+    const { lastId, current } = await runInDurableObject(runStub(env, migrationId), async (run: MigrationRun) => {
       for (let n = 0; n < emitted; n++) run.emitProgress(shots(n));
-      return run.store.eventRange().last;
+      return { lastId: run.store.eventRange().last, current: (await run.describe())! };
     });
-    const current = (await runStub(env, migrationId).describe())!;
 
     const follower = new EventReader(slow);
     const caughtUp = await follower.until((m) => m.id === lastId, 30_000);
