@@ -71,6 +71,21 @@ async function withRun({ opts, site, magnolia, log, pollMs = 2_000, during = asy
   const output = [];
   const ctx = { port, stateDir, output, child: await startProduct({ port, stateDir, output }) };
   const api = new Api(`http://127.0.0.1:${port}`);
+  // Stopped from outside: take wrangler (a process group of its own) and its browsers along, and the state.
+  const onSignal = (signal) => {
+    try {
+      process.kill(-ctx.child.pid, "SIGKILL");
+    } catch {}
+    for (const pid of leftoverBrowsers(stateDir)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+    fs.rmSync(stateDir, { recursive: true, force: true });
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
   try {
     const siteId = await seedMagnoliaSite(api, site, magnolia.origin, opts.concurrency);
     const started = performance.now();
@@ -112,6 +127,8 @@ async function withRun({ opts, site, magnolia, log, pollMs = 2_000, during = asy
     process.exitCode = 1;
     throw err;
   } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     if (!(await stopWrangler(ctx.child))) log("WARNING: wrangler did not stop within 20 s and was killed");
     const left = leftoverBrowsers(stateDir);
     for (const pid of left) {
