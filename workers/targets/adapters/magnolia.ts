@@ -6,7 +6,7 @@
  */
 import { platformMeta } from "../../contracts/platforms";
 import { toBase64 } from "../../lib/ids";
-import { TargetHttpClient, basicAuth } from "../http-client";
+import { TargetHttpClient, TargetHttpError, basicAuth } from "../http-client";
 import { joinPath } from "../fields";
 import { magnoliaPageNode, magnoliaPagePath, type JcrNode, type JcrValue } from "../magnolia/jcr";
 import type { AssetInput, AssetWriteResult, ExistingItem, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
@@ -74,13 +74,30 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
     for (const child of node.nodes ?? []) await restoreTree(workspace, joinPath(parentPath, node.name), child);
   }
 
+  /**
+   * Creates a node unless it is there; true when this call created it. Looking and creating are two
+   * calls: when another page's write creates the same node in between (pages written at once that share
+   * a new parent, or the DAM folder), Magnolia refuses the second create with ItemExistsException, and
+   * the node is there as wanted.
+   */
+  async function ensureNode(workspace: string, parentPath: string, node: { name: string; type: string; properties?: RestNode["properties"] }): Promise<boolean> {
+    const path = joinPath(parentPath, node.name);
+    if (await getNode(workspace, path)) return false;
+    try {
+      await putNode(workspace, parentPath, node);
+      return true;
+    } catch (err) {
+      if (err instanceof TargetHttpError && err.status === 400 && (await getNode(workspace, path))) return false;
+      throw err;
+    }
+  }
+
   async function ensureParents(workspace: string, path: string, type: string): Promise<void> {
     const segments = path.split("/").filter(Boolean).slice(0, -1);
     let current = "/";
     for (const seg of segments) {
-      const next = joinPath(current, seg);
-      if (!(await getNode(workspace, next))) await putNode(workspace, current, { name: seg, type, properties: restProperties({ title: seg }) });
-      current = next;
+      await ensureNode(workspace, current, { name: seg, type, properties: restProperties({ title: seg }) });
+      current = joinPath(current, seg);
     }
   }
 
@@ -118,9 +135,10 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       const path = joinPath(DAM_FOLDER, asset.filename.replace(/\.[^.]+$/, ""));
-      if (!(await getNode("dam", DAM_FOLDER))) await putNode("dam", "/", { name: DAM_FOLDER.slice(1), type: "mgnl:folder" });
-      if (!(await getNode("dam", path))) {
-        await putNode("dam", DAM_FOLDER, { name: path.split("/").pop()!, type: "mgnl:asset", properties: restProperties({ name: asset.filename, title: asset.alt || asset.filename, description: asset.alt, type: asset.filename.split(".").pop() ?? "" }) });
+      await ensureNode("dam", "/", { name: DAM_FOLDER.slice(1), type: "mgnl:folder" });
+      const assetNode = { name: path.split("/").pop()!, type: "mgnl:asset", properties: restProperties({ name: asset.filename, title: asset.alt || asset.filename, description: asset.alt, type: asset.filename.split(".").pop() ?? "" }) };
+      // The write that created the asset node gives it its content.
+      if (await ensureNode("dam", DAM_FOLDER, assetNode)) {
         await putNode("dam", path, {
           name: "jcr:content",
           type: "mgnl:resource",
