@@ -21,6 +21,16 @@ describe("rate-aware HTTP client", () => {
     expect(Date.now() - start).toBeGreaterThanOrEqual(450);
   });
 
+  it("never lets more than the rate through in any one second, burst included", async () => {
+    const bucket = new TokenBucket(10, 5);
+    const times: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      await bucket.take();
+      times.push(Date.now());
+    }
+    for (const t of times) expect(times.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(10);
+  });
+
   it("retries 5xx and network errors, gives up on 4xx, and recovers a create that landed", async () => {
     let calls = 0;
     const flaky = new TargetHttpClient({ key: `t-${crypto.randomUUID()}`, egress: strictEgress(), policy: null, baseDelayMs: 1, fetch: async () => {

@@ -117,9 +117,15 @@ function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token|key)=)[^&]+/gi, "$1***");
 }
 
-/** A token bucket with a FIFO of waiters and a pause that a 429 can set. */
+/**
+ * A token bucket with a FIFO of waiters and a pause that a 429 can set. The bucket spaces requests at
+ * `rate`; on top of it, no more than `rate` requests go out in any one second, burst included, so the
+ * platform's per-second limit holds over every window, not only on average.
+ */
 export class TokenBucket {
   private tokens: number;
+  /** When the requests of the last second were sent, oldest first. */
+  private sent: number[] = [];
   private last = Date.now();
   private pausedUntil = 0;
   private queue: Promise<void> = Promise.resolve();
@@ -158,8 +164,14 @@ export class TokenBucket {
         continue;
       }
       this.refill(now);
+      while (this.sent.length && this.sent[0] <= now - 1000) this.sent.shift();
+      if (this.sent.length >= Math.max(1, Math.floor(this.rate))) {
+        await sleep(this.sent[0] + 1000 - now + 1);
+        continue;
+      }
       if (this.tokens >= 1) {
         this.tokens -= 1;
+        this.sent.push(now);
         return;
       }
       await sleep(Math.ceil(((1 - this.tokens) / this.rate) * 1000));
