@@ -9,7 +9,8 @@ import { mappingSteps } from "../../workers/runs/compose";
 import { createSnapshotMapper } from "../../workers/runs/snapshot-pipeline";
 import { PipelineError, type SiteDefinitions } from "../../workers/runs/pipeline";
 import { mapSnapshot } from "../../workers/services/mapping";
-import { resolveLanguageModel } from "../../workers/services/mapping-settings";
+import { resolveSession } from "../../workers/services/auth";
+import { resolveLanguageModel, saveMappingSettings } from "../../workers/services/mapping-settings";
 import { auditFor, call, expectError, expectValidationError, newOwner } from "../api/helpers";
 import { wp } from "./fixtures";
 import { ownerWithSite } from "./helpers";
@@ -218,5 +219,27 @@ describe("prompt and model settings", () => {
     const audit = await auditFor(siteId, "mapping-settings.update");
     expect(audit).toHaveLength(3);
     expect(audit.map((a) => `${a.before} ${a.after}`).join(" ")).not.toContain("sk-secret-123");
+  });
+
+  it("keeps the language model endpoint to the egress guard: private addresses refused on save and on every call", async () => {
+    const { owner, auth, siteId } = await ownerWithSite();
+    const strict = { ...env, EGRESS_ALLOW_PRIVATE: "false" };
+    const session = await resolveSession(getDb(env.DB), owner.token);
+    const save = (baseUrl: string) => saveMappingSettings(getDb(env.DB), strict, session!, owner.orgId, siteId, { llmProvider: "openai-compatible", model: "m", baseUrl, apiKey: "sk-private" });
+    await expect(save("https://169.254.169.254/v1")).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/private, loopback or link-local/) });
+    await expect(save("http://llm.example.com/v1")).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/https/) });
+    // Saved where loopback is allowed (local development), then called under production's rules: refused before any request.
+    expect((await call("PUT", `/sites/${siteId}/mapping/settings`, { ...auth, body: { llmProvider: "openai-compatible", model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "sk-private" } })).status).toBe(200);
+    // The provider's own call (generateText would add retries and telemetry around the same request).
+    const model = (await resolveLanguageModel(getDb(env.DB), strict, siteId)) as unknown as { doGenerate(options: unknown): Promise<unknown> };
+    await expect(model.doGenerate({ prompt: [{ role: "user", content: [{ type: "text", text: "Hello" }] }] })).rejects.toThrow(/Credentials are only sent over https/);
+  });
+
+  it("numbers prompt versions saved at the same moment one after another", async () => {
+    const { auth, siteId } = await ownerWithSite();
+    const saves = await Promise.all([1, 2, 3].map((i) => call("PUT", `/sites/${siteId}/mapping/prompt`, { ...auth, body: { prompt: `Version ${i}` } })));
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200]);
+    const got = await call("GET", `/sites/${siteId}/mapping/prompt`, auth);
+    expect(got.json.versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
   });
 });

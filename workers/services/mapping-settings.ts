@@ -6,14 +6,18 @@ import { DEFAULT_MIN_CONFIDENCE, type MappingSettingsDto, type MappingSettingsIn
 import { SECRET_MASK } from "../contracts/platforms";
 import type { SiteSettings } from "../contracts/sites";
 import type { Db } from "../db/client";
+import { violatesUniqueIndex } from "../db/constraints";
 import { siteConfigs, users } from "../db/schema";
 import { mappingSettings, sitePrompts, type MappingSettingsRow } from "../db/schema-mapping";
 import type { Env } from "../env";
 import { decryptSecret, encryptSecret } from "../lib/crypto";
+import { badRequest, conflict } from "../lib/errors";
+import { egressFetcher, egressPolicy, endpointUrlProblem } from "../lib/egress";
 import { newId } from "../lib/ids";
 import { DEFAULT_MAPPING_PROMPT } from "../mapping/llm-prompt";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
+import { PLATFORM_URL_MESSAGES } from "./site-config";
 import { requireSite } from "./sites";
 
 /** The Workers AI model used when a site picks Workers AI without naming a model. */
@@ -49,6 +53,12 @@ export async function getMappingSettings(db: Db, env: Env, organizationId: strin
 /** Saves the model settings. The key is encrypted like platform secrets; the mask keeps the stored one. */
 export async function saveMappingSettings(db: Db, env: Env, auth: SessionUser, organizationId: string, siteId: string, input: MappingSettingsInput): Promise<MappingSettingsDto> {
   await requireSite(db, organizationId, siteId);
+  // The endpoint gets the API key: the egress guard's save-time rules, as for platform URLs (the call is guarded too).
+  const problem = input.baseUrl ? endpointUrlProblem(input.baseUrl, egressPolicy(env).allowPrivate) : null;
+  if (problem) {
+    const message = PLATFORM_URL_MESSAGES[problem]("Base URL");
+    throw badRequest(message, [{ path: "baseUrl", message }]);
+  }
   const before = await settingsRow(db, siteId);
   let apiKey = before?.apiKey ?? null;
   if (input.apiKey !== undefined && input.apiKey !== SECRET_MASK) {
@@ -78,7 +88,10 @@ export async function resolveLanguageModel(db: Db, env: Env, siteId: string): Pr
   }
   if (!row.baseUrl || !row.model) return null;
   const apiKey = row.apiKey ? await decryptSecret(row.apiKey, env.SECRETS_KEY, env.ENVIRONMENT) : undefined;
-  const provider = createOpenAICompatible({ name: "site-llm", baseURL: row.baseUrl, apiKey, supportsStructuredOutputs: true });
+  // Every call goes through the egress guard (https, public addresses only, every redirect checked).
+  const guarded = egressFetcher(egressPolicy(env), undefined, { requireHttps: true });
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => guarded(input instanceof Request ? input.url : String(input), init);
+  const provider = createOpenAICompatible({ name: "site-llm", baseURL: row.baseUrl, apiKey, supportsStructuredOutputs: true, fetch });
   return provider.chatModel(row.model);
 }
 
@@ -108,8 +121,24 @@ export async function getPrompt(db: Db, organizationId: string, siteId: string):
   };
 }
 
+/** How often a prompt save retries when another save took its version number meanwhile. */
+const PROMPT_SAVE_ATTEMPTS = 3;
+
 async function addVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string, isDefault: boolean): Promise<PromptDto> {
   await requireSite(db, organizationId, siteId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await insertVersion(db, auth, organizationId, siteId, prompt, isDefault);
+      return getPrompt(db, organizationId, siteId);
+    } catch (err) {
+      // Two saves at once read the same latest version; the unique index lets one win, the other takes the next number.
+      if (!violatesUniqueIndex(err, sitePrompts, "site_prompts_version_idx")) throw err;
+      if (attempt >= PROMPT_SAVE_ATTEMPTS) throw conflict("The prompt was changed at the same time. Please try again.");
+    }
+  }
+}
+
+async function insertVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string, isDefault: boolean): Promise<void> {
   const current = await db.query.sitePrompts.findFirst({ where: eq(sitePrompts.siteId, siteId), orderBy: desc(sitePrompts.version) });
   const version = (current?.version ?? 0) + 1;
   await db.batch([
@@ -123,7 +152,6 @@ async function addVersion(db: Db, auth: SessionUser, organizationId: string, sit
       after: { version, prompt },
     }),
   ]);
-  return getPrompt(db, organizationId, siteId);
 }
 
 /** Saves an edited prompt as a new version. */
