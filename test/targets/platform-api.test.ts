@@ -56,6 +56,13 @@ describe("platform API", () => {
     expect((await call("GET", `/platform/${types.siteId}/capabilities`, { token: types.owner.token, org: types.owner.orgId })).json.capabilities.entryModeling).toBe("types-only");
   });
 
+  it("answers a dry run on a site without a target platform with 409, not 500", async () => {
+    const { owner, siteId } = await site(null);
+    const res = await call("POST", `/platform/${siteId}/dry-run`, { token: owner.token, org: owner.orgId, body: { pages: [mappedPage("/about")] } });
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({ error: "The site has no target platform configured" });
+  });
+
   it("keeps platform routes inside the caller's organization", async () => {
     const { siteId } = await site("wordpress", { restUrl: "http://127.0.0.1:9/wp-json" });
     const other = await newOwner("other");

@@ -15,6 +15,7 @@ import { runWrites, targetItems, targetRuns, type TargetItem } from "../db/schem
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { egressFetcher, egressPolicy } from "../lib/egress";
+import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { type AssetMode, AssetResolver } from "./assets";
 import { buildRunOutputs } from "./outputs";
@@ -78,7 +79,9 @@ export async function loadSiteTarget(
 ) {
   const site = await db.query.sites.findFirst({ where: and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)) });
   const row = site ? await db.query.siteConfigs.findFirst({ where: eq(siteConfigs.siteId, siteId) }) : undefined;
-  if (!site || !row?.platform) throw new Error("The site has no target platform configured");
+  if (!site) throw notFound("Site not found");
+  // A state of the site, not a fault of the server: an API caller hears it as a conflict.
+  if (!row?.platform) throw conflict("The site has no target platform configured");
   const config = await readSecrets(row);
   const adapter = createTargetAdapter(row.platform, { config, fetch: extra.fetch, egress: egressPolicy(env), siteSlug: slugify(site.domain, "site"), bucket: env.BUCKET, migrationId: extra.migrationId });
   return { site, platform: row.platform, config, adapter, assetMode: assetModeFor(row.platform, config) };
