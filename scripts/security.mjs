@@ -21,7 +21,7 @@ import { PUBLIC_ADDRESS, configureNamespace, insideNamespace, rerunInNamespace }
 import { people } from "../test/security/people.mjs";
 import { findSecrets } from "../test/security/secrets.mjs";
 import { startServer } from "../test/security/server.mjs";
-import { runSsrf } from "../test/security/ssrf.mjs";
+import { ADDRESS_FORMS, runSsrf } from "../test/security/ssrf.mjs";
 import { Canaries, servePublicSite } from "../test/security/targets.mjs";
 import { buildWorld } from "../test/security/world.mjs";
 
@@ -139,6 +139,11 @@ async function probe() {
     listOf(
       "SSRF cases that got through, by path",
       groupBy(ssrf.passes, (c) => c.path).map(([path, list]) => `${path}: ${list.length} (${list.map((c) => c.form).join(", ")}); e.g. ${list[0].canary.requests[0] ?? `${list[0].canary.connections} connection(s)`} [${list[0].outcome}]`),
+    );
+    log(`  address forms that reach a canary from the probe's process: ${ssrf.reachable.length} of ${ADDRESS_FORMS.length}`);
+    listOf(
+      "WARNING: TCP connections that carried no request (not counted as passes)",
+      ssrf.connectionsOnly.map((c) => `${c.path} / ${c.form}: ${c.canary.connections} connection(s) [${c.outcome}]`),
     );
     log(`secrets: ${secrets.secrets} saved, ${secrets.found.length} found in ${n(secrets.answers)} answers, ${n(secrets.logLines)} log lines and ${secrets.stateFiles} stored files`);
     listOf("secrets found", secrets.found);

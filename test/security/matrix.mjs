@@ -102,7 +102,7 @@ function validBodies(world) {
     "PUT /sites/:siteId/mapping/prompt": { body: { prompt: "Map the page's parts to the site's components." } },
     "PUT /sites/:siteId/mapping/settings": { body: { llmProvider: "none" } },
     "POST /sites/:siteId/auto-populate": { body: { url: `http://${world.siteDomain}/` } },
-    "POST /sites/:siteId/auto-populate/accept": { body: { suggestions: [] } },
+    "POST /sites/:siteId/auto-populate/accept": { body: { suggestions: [{ id: "probe-suggestion" }] } },
   };
 }
 

@@ -1,6 +1,7 @@
 // SSRF cases: every outbound path of the product aimed at every spelling of a non-public address, and
 // at a public page that redirects to one. Each case has a canary of its own on every local address, so
 // a case passes the guard exactly when its canary is reached (or the product says it connected).
+import net from "node:net";
 import { inParallel, streamEvents } from "./http.mjs";
 import { ORG_A } from "./people.mjs";
 import { DEFINITIONS } from "./world.mjs";
@@ -150,11 +151,36 @@ function redirectCases(ctx) {
 }
 
 /**
+ * The address forms that reach a canary from this process: the control that says a case's canary
+ * could have seen a request (in the probe's namespace every form can; outside it, loopback ones only).
+ */
+async function reachableForms(canaries) {
+  const control = await canaries.open("reachability control");
+  const out = [];
+  for (const [form, hostname] of ADDRESS_FORMS) {
+    const host = new URL(`http://${hostname}/`).hostname.replace(/^\[|\]$/g, "");
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect({ host, port: control.port });
+      const done = (v) => {
+        socket.destroy();
+        resolve(v);
+      };
+      socket.once("connect", () => done(true));
+      socket.once("error", () => done(false));
+      socket.setTimeout(1000, () => done(false));
+    });
+    if (ok) out.push(form);
+  }
+  return out;
+}
+
+/**
  * Runs every case. `subresourceCanaries` are the canaries the public site's pages load from (the run
  * that built the world rendered them). Returns the cases with their outcomes and the passes.
  */
 export async function runSsrf({ client, world, canaries, publicSite, subresourceCanaries, log }) {
   const ctx = { client, world, publicSite };
+  const reachable = await reachableForms(canaries);
   const cases = [];
   let n = 0;
   for (const [path, fn] of Object.entries(outboundPaths(ctx))) {
@@ -204,6 +230,9 @@ export async function runSsrf({ client, world, canaries, publicSite, subresource
   } else log("SSRF: no network namespace, so the redirect cases were not run");
   // Work that continues after an answer (auto-populate renders, run alarms) gets a moment to show up.
   await new Promise((r) => setTimeout(r, 2000));
-  const passes = cases.filter((c) => c.canary.connections > 0 || c.apiSaysConnected);
-  return { cases, passes, controlHits, redirectCases: cases.filter((c) => String(c.form).startsWith("redirect")).length };
+  // A pass is a request that reached the canary, or the product saying it connected. A connection that
+  // never carried a request (a browser's speculative preconnect) is reported apart.
+  const passes = cases.filter((c) => c.canary.requests.length > 0 || c.apiSaysConnected);
+  const connectionsOnly = cases.filter((c) => c.canary.connections > 0 && !passes.includes(c));
+  return { cases, passes, connectionsOnly, controlHits, reachable, redirectCases: cases.filter((c) => String(c.form).startsWith("redirect")).length };
 }
