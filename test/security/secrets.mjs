@@ -40,9 +40,16 @@ function filesUnder(dir) {
 export function findSecrets({ secrets, answers, serverOutput, persistTo }) {
   const wanted = Object.entries(secrets).map(([name, value]) => ({ name, needles: needles(value) }));
   const found = [];
+  const matches = (bytes) => wanted.filter((w) => w.needles.some((n) => bytes.includes(n))).map((w) => w.name);
   const scan = (bytes, where) => {
-    for (const w of wanted) if (w.needles.some((n) => bytes.includes(n))) found.push(`${w.name} in ${where}`);
+    for (const name of matches(bytes)) found.push(`${name} in ${where}`);
   };
+  // The scanner's own control: each secret, in each spelling, inside other text, is found.
+  for (const [name, value] of Object.entries(secrets)) {
+    for (const spelling of needles(value)) {
+      if (!matches(Buffer.concat([Buffer.from("before "), spelling, Buffer.from(" after")])).includes(name)) throw new Error(`the secrets scanner misses ${name}`);
+    }
+  }
   for (const a of answers) for (const part of readable(a.bytes)) scan(part, `the answer to ${a.method} ${a.path} (${a.status})`);
   scan(Buffer.from(serverOutput.join("\n")), "the server's log");
   const files = fs.existsSync(persistTo) ? filesUnder(persistTo) : [];
