@@ -94,6 +94,8 @@ async function probe() {
       await canaries.closeAll();
     })());
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void cleanUp().then(() => process.exit(130)));
+  // A reader that goes away (a closed pipe) must not kill the probe before it has stopped its server.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
 
   try {
     if (inNamespace) {
