@@ -11,7 +11,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export async function bundleAndRun(name, entry, args) {
   const outDir = path.join(root, "node_modules/.cache", name);
   fs.mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, "evaluate.mjs");
+  const outfile = path.join(outDir, "main.mjs");
   await build({
     entryPoints: [path.join(root, entry)],
     outfile,

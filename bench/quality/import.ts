@@ -1,0 +1,104 @@
+/**
+ * Builds the project's real-page corpus (test/fixtures/real) from the evaluation data of an open-source
+ * content-extraction project: `evaldata.json` beside `eval/` and `cache/`, as trafilatura publishes it
+ * (github.com/adbar/trafilatura, tests/, Apache-2.0).
+ *
+ *   npm run corpus:import -- --from DIR [--to test/fixtures/real] [--pages 360]
+ *
+ * Takes only pages whose fields a person read off the page (title, author, date), chosen by a hash of
+ * their URL so the choice is the same on every machine, and keeps the split of corpus.ts (by host).
+ * Each page is saved as UTF-8 with its charset declaration rewritten to match, and without what no
+ * extraction reads: the bodies of scripts (JSON-LD kept), style sheets and inline base64
+ * data. The manifest records each page's URL, source, licence, snippets and fields.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseHTML } from "linkedom";
+import { readHtml, splitOf, SPLITS } from "./corpus";
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const from = option("--from");
+if (!from) {
+  console.error("usage: npm run corpus:import -- --from DIR [--to test/fixtures/real] [--pages 360]");
+  process.exit(2);
+}
+const to = option("--to") ?? "test/fixtures/real";
+const wanted = Number(option("--pages") ?? 360);
+
+const SOURCE = "trafilatura evaluation data (github.com/adbar/trafilatura, tests/evaldata.json and tests/eval)";
+const LICENCE = "Apache-2.0 (the evaluation data as published); each page remains its publisher's";
+
+function fnv(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** What no extraction reads, taken out; the charset declared as the UTF-8 the file is written in. */
+export function slim(html: string): string {
+  // Parsed, not matched with patterns: a script tag inside a comment or a string must not swallow the page.
+  const { document } = parseHTML(html);
+  if (!document.documentElement) return html;
+  for (const el of Array.from(document.querySelectorAll("script, style"))) {
+    if (!/ld\+json/i.test(el.getAttribute("type") ?? "")) el.textContent = "";
+  }
+  for (const el of Array.from(document.querySelectorAll("[src^='data:'], [href^='data:']"))) {
+    for (const attr of ["src", "href"]) if (el.getAttribute(attr)?.startsWith("data:")) el.setAttribute(attr, el.getAttribute(attr)!.replace(/,.*$/s, ","));
+  }
+  return document
+    .toString()
+    .replace(/(<meta[^>]+charset=["']?\s*)[\w-]+/i, "$1utf-8")
+    .replace(/[ \t]*\n\s*/g, "\n");
+}
+
+const str = (v: unknown): string | undefined => (v === undefined ? undefined : v === null ? "" : Array.isArray(v) ? v.map(String).join("; ") : String(v));
+const siteOf = (url: string) => new URL(url).host.replace(/^www\./, "");
+
+const data = JSON.parse(fs.readFileSync(path.join(from, "evaldata.json"), "utf8")) as Record<string, Record<string, unknown>>;
+const candidates = Object.entries(data)
+  .filter(([, item]) => "title" in item)
+  .map(([url, item]) => ({ url, item, file: ["eval", "cache"].map((d) => path.join(from, d, String(item.file))).find((f) => fs.existsSync(f)) }))
+  .filter((c): c is typeof c & { file: string } => Boolean(c.file))
+  .sort((a, b) => fnv(a.url) - fnv(b.url) || a.url.localeCompare(b.url))
+  .slice(0, wanted);
+
+fs.rmSync(path.join(to, "pages"), { recursive: true, force: true });
+fs.mkdirSync(path.join(to, "pages"), { recursive: true });
+const pages = candidates
+  .sort((a, b) => a.url.localeCompare(b.url))
+  .map(({ url, item, file }) => {
+    const name = String(item.file).replace(/[^\w.-]+/g, "_");
+    fs.writeFileSync(path.join(to, "pages", name), slim(readHtml(file)));
+    const site = siteOf(url);
+    const fields: Record<string, string> = {};
+    for (const [key, field] of [["title", "title"], ["author", "author"], ["date", "datePublished"], ["sitename", "siteName"]] as const) {
+      const v = str(item[key]);
+      if (v !== undefined) fields[field] = v;
+    }
+    const pageLicence = str(item.license);
+    return {
+      id: name.replace(/\.html?$/, ""),
+      url,
+      site,
+      split: splitOf(site),
+      file: `pages/${name}`,
+      source: SOURCE,
+      licence: LICENCE,
+      ...(pageLicence ? { pageLicence } : {}),
+      with: (item.with as string[] | undefined) ?? [],
+      without: (item.without as string[] | undefined) ?? [],
+      fields,
+    };
+  });
+
+fs.writeFileSync(
+  path.join(to, "manifest.json"),
+  `${JSON.stringify({ description: `Real public web pages with their ground truth, imported by bench/quality/import.ts from ${SOURCE}. Split by site (host hash).`, pages }, null, 1)}\n`,
+);
+const sites = new Set(pages.map((p) => p.site)).size;
+const bytes = pages.reduce((a, p) => a + fs.statSync(path.join(to, p.file)).size, 0);
+console.log(`${pages.length} pages from ${sites} sites in ${to} (${(bytes / 1e6).toFixed(1)} MB): ${SPLITS.map((s) => `${s} ${pages.filter((p) => p.split === s).length}`).join(", ")}`);
