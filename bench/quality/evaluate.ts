@@ -5,6 +5,7 @@
  *   npm run bench:quality -- --corpus DIR            train and dev splits
  *   npm run bench:quality -- --corpus DIR --held-out  also the held-out split: run it to report, never to tune
  *   npm run bench:quality -- --corpus DIR --errors    list the wrong page fields of the train and dev splits
+ *   npm run bench:quality -- --corpus DIR --provenance  accuracy of the values per field and source (train and dev)
  *   npm run bench:quality -- --corpus DIR --fit       fit the metadata confidence model on the train split
  *
  * Prints per split: main-content precision, recall and F1 (bag of tokens where the corpus has the
@@ -136,6 +137,18 @@ function report(split: Split, results: PageResult[]) {
   console.log(`expected calibration error: ${f3(expectedCalibrationError(bands))}`);
   console.log("band          proposals  right  claimed  observed");
   for (const b of bands) console.log(`[${b.from.toFixed(2)}, ${b.to.toFixed(2)}${b.to === 1 ? "]" : ")"}  ${String(b.count).padStart(9)}  ${String(b.correct).padStart(5)}  ${b.meanConfidence === null ? "    -  " : f3(b.meanConfidence).padStart(7)}  ${b.accuracy === null ? "    -" : f3(b.accuracy).padStart(8)}`);
+  if (flag("--provenance") && split !== "held-out") {
+    // Where the proposed values came from, and how often each source was right: what to work on next.
+    const rows = new Map<string, { n: number; right: number }>();
+    for (const u of proposed) {
+      const key = `${u.field} · ${(u.provenance ?? "-").replace(/\s*\(.*?\)$/, "").replace(/"[^"]*"/g, '"…"')}`;
+      const row = rows.get(key) ?? { n: 0, right: 0 };
+      row.n++;
+      if (u.correct) row.right++;
+      rows.set(key, row);
+    }
+    for (const [key, r] of [...rows].sort((a, b) => b[1].n - b[1].right - (a[1].n - a[1].right))) console.log(`  ${String(r.n).padStart(4)} ${f3(r.right / r.n)}  ${key}`);
+  }
   if (flag("--errors") && split !== "held-out") {
     for (const u of units.filter((x) => !x.correct)) console.log(`  ✗ ${u.field} ${u.page.url}\n      truth ${JSON.stringify(u.truth)} got ${JSON.stringify(u.value)} @${u.confidence?.toFixed(2) ?? "-"} from ${u.provenance ?? "-"}`);
   }

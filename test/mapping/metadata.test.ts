@@ -5,7 +5,7 @@ import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, extractMetadata, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
 import { authorName, isOrganization } from "../../workers/crawl/metadata/authors";
 import { urlDate } from "../../workers/crawl/metadata/datelines";
-import { headlineRelation } from "../../workers/crawl/metadata/headline";
+import { headlineRelation, isRewording } from "../../workers/crawl/metadata/headline";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 
@@ -359,6 +359,18 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(values(t(`<html><head><meta property="og:title" content="Harbour reopens"></head><body><h1><span class="entry-title-primary">Harbour reopens</span> <span class="entry-subtitle">Ferries run again</span></h1></body></html>`))).toEqual(["Harbour reopens"]);
     expect(vp(t(`<html><head><meta property="og:title" content="How to prune roses"></head><body><main><h1>How to prune roses: a guide for beginners</h1></main></body></html>`))[0]).toEqual(["How to prune roses: a guide for beginners", "<h1> within meta og:title"]);
     expect(values(t(`<html><head><title>NEWS|港で船が動く</title></head><body><main><h1><ruby>港<rt>みなと</rt></ruby>で<ruby>船<rt>ふね</rt></ruby>が動く</h1></main></body></html>`))[0]).toBe("港で船が動く");
+  });
+  it("takes the page's only h1 over a reworded SEO title (nzz.ch, zugreiseblog.de), keeping the stated wording as a weaker rival; not a kicker plus the title, not a section name", () => {
+    const nzz = t(`<html><head><title>Brexit: Nervenkrieg geht in nächste Runde | NZZ</title><meta property="og:title" content="Brexit: Nervenkrieg geht in nächste Runde"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Brexit: Nervenkrieg geht in nächste Runde"}</script></head><body><main><h1>Der Nervenkrieg um den Brexit geht in die nächste Runde</h1>${LONG}</main></body></html>`, "https://www.nzz.ch/international/der-nervenkrieg-ld.1516516");
+    expect(vp(nzz)[0]).toEqual(["Der Nervenkrieg um den Brexit geht in die nächste Runde", "<h1>, reworded in JSON-LD NewsArticle.headline"]);
+    expect(values(nzz)[1]).toBe("Brexit: Nervenkrieg geht in nächste Runde");
+    expect(nzz[0].strength).toBeGreaterThan(nzz[1].strength);
+    // "Einheit der Woche" is a kicker in front of the stated title, which stays the title.
+    expect(values(t(`<html><head><meta property="og:title" content="Lagen-Pyramide mit GA2"></head><body><main><h1>Einheit der Woche Lagen-Pyramide mit GA2</h1>${LONG}</main></body></html>`))[0]).toBe("Lagen-Pyramide mit GA2");
+    // A section name shares no words with the article's title.
+    expect(values(t(`<html><head><meta property="og:title" content="DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets"></head><body><main><h1>Aktuelle Nachrichten aus Bahnwelt</h1>${LONG}</main></body></html>`))[0]).toBe("DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets");
+    expect(isRewording("DB Lounge: Kein Zugang mehr mit Sparpreis-Ticket", "DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets")).toBe(true);
+    expect(isRewording("Leasing oder Finanzierung", "Leasing Guide")).toBe(false);
   });
   it("never takes a banner heading naming the site, weakens titles on listings, cuts titles to a shorter stated one", () => {
     expect(values(t(`<html><head><title>Harbour reopens | Coast Times</title></head><body><header><h1>Coast Times</h1></header><main><h2>Harbour reopens</h2></main></body></html>`, "https://coasttimes.example/a"))).not.toContain("Coast Times");

@@ -5,6 +5,7 @@ import { getDb } from "../../workers/db/client";
 import { mapSnapshot } from "../../workers/services/mapping";
 import { call } from "../api/helpers";
 import article from "../fixtures/pages/news-article.html?raw";
+import realPage from "../fixtures/real/pages/finanzmarktwelt.de-Benko-Firma.html?raw";
 import { ownerWithSite } from "./helpers";
 
 const URL_ = "https://www.riverside-courier.example/news/2026/03/council-cycle-lanes/";
@@ -56,6 +57,29 @@ describe("page fields through the review API", () => {
     for (const name of ["title", "author", "siteName", "publishDate", "updatedDate", "language"]) {
       expect(field(name).source.provenance, name).toBeTruthy();
       expect(field(name).evidence[0], name).toBe(`from ${field(name).source.provenance}`);
+    }
+  });
+  it("arrive with their provenance from a real page's snapshot (finanzmarktwelt.de, a WordPress site with a Yoast graph)", async () => {
+    const ctx = await ownerWithSite("finanzmarktwelt.de");
+    const saved = await call("PUT", `/site-config/${ctx.siteId}`, { ...ctx.auth, body: { platform: "magnolia", components: {}, templates: { article: { ...templates.article, urlPattern: "/*" } }, settings: { minConfidence: 0.85 } } });
+    expect(saved.status).toBe(200);
+    const extraction = extractPage(realPage, "https://finanzmarktwelt.de/signa-rene-benko-daten-berater-289554/");
+    const snapshotId = `snap-${crypto.randomUUID()}`;
+    const key = `mapping-tests/${snapshotId}.json`;
+    await env.BUCKET.put(key, JSON.stringify(extraction));
+    await mapSnapshot(getDb(env.DB), env, { organizationId: ctx.owner.orgId, siteId: ctx.siteId, snapshotId, runId: null, extraction, extractionKey: key, actor: null });
+
+    const got = await call("GET", `/mapping/snapshots/${snapshotId}`, ctx.auth);
+    expect(got.status).toBe(200);
+    const field = (name: string) => (got.json.proposals as Proposal[]).find((p) => p.targetField === name)!;
+    // What a person read off the page (test/fixtures/real/manifest.json), each with the source that states it.
+    expect(field("title")).toMatchObject({ value: "Rene Benko-Firma Signa in Sorge – Finanzdaten und Berater-Auftrag", source: { provenance: "JSON-LD @graph Article.headline" } });
+    expect(field("author")).toMatchObject({ value: "Claudio Kummerfeld", source: { provenance: "JSON-LD @graph Article.author" } });
+    expect(field("publishDate")).toMatchObject({ value: "2023-11-01", source: { provenance: "JSON-LD @graph Article.datePublished" } });
+    expect(field("language")).toMatchObject({ value: "de-DE" });
+    for (const name of ["title", "author", "publishDate", "language"]) {
+      expect(field(name).evidence[0], name).toBe(`from ${field(name).source.provenance}`);
+      expect(field(name).confidence, name).toBeGreaterThan(0);
     }
   });
 });

@@ -33,6 +33,9 @@ export const METADATA_CONCEPTS = ["title", "site", "author", "date", "updated", 
 /** Kinds of metadata source, read off a value's provenance (metadataFeatureVector in heuristics.ts). */
 export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "other"] as const;
 
+/** What a value looks like (valueShape in page-candidates.ts): indicators the fit weighs. */
+export const METADATA_SHAPES = ["author:oneWord", "author:account", "title:short"] as const;
+
 /**
  * Page-level values from the metadata layer: the strength of the best source, how many independent
  * sources agree, how strong a source that says otherwise is, how well the target field's name fits,
@@ -42,8 +45,8 @@ export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaA
  * (0.85) and waits for a person. The indicators start at 0: the fit on real pages sets them.
  */
 export const METADATA_PRIOR: LogisticModel = {
-  features: ["strength", "agreement", "rival", "name", ...METADATA_CONCEPTS.flatMap((c) => METADATA_SOURCES.map((s) => `${c}:${s}`))],
-  weights: [6.5, 1.5, -3, 1.2, ...METADATA_CONCEPTS.flatMap(() => METADATA_SOURCES.map(() => 0))],
+  features: ["strength", "agreement", "rival", "name", ...METADATA_CONCEPTS.flatMap((c) => METADATA_SOURCES.map((s) => `${c}:${s}`)), ...METADATA_SHAPES],
+  weights: [6.5, 1.5, -3, 1.2, ...METADATA_CONCEPTS.flatMap(() => METADATA_SOURCES.map(() => 0)), ...METADATA_SHAPES.map(() => 0)],
   bias: -4.8,
   fittedOn: "hand-set prior",
 };

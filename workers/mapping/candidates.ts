@@ -62,6 +62,8 @@ export interface MetaEvidence {
   /** The strongest source that states another value, if any. */
   rival: { value: string; provenance: string; strength: number } | null;
   box: Box | null;
+  /** What the value looks like, where that says something about it ("author:account"): see valueShape. */
+  shape?: string[];
 }
 
 const BUTTON_WORDS = new Set(["btn", "button", "cta", "action"]);

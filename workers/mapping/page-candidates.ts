@@ -57,6 +57,23 @@ function sameValue(concept: string, a: string, b: string): "same" | "overlap" | 
   return x && y && (x.includes(y) || y.includes(x)) ? "overlap" : "different";
 }
 
+/**
+ * What a value looks like, where real pages show that it matters: an author that is one word ("Nils")
+ * or an account name ("fhaacker") is a login as often as a writer; a title of one or two words is a
+ * section or product name as often as a headline.
+ */
+export function valueShape(concept: string, value: string): string[] {
+  const v = normalizeSpace(value);
+  const words = v.split(" ").filter(Boolean);
+  const out: string[] = [];
+  if (concept === "author") {
+    if (words.length === 1) out.push("author:oneWord");
+    if (words.length === 1 && (/^[\p{Ll}\p{N}._-]+$/u.test(v) || /[._\d]/u.test(v))) out.push("author:account");
+  }
+  if (concept === "title" && words.length <= 2) out.push("title:short");
+  return out;
+}
+
 /** The best value of a field with what the other sources say about it. */
 export function metaEvidence(concept: string, values: readonly MetadataValue[]): MetaEvidence | null {
   const [best, ...others] = values;
@@ -71,7 +88,7 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[]):
       rival = { value: v.value, provenance: v.provenance, strength: v.strength };
     }
   }
-  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, box: best.box ?? null };
+  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, box: best.box ?? null, shape: valueShape(concept, best.value) };
 }
 
 function candidate(name: string, kind: CandidateKind, value: string, order: number, roleHint: Record<string, number>, extra: Partial<Candidate> = {}): Candidate {

@@ -100,6 +100,24 @@ function withoutKicker(el: Element): string | null {
   return rest;
 }
 
+/** Content words (three letters or more, any script; CJK characters one by one). */
+function contentWords(s: string): Set<string> {
+  return new Set((s.normalize("NFKC").toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]{3,}/gu) ?? []));
+}
+
+/**
+ * Whether a headline is another wording of a stated title: at least three words, and half of the
+ * shorter one's content words (two at least) in the other. A section name or a site's slogan in the
+ * h1 shares almost none with the article's title.
+ */
+export function isRewording(heading: string, title: string): boolean {
+  if (heading.trim().split(/\s+/).length < 3) return false;
+  const h = contentWords(heading);
+  const t = contentWords(title);
+  const shared = [...h].filter((w) => t.has(w)).length;
+  return shared >= 2 && shared / Math.min(h.size, t.size) >= 0.5;
+}
+
 /** Several article teasers, each with its own headline: a listing, whose titles are weaker. */
 export function isListing(document: Document): boolean {
   const articles = Array.from(document.querySelectorAll("article")).filter((a) => !a.parentElement?.closest("article"));
@@ -117,6 +135,8 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   const titles: Candidate[] = col.list("title").slice();
   const cut = new Map<Candidate, Candidate>();
   const listing = isListing(document) ? 0.2 : 0;
+  let added = false;
+  const demoted = new Set<Candidate>();
   for (const el of headings(document, layout)) {
     const text = headingText(el);
     const key = looseKey(text);
@@ -137,6 +157,18 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     }
     if (best) col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
     else if (el === layout.h1 && !titles.length) col.add("title", text, "<h1>", layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
+    else if (el === layout.h1 && layout.h1s.length === 1 && !listing && !added) {
+      // The headline the page shows, reworded for search or social ("Brexit: Nervenkrieg geht in nächste Runde"
+      // for "Der Nervenkrieg um den Brexit geht in die nächste Runde"): what readers see is the title.
+      const stated = titles.filter((t) => structured.has(t.family)).sort((a, b) => b.strength - a.strength)[0];
+      // An h1 that holds the whole stated title adds a kicker to it ("Einheit der Woche Lagen-Pyramide").
+      if (stated && !textKey(text).includes(textKey(stated.value)) && isRewording(text, stated.value)) {
+        col.add("title", text, `<h1>, reworded in ${stated.provenance}`, round(Math.min(0.95, stated.strength)), "h1", el);
+        // The stated wordings stay as rivals: a reviewer sees both, and the confidence says they differ.
+        for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
+        added = true;
+      }
+    }
   }
   // A title that another source states with a kicker or the site's name around it ("X" and "X - Y").
   for (const a of titles) {
@@ -144,6 +176,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     for (const b of titles) if (b !== a && !cut.has(b) && headlineRelation(a.value, b.value, true) === "part") cut.set(b, { ...b, value: a.value, provenance: `${b.provenance} cut to ${a.provenance}`, strength: b.strength - 0.04 });
   }
   col.replace("title", col.list("title").map((c) => {
+    if (demoted.has(c)) return { ...c, strength: round(c.strength - 0.15) };
     const replaced = cut.get(c) ?? c;
     return listing && replaced !== c ? { ...replaced, strength: round(replaced.strength - listing) } : replaced;
   }));

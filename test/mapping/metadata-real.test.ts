@@ -1,0 +1,107 @@
+/**
+ * Every metadata source on pages nobody on the team wrote: one real page (test/fixtures/real, train
+ * split) per source, whose value a person read off the page must come out of that source.
+ */
+import { describe, expect, it } from "vitest";
+import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
+import { extractPage } from "../../workers/crawl/extract";
+import manifest from "../fixtures/real/manifest.json";
+import abenteuer from "../fixtures/real/pages/abenteuer-astronomie.de.plejaden.html?raw";
+import anarc from "../fixtures/real/pages/anarc.at.cdpath.html?raw";
+import cicero from "../fixtures/real/pages/cicero.de.pandemie.html?raw";
+import farang from "../fixtures/real/pages/der-farang.com-Grab-Bote.html?raw";
+import ekhn from "../fixtures/real/pages/ekhn.de-Pflegefinanzierung.html?raw";
+import eldeber from "../fixtures/real/pages/eldeber.com.bo-autos.html?raw";
+import finanzmarktwelt from "../fixtures/real/pages/finanzmarktwelt.de-Benko-Firma.html?raw";
+import harpers from "../fixtures/real/pages/harpers.org.justice.html?raw";
+import jangrosser from "../fixtures/real/pages/jan-grosser.de.xum1541.html?raw";
+import pythonspeed from "../fixtures/real/pages/pythonspeed.com.docker.html?raw";
+import googleblog from "../fixtures/real/pages/security.googleblog.com.protection.html?raw";
+import silvias from "../fixtures/real/pages/silvias.net.wahlzensur.html?raw";
+import sprechwaisen from "../fixtures/real/pages/sprechwaisen.com.sw082.html?raw";
+import stackoverflow from "../fixtures/real/pages/stackoverflow.com.rust.html?raw";
+import steinhau from "../fixtures/real/pages/steinhau.com.zahlen.html?raw";
+import tagesspiegel from "../fixtures/real/pages/tagesspiegel.de.abstandsregeln.html?raw";
+
+const HTML: Record<string, string> = {
+  "abenteuer-astronomie.de.plejaden": abenteuer,
+  "anarc.at.cdpath": anarc,
+  "cicero.de.pandemie": cicero,
+  "der-farang.com-Grab-Bote": farang,
+  "ekhn.de-Pflegefinanzierung": ekhn,
+  "eldeber.com.bo-autos": eldeber,
+  "finanzmarktwelt.de-Benko-Firma": finanzmarktwelt,
+  "harpers.org.justice": harpers,
+  "jan-grosser.de.xum1541": jangrosser,
+  "pythonspeed.com.docker": pythonspeed,
+  "security.googleblog.com.protection": googleblog,
+  "silvias.net.wahlzensur": silvias,
+  "sprechwaisen.com.sw082": sprechwaisen,
+  "stackoverflow.com.rust": stackoverflow,
+  "steinhau.com.zahlen": steinhau,
+  "tagesspiegel.de.abstandsregeln": tagesspiegel,
+};
+
+type Truth = { title?: string; author?: string; datePublished?: string };
+const pages = new Map((manifest as { pages: { id: string; url: string; split: string; fields: Truth }[] }).pages.map((p) => [p.id, p]));
+const cache = new Map<string, PageMetadata>();
+
+function metadataOf(id: string): PageMetadata {
+  const page = pages.get(id)!;
+  if (!cache.has(id)) cache.set(id, extractPage(HTML[id], page.url).metadata!);
+  return cache.get(id)!;
+}
+
+const same = (field: keyof Truth, a: string, b: string) => (field === "datePublished" ? a.slice(0, 10) === b.slice(0, 10) : a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim());
+
+/** The value the person read off the page, as stated by `source` (first or agreeing, itself or as what a headline was found within). */
+function fromSource(id: string, field: keyof Truth, source: RegExp): MetadataValue | undefined {
+  const truth = pages.get(id)!.fields[field]!;
+  return (metadataOf(id)[field] ?? []).find((v) => same(field, truth, v.value) && [v.provenance, ...(v.agreeing ?? [])].some((p) => source.test(p)));
+}
+
+/** [page, field, source, whether it is the value proposed first] */
+const CASES: [string, keyof Truth, RegExp, boolean][] = [
+  ["finanzmarktwelt.de-Benko-Firma", "author", /^JSON-LD @graph Article\.author/, true],
+  ["finanzmarktwelt.de-Benko-Firma", "title", /^JSON-LD @graph Article\.headline/, true],
+  ["finanzmarktwelt.de-Benko-Firma", "datePublished", /^JSON-LD @graph Article\.datePublished/, true],
+  ["eldeber.com.bo-autos", "author", /^JSON-LD NewsArticle\.author/, true],
+  ["pythonspeed.com.docker", "author", /^JSON-LD BlogPosting\.author/, true],
+  ["pythonspeed.com.docker", "title", /^JSON-LD BlogPosting\.headline/, true],
+  ["harpers.org.justice", "title", /^JSON-LD @graph WebPage\.name/, true],
+  ["stackoverflow.com.rust", "author", /^microdata itemprop=author/, true],
+  ["security.googleblog.com.protection", "datePublished", /^microdata itemprop=datePublished/, true],
+  ["der-farang.com-Grab-Bote", "author", /^meta name=author/, true],
+  ["der-farang.com-Grab-Bote", "title", /^meta og:title/, true],
+  ["sprechwaisen.com.sw082", "author", /^link rel=author/, true],
+  ["sprechwaisen.com.sw082", "datePublished", /^meta article:published_time/, true],
+  ["jan-grosser.de.xum1541", "datePublished", /^meta DC\.date/i, true],
+  ["cicero.de.pandemie", "title", /^meta twitter:title/, true],
+  ["tagesspiegel.de.abstandsregeln", "title", /^microdata itemprop=headline/, true],
+  ["steinhau.com.zahlen", "datePublished", /^<time datetime> in the article/, true],
+  ["abenteuer-astronomie.de.plejaden", "author", /^visible byline under the h1/, true],
+  ["anarc.at.cdpath", "datePublished", /^day in the URL/, true],
+  ["silvias.net.wahlzensur", "title", /^<title> without the site name/, true],
+  ["ekhn.de-Pflegefinanzierung", "datePublished", /^meta name=date/, true],
+];
+
+describe("metadata sources on real pages", () => {
+  it("uses only pages of the train split", () => {
+    for (const id of Object.keys(HTML)) expect(pages.get(id)?.split, id).toBe("train");
+  });
+  for (const [id, field, source, first] of CASES) {
+    it(`${id}: ${field} from ${source.source.replace(/[\\^$]/g, "")}`, () => {
+      const found = fromSource(id, field, source);
+      expect(found, `${field} of ${id}: ${JSON.stringify(metadataOf(id)[field]?.slice(0, 3))}`).toBeTruthy();
+      if (first) expect(same(field, metadataOf(id)[field]![0].value, pages.get(id)!.fields[field]!)).toBe(true);
+    });
+  }
+  it("reads the language, the canonical URL, the site name and the hero image with their sources (finanzmarktwelt.de)", () => {
+    const md = metadataOf("finanzmarktwelt.de-Benko-Firma");
+    expect(md.language?.[0]).toMatchObject({ value: "de-DE" });
+    expect(md.canonical?.[0]?.value).toBe("https://finanzmarktwelt.de/signa-rene-benko-daten-berater-289554/");
+    expect(md.siteName?.[0]?.value).toBe("finanzmarktwelt.de");
+    expect(md.image?.[0]?.value).toBe("https://finanzmarktwelt.de/wp-content/uploads/2023/11/rene-benko-bbg-scaled.jpg");
+    for (const f of ["language", "canonical", "siteName", "image"] as const) expect(md[f]?.[0]?.provenance, f).toBeTruthy();
+  });
+});
