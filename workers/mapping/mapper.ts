@@ -80,6 +80,25 @@ export function pageSource(c: Candidate): SourceRef {
   return { ...NO_SOURCE, name: c.name, selector: c.selector, kind: c.kind, provenance: c.meta?.provenance ?? c.name, box: c.meta?.box ?? null };
 }
 
+const EMPTY_VALUE = /^[\s\u2014\u2013\-?.…]*$/u;
+
+/**
+ * Whether a proposal may be shown and applied: a field proposal names a field its component or
+ * template defines and carries a value. The one empty proposal kept is the marker of a required
+ * field nothing filled (confidence 0, so the page waits for a person). A language model or an old
+ * memory naming no field, or a field the definitions no longer have, proposes nothing.
+ */
+export function proposable(p: ScoredProposal, definitions: MappingDefinitions): boolean {
+  if (p.scope !== "field") return true;
+  const name = p.targetField?.trim() ?? "";
+  if (!name || EMPTY_VALUE.test(name) || !p.targetComponent) return false;
+  const def = p.instanceIndex === -1 ? definitions.templates[p.targetComponent] : definitions.components[p.targetComponent];
+  if (!def?.fields.some((f) => f.name === name)) return false;
+  const v = p.value;
+  const empty = v === null || v === undefined || (typeof v === "string" && EMPTY_VALUE.test(v)) || (Array.isArray(v) && v.every((x) => EMPTY_VALUE.test(String(x))));
+  return !empty || p.confidence === 0;
+}
+
 /** Maps a page: component and template choices first, then the fields of each. */
 export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
   const { page, definitions } = input;
@@ -202,6 +221,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
   if (input.llm && !ragOnly && proposals.some((p) => p.confidence < minConfidence)) {
     final = await input.llm({ page, definitions, proposals, candidates: candidatesByInstance, minConfidence });
   }
+  final = final.filter((p) => proposable(p, definitions));
   for (const p of final) layers.add(p.layer);
   const lowest = final.length ? Math.min(...final.map((p) => p.confidence)) : null;
   const template = final.find((p) => p.scope === "template")?.targetComponent ?? null;
