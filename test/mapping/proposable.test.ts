@@ -47,7 +47,7 @@ describe("page fields whose name or value is empty or unknown are never proposed
   });
 
   it("judges one proposal at a time", () => {
-    const base = { scope: "field" as const, instanceIndex: -1, targetComponent: "page", targetType: "text", layer: "heuristic" as const, evidence: [], source: { definition: null, name: null, selector: null, kind: null, path: null, classes: [] }, signature: "s", looseSignature: "l", signatureParts: {} };
+    const base = { scope: "field" as const, instanceIndex: -1, targetComponent: "page", targetType: "text" as const, layer: "heuristic" as const, evidence: [], source: { definition: null, name: null, selector: null, kind: null, path: null, classes: [] }, signature: "s", looseSignature: "l", signatureParts: {} };
     expect(proposable({ ...base, targetField: "title", value: "Harbour reopens", confidence: 0.9 }, definitions)).toBe(true);
     expect(proposable({ ...base, targetField: "title", value: "…", confidence: 0.9 }, definitions)).toBe(false);
     expect(proposable({ ...base, targetField: "title", value: null, confidence: 0 }, definitions)).toBe(true);

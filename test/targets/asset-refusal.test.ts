@@ -1,5 +1,7 @@
 /**
- * An asset the platform refuses (WordPress and SVG) keeps its source URL; the page is still written.
+ * An asset the platform refuses (WordPress and SVG) is converted where it can be (SVG into PNG) and
+ * otherwise keeps its source URL, with the reason; the page is still written. Every asset says what
+ * became of it.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -71,8 +73,58 @@ describe("assets the platform refuses", () => {
       onUpload: async () => {},
     });
     const refs = await resolver.resolve(page([`${SOURCE}/hero.svg`, `${SOURCE}/photo.png`]));
-    expect(refs[`${SOURCE}/hero.svg`]).toEqual({ sourceUrl: `${SOURCE}/hero.svg`, url: `${SOURCE}/hero.svg`, targetId: null, alt: `Alt of ${SOURCE}/hero.svg` });
-    expect(refs[`${SOURCE}/photo.png`]).toMatchObject({ url: "https://target.test/media/photo.png", targetId: "42" });
+    expect(refs[`${SOURCE}/hero.svg`]).toEqual({ sourceUrl: `${SOURCE}/hero.svg`, url: `${SOURCE}/hero.svg`, targetId: null, alt: `Alt of ${SOURCE}/hero.svg`, state: "source", reason: "wordpress refuses it: No SVG here" });
+    expect(refs[`${SOURCE}/photo.png`]).toMatchObject({ url: "https://target.test/media/photo.png", targetId: "42", state: "uploaded" });
     expect(uploads).toEqual([`${SOURCE}/photo.png`]);
+  });
+
+  it("converts a refused SVG into a PNG at the size the page showed it, says so, reuses it by hash, and names every other state", async () => {
+    const owner = await newOwner("assets-convert");
+    const site = await call("POST", "/sites", { token: owner.token, org: owner.orgId, body: { name: "Convert", domain: "www.source.test" } });
+    const siteId = site.json.site.id as string;
+    const uploads: AssetInput[] = [];
+    const rasterized: { width?: number | null; height?: number | null }[] = [];
+    const logged: string[] = [];
+    const adapter = {
+      capabilities: () => ({ output: "api" }),
+      async uploadAsset(asset: AssetInput) {
+        if (asset.contentType === "image/svg+xml") throw new AssetRefusedError("SVG is not an allowed file type");
+        uploads.push(asset);
+        return { targetId: String(40 + uploads.length), url: `https://target.test/media/${asset.filename}` };
+      },
+    } as unknown as TargetAdapter;
+    const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const make = () =>
+      new AssetResolver({
+        db: getDb(env.DB), organizationId: owner.orgId, siteId, platform: "wordpress", mode: "dam", adapter,
+        // An SVG served as text/plain is still recognised by its bytes; a missing file is a 404.
+        fetch: async (input) =>
+          input.endsWith("/gone.png") ? new Response("no", { status: 404 }) : new Response(input.endsWith(".svg") ? '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>' : new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9]), { headers: { "Content-Type": input.endsWith(".svg") ? "text/plain" : "image/png" } }),
+        bucket: env.BUCKET, bundlePrefix: `targets/${crypto.randomUUID()}/bundle`, onUpload: async () => {},
+        rasterize: async (_svg, size) => {
+          rasterized.push(size);
+          return { bytes: PNG, contentType: "image/png" };
+        },
+        log: (m) => logged.push(m),
+      });
+    const refs = await make().resolve(page([`${SOURCE}/logo.svg`, `${SOURCE}/gone.png`]));
+    expect(refs[`${SOURCE}/logo.svg`]).toMatchObject({ state: "converted", reason: "converted from SVG to PNG: wordpress refuses SVG", targetId: "41", url: expect.stringMatching(/\.png$/) });
+    expect(rasterized).toEqual([{ width: 10, height: 10 }]);
+    expect(uploads.map((u) => [u.contentType, u.filename.endsWith(".png"), u.bytes.length])).toEqual([["image/png", true, PNG.length]]);
+    expect(refs[`${SOURCE}/gone.png`]).toMatchObject({ state: "source", url: `${SOURCE}/gone.png`, reason: "the source answered HTTP 404" });
+    expect(logged.join("\n")).toMatch(/converted from SVG to PNG.*logo\.svg/);
+    expect(logged.join("\n")).toMatch(/Asset kept at its source URL: .*gone\.png: the source answered HTTP 404/);
+    // A later run (a new resolver) finds the converted PNG by its hash: nothing is uploaded twice.
+    const again = await make().resolve(page([`${SOURCE}/logo.svg`]));
+    expect(again[`${SOURCE}/logo.svg`]).toMatchObject({ state: "converted", targetId: "41" });
+    expect(uploads).toHaveLength(1);
+  });
+
+  it("says why an asset kept its source URL in mode none, and what was bundled in mode zip", async () => {
+    const base = { db: getDb(env.DB), organizationId: "o", siteId: "s", platform: "magnolia", adapter: { capabilities: () => ({ output: "api" }) } as unknown as TargetAdapter, fetch: async () => new Response(new Uint8Array([1, 2, 3]), { headers: { "Content-Type": "image/png" } }), bucket: env.BUCKET, bundlePrefix: `targets/${crypto.randomUUID()}/bundle`, onUpload: async () => {} };
+    const none = await new AssetResolver({ ...base, mode: "none" }).resolve(page([`${SOURCE}/a.png`]));
+    expect(none[`${SOURCE}/a.png`]).toMatchObject({ state: "source", reason: "the site's asset mode is none" });
+    const zip = await new AssetResolver({ ...base, mode: "zip" }).resolve(page([`${SOURCE}/a.png`]));
+    expect(zip[`${SOURCE}/a.png`]).toMatchObject({ state: "bundled" });
   });
 });

@@ -95,6 +95,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   "GET /migration/:migrationId/redirects.csv": org("view"),
   "GET /migration/:migrationId/export.zip": org("view"),
   "GET /migration/:migrationId/magnolia.yaml": org("view"),
+  "GET /migration/:migrationId/target-pages": org("view"),
 
   // routes/migration.ts
   "POST /migration/start": org("run"),

@@ -221,3 +221,19 @@ export function isPlatformConfigured(slug: string | null | undefined, config: Re
     return typeof v === "string" && v.trim() !== "";
   });
 }
+
+/**
+ * What became of an asset in a run: uploaded into the target, reused (the target already held these
+ * bytes), converted into a format the platform takes and uploaded, bundled into the run's ZIP, or kept
+ * at its source URL (with the reason: mode none, a failed download, a format the platform refuses).
+ */
+export type AssetState = "uploaded" | "reused" | "converted" | "bundled" | "source";
+export const ASSET_STATES: readonly AssetState[] = ["uploaded", "reused", "converted", "bundled", "source"];
+
+/** One asset of a written page, as the run records it. */
+export interface PageAssetRecord {
+  sourceUrl: string;
+  url: string;
+  state: AssetState;
+  reason?: string;
+}

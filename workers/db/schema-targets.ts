@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { organizations, sites } from "./schema";
+import type { PageAssetRecord } from "../contracts/platforms";
 
 
 /**
@@ -99,6 +100,8 @@ export const runWrites = sqliteTable(
     previous: text("previous", { mode: "json" }).$type<unknown>(),
     /** The target_items row before this write (null when the write created it), restored by rollback. */
     previousItem: text("previous_item", { mode: "json" }).$type<unknown>(),
+    /** A page write's assets and what became of each (uploaded, reused, converted, bundled, kept at the source). */
+    assets: text("assets", { mode: "json" }).$type<PageAssetRecord[]>(),
     rolledBackAt: integer("rolled_back_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },

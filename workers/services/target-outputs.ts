@@ -7,8 +7,8 @@ import { imageUrlsOf } from "../targets/assets";
 import type { FetchLike } from "../targets/http-client";
 import { itemKeyFor, redirectsCsv } from "../targets/links";
 import { buildRunOutputs, runRedirectRows } from "../targets/outputs";
-import { loadSiteTarget, writeHashOf } from "../targets/target-writer";
-import type { MappedPage } from "../targets/types";
+import { assetSummary, loadSiteTarget, writeHashOf } from "../targets/target-writer";
+import type { AssetState, MappedPage, PageAssetRecord } from "../targets/types";
 import { type Actor, auditStatement } from "./audit";
 import { requireSite } from "./sites";
 import { readPlatformSecrets } from "./site-config";
@@ -124,6 +124,33 @@ export async function getRunFile(db: Db, env: Env, organizationId: string, migra
   return kind === "exportZip"
     ? { filename: `${run.platform}-export-${migrationId}.zip`, body: obj.body, contentType: "application/zip" }
     : { filename: `magnolia-pages-${migrationId}.yaml`, body: obj.body, contentType: "text/yaml; charset=utf-8" };
+}
+
+export interface RunTargetPageDto {
+  sourceUrl: string | null;
+  targetPath: string | null;
+  targetId: string;
+  action: "create" | "update";
+  assets: PageAssetRecord[];
+}
+
+/**
+ * The pages a run wrote into the target, in write order, each with its assets and what became of
+ * them, and the run's counts per asset state (each image once). Pages the run skipped as unchanged
+ * wrote nothing and are not listed.
+ */
+export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; summary: Record<AssetState, number>; pages: RunTargetPageDto[] }> {
+  const run = await requireTargetRun(db, organizationId, migrationId);
+  const writes = await db.select().from(runWrites).where(and(eq(runWrites.migrationId, migrationId), eq(runWrites.kind, "page"))).orderBy(runWrites.seq);
+  const items = writes.length ? await db.select({ itemKey: targetItems.itemKey, sourceUrl: targetItems.sourceUrl }).from(targetItems).where(and(eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform))) : [];
+  const sourceOf = new Map(items.map((i) => [i.itemKey, i.sourceUrl]));
+  return {
+    migrationId,
+    platform: run.platform,
+    assetMode: run.assetMode,
+    summary: assetSummary(writes.map((w) => w.assets)),
+    pages: writes.map((w) => ({ sourceUrl: (w.itemKey && sourceOf.get(w.itemKey)) ?? null, targetPath: w.targetPath, targetId: w.targetId, action: w.action, assets: w.assets ?? [] })),
+  };
 }
 
 /** Runs of a site, newest first (for listing downloads). */

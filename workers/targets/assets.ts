@@ -40,6 +40,10 @@ export interface AssetContext {
   bundlePrefix: string;
   /** Called for every asset the target did not hold before, so rollback can remove it. */
   onUpload: (asset: { targetId: string; url: string; contentHash: string }) => Promise<void>;
+  /** Converts an SVG the platform refuses into a PNG; absent, such an image keeps its source URL. */
+  rasterize?: Rasterizer;
+  /** Says what happened to an asset that did not simply upload (the run's log). */
+  log?: (message: string) => void;
 }
 
 /** Every image URL a mapped page references: its asset list, image fields and images inside rich text. */
@@ -66,15 +70,40 @@ export function imageUrlsOf(page: MappedPage): Map<string, string> {
   return urls;
 }
 
-async function download(fetcher: FetchLike, url: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string } | null> {
+type Downloaded = { bytes: Uint8Array<ArrayBuffer>; contentType: string } | { error: string };
+
+async function download(fetcher: FetchLike, url: string): Promise<Downloaded> {
   try {
     const res = await fetcher(url, { signal: AbortSignal.timeout(30_000) });
-    if (!res.ok) return null;
+    if (!res.ok) return { error: `the source answered HTTP ${res.status}` };
     const contentType = (res.headers.get("Content-Type") ?? "application/octet-stream").split(";")[0].trim();
     return { bytes: new Uint8Array(await res.arrayBuffer()), contentType };
-  } catch {
-    return null;
+  } catch (err) {
+    return { error: `the download failed (${err instanceof Error ? err.message : String(err)})` };
   }
+}
+
+/** Whether these bytes are an SVG image, whatever the server called them. */
+export function isSvg(contentType: string, bytes: Uint8Array, url: string): boolean {
+  if (/svg/i.test(contentType)) return true;
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, "");
+  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head) || (/\.svgz?(?:$|[?#])/i.test(url) && /<svg[\s>]/i.test(head));
+}
+
+/** Renders an SVG into a PNG at a given size (the browser, in the product: rasterize.ts). */
+export type Rasterizer = (svg: Uint8Array, size: { width?: number | null; height?: number | null }) => Promise<{ bytes: Uint8Array; contentType: "image/png" }>;
+
+/** The size each image was shown at on its page, by absolute URL (from the page's asset list). */
+function displayedSizes(page: MappedPage): Map<string, { width?: number | null; height?: number | null }> {
+  const out = new Map<string, { width?: number | null; height?: number | null }>();
+  for (const a of page.assets) {
+    try {
+      out.set(new URL(a.url, page.sourceUrl).toString(), { width: a.width, height: a.height });
+    } catch {
+      // Not a URL.
+    }
+  }
+  return out;
 }
 
 /** Resolves the assets of pages, memoising by source URL within the run. */
@@ -87,10 +116,11 @@ export class AssetResolver {
 
   async resolve(page: MappedPage): Promise<Record<string, ResolvedAsset>> {
     const out: Record<string, ResolvedAsset> = {};
+    const sizes = displayedSizes(page);
     for (const [url, alt] of imageUrlsOf(page)) {
       let pending = this.memo.get(url);
       if (!pending) {
-        const resolving = this.resolveOne(url, alt);
+        const resolving = this.resolveOne(url, alt, sizes.get(url) ?? {});
         this.memo.set(url, resolving);
         // A failed download or upload is not remembered: the page's retry tries the asset again.
         resolving.catch(() => {
@@ -103,11 +133,16 @@ export class AssetResolver {
     return out;
   }
 
-  private async resolveOne(url: string, alt: string): Promise<ResolvedAsset> {
-    const keep: ResolvedAsset = { sourceUrl: url, url, targetId: null, alt };
-    if (this.ctx.mode === "none") return keep;
+  private async resolveOne(url: string, alt: string, size: { width?: number | null; height?: number | null }): Promise<ResolvedAsset> {
+    const keep = (reason: string): ResolvedAsset => ({ sourceUrl: url, url, targetId: null, alt, state: "source", reason });
+    if (this.ctx.mode === "none") return keep("the site's asset mode is none");
     const file = await download(this.ctx.fetch, url);
-    if (!file) return keep;
+    if ("error" in file) {
+      this.ctx.log?.(`Asset kept at its source URL: ${url}: ${file.error}`);
+      return keep(file.error);
+    }
+    // A server that calls an SVG text/plain or octet-stream: the bytes say what it is.
+    if (file.contentType !== "image/svg+xml" && isSvg(file.contentType, file.bytes, url)) file.contentType = "image/svg+xml";
     const contentHash = await sha256Hex(file.bytes);
     const filename = assetFileName(url, contentHash, file.contentType);
     if (this.ctx.mode === "zip") {
@@ -118,27 +153,47 @@ export class AssetResolver {
         await this.ctx.bucket.put(`${this.ctx.bundlePrefix}/${path}`, file.bytes, { httpMetadata: { contentType: file.contentType }, customMetadata: { sourceUrl: url } });
         this.bundledByHash.set(contentHash, path);
       }
-      return { ...keep, url: this.ctx.platform && this.ctx.adapter.capabilities().output === "bundle" ? path : url };
+      return { sourceUrl: url, targetId: null, alt, url: this.ctx.platform && this.ctx.adapter.capabilities().output === "bundle" ? path : url, state: "bundled" };
     }
-    const { db, siteId, platform } = this.ctx;
-    const known = await db.query.targetAssets.findFirst({
-      where: and(eq(targetAssets.siteId, siteId), eq(targetAssets.platform, platform), eq(targetAssets.contentHash, contentHash)),
-    });
-    if (known) return { sourceUrl: url, url: known.targetUrl, targetId: known.targetId, alt };
-    const input: AssetInput = { sourceUrl: url, bytes: file.bytes, contentType: file.contentType, filename, alt, contentHash };
-    let uploaded: Awaited<ReturnType<TargetAdapter["uploadAsset"]>>;
+    const known = await this.known(contentHash);
+    if (known) return { sourceUrl: url, url: known.targetUrl, targetId: known.targetId, alt, state: "reused" };
     try {
-      uploaded = await this.ctx.adapter.uploadAsset(input);
+      return { ...(await this.upload(url, { sourceUrl: url, bytes: file.bytes, contentType: file.contentType, filename, alt, contentHash })), state: "uploaded" };
     } catch (err) {
       if (!(err instanceof AssetRefusedError)) throw err;
-      console.warn("Asset kept at its source URL", url, err.message);
-      return keep;
+      if (!this.ctx.rasterize || file.contentType !== "image/svg+xml") {
+        this.ctx.log?.(`Asset kept at its source URL: ${url}: ${err.message}`);
+        return keep(`${this.ctx.platform} refuses it: ${err.message}`);
+      }
+      // The platform refuses SVG: the image as the page showed it, rendered by the browser into a PNG.
+      const png = await this.ctx.rasterize(file.bytes, size);
+      const bytes = new Uint8Array(png.bytes) as Uint8Array<ArrayBuffer>;
+      const pngHash = await sha256Hex(bytes);
+      const reason = `converted from SVG to PNG: ${this.ctx.platform} refuses SVG`;
+      this.ctx.log?.(`Asset ${reason}: ${url}`);
+      const again = await this.known(pngHash);
+      if (again) return { sourceUrl: url, url: again.targetUrl, targetId: again.targetId, alt, state: "converted", reason };
+      const pngName = filename.replace(/\.svgz?$/i, "").replace(/(\.[a-z0-9]+)?$/i, ".png");
+      return { ...(await this.upload(url, { sourceUrl: url, bytes, contentType: "image/png", filename: pngName, alt, contentHash: pngHash })), state: "converted", reason };
     }
+  }
+
+  private known(contentHash: string) {
+    const { db, siteId, platform } = this.ctx;
+    return db.query.targetAssets.findFirst({
+      where: and(eq(targetAssets.siteId, siteId), eq(targetAssets.platform, platform), eq(targetAssets.contentHash, contentHash)),
+    });
+  }
+
+  /** Uploads into the target, remembers the bytes for later runs and records the upload for rollback. */
+  private async upload(url: string, input: AssetInput): Promise<ResolvedAsset> {
+    const { db, siteId, platform } = this.ctx;
+    const uploaded = await this.ctx.adapter.uploadAsset(input);
     await db
       .insert(targetAssets)
-      .values({ id: newId(), organizationId: this.ctx.organizationId, siteId, platform, contentHash, sourceUrl: url, targetId: uploaded.targetId, targetUrl: uploaded.url })
+      .values({ id: newId(), organizationId: this.ctx.organizationId, siteId, platform, contentHash: input.contentHash, sourceUrl: url, targetId: uploaded.targetId, targetUrl: uploaded.url })
       .onConflictDoNothing();
-    await this.ctx.onUpload({ ...uploaded, contentHash });
-    return { sourceUrl: url, url: uploaded.url, targetId: uploaded.targetId, alt };
+    await this.ctx.onUpload({ ...uploaded, contentHash: input.contentHash });
+    return { sourceUrl: url, url: uploaded.url, targetId: uploaded.targetId, alt: input.alt };
   }
 }

@@ -17,13 +17,13 @@ import { sha256Hex } from "../lib/crypto";
 import { egressFetcher, egressPolicy } from "../lib/egress";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { type AssetMode, AssetResolver } from "./assets";
+import { type AssetMode, AssetResolver, type Rasterizer } from "./assets";
 import { buildRunOutputs } from "./outputs";
 import type { FetchLike } from "./http-client";
 import { itemKeyFor, linkResolver, normalizeSourceUrl, rewriteHref, rewriteHtml } from "./links";
 import { createTargetAdapter, isExportBundlePlatform } from "./registry";
 import { slugify } from "./fields";
-import type { MappedFieldValue, MappedPage, PreparedPage, ResolvedAsset, TargetAdapter } from "./types";
+import { ASSET_STATES, type AssetState, type MappedFieldValue, type MappedPage, type PageAssetRecord, type PreparedPage, type ResolvedAsset, type TargetAdapter } from "./types";
 
 export interface TargetWriterOptions {
   db: Db;
@@ -37,6 +37,8 @@ export interface TargetWriterOptions {
   keepYamlFile?: boolean;
   /** Transport for platform calls and asset downloads (tests route it to fake servers). */
   fetch?: FetchLike;
+  /** Converts SVG into PNG for platforms that refuse SVG (default: the browser, when the run has one). */
+  rasterize?: Rasterizer;
 }
 
 export interface PageOutcome {
@@ -45,6 +47,22 @@ export interface PageOutcome {
   targetId: string;
   targetPath: string;
   url: string | null;
+  /** The page's assets and what became of each (none for a skipped page: nothing was written). */
+  assets: PageAssetRecord[];
+}
+
+/** A page's resolved assets as the run records them. */
+export function assetRecords(refs: Record<string, ResolvedAsset>): PageAssetRecord[] {
+  return Object.values(refs).map((a) => ({ sourceUrl: a.sourceUrl, url: a.url, state: a.state ?? "source", ...(a.reason ? { reason: a.reason } : {}) }));
+}
+
+/** The run's assets by what became of them, each source URL counted once (its last state). */
+export function assetSummary(pages: readonly (PageAssetRecord[] | null | undefined)[]): Record<AssetState, number> {
+  const last = new Map<string, AssetState>();
+  for (const list of pages) for (const a of list ?? []) last.set(a.sourceUrl, a.state);
+  const out = Object.fromEntries(ASSET_STATES.map((s) => [s, 0])) as Record<AssetState, number>;
+  for (const state of last.values()) out[state]++;
+  return out;
 }
 
 /** A run cannot write: the site's platform lacks its connection fields (spec §5). */
@@ -185,9 +203,10 @@ export class TargetRunWriter {
     });
     if (existing && existing.contentHash === hash) {
       await db.update(targetItems).set({ lastMigrationId: migrationId }).where(eq(targetItems.id, existing.id));
-      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null };
+      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [] };
     }
     const assetRefs = await this.assets.resolve(page);
+    const assets = assetRecords(assetRefs);
     const prepared = preparePage(page, itemKey, linkResolver(this.links), assetRefs);
     const result = await this.adapter.upsertPage(prepared, existing ? { targetId: existing.targetId, targetPath: existing.targetPath, version: existing.version } : null);
     const now = new Date();
@@ -201,7 +220,7 @@ export class TargetRunWriter {
       existing ? db.update(targetItems).set(values).where(eq(targetItems.id, existing.id)) : db.insert(targetItems).values({ id: newId(), ...values }),
       db.insert(runWrites).values({
         id: newId(), migrationId, organizationId, seq: this.seq, kind: "page", action: result.created ? "create" : "update", itemKey,
-        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null,
+        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null, assets,
       }),
       auditStatement(db, this.opts.actor, {
         organizationId, action: `target.page.${action}`, entityType: "target-page", entityId: result.targetId,
@@ -211,7 +230,7 @@ export class TargetRunWriter {
     ]);
     this.links.set(normalizeSourceUrl(page.sourceUrl), result.targetPath);
     await this.opts.env.BUCKET.put(`${bundlePrefix(migrationId)}/pages/${itemKey}.json`, JSON.stringify({ ...prepared, target: result }));
-    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null };
+    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets };
   }
 
   get migrationId(): string {
@@ -242,7 +261,9 @@ export class TargetRunWriter {
     const outputs = await buildRunOutputs({
       db, bucket: this.opts.env.BUCKET, migrationId, platform: this.platform, keepYamlFile: !!this.opts.keepYamlFile, adapter: this.adapter,
     });
-    const summary = { pages: pages.length, assets: assets.length };
+    const states = assetSummary(writes.filter((w) => w.kind === "page").map((w) => w.assets));
+    // `assets` counts uploads (rollback removes them); the rest say what became of every image the pages use.
+    const summary = { pages: pages.length, assets: assets.length, assetsUploaded: states.uploaded, assetsReused: states.reused, assetsConverted: states.converted, assetsBundled: states.bundled, assetsKeptAtSource: states.source };
     await db.batch([
       db.update(targetRuns).set({ outputs, summary, finishedAt: new Date() }).where(eq(targetRuns.migrationId, migrationId)),
       auditStatement(db, this.opts.actor, { organizationId: this.opts.organizationId, action: "target.run.finish", entityType: "migration", entityId: migrationId, after: { platform: this.platform, summary, outputs } }),
@@ -263,6 +284,8 @@ export async function openTargetWriter(opts: TargetWriterOptions): Promise<Targe
     // Image URLs come from crawled pages: any host, but never a private one (the egress guard, redirects included).
     fetch: egressFetcher(egressPolicy(env), opts.fetch), bucket: env.BUCKET, bundlePrefix: `${bundlePrefix(migrationId)}/bundle`,
     onUpload: async (asset) => writer?.recordAsset(asset.targetId, asset.url),
+    rasterize: opts.rasterize,
+    log: (message) => console.warn(message),
   });
   writer = new TargetRunWriter(opts, target.platform, target.adapter, assets);
   await writer.init();

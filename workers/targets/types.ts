@@ -83,7 +83,13 @@ export interface PreparedPage extends MappedPage {
   assetRefs: Record<string, ResolvedAsset>;
 }
 
+export { ASSET_STATES, type AssetState, type PageAssetRecord } from "../contracts/platforms";
+import type { AssetState } from "../contracts/platforms";
+
 export interface ResolvedAsset {
+  state?: AssetState;
+  /** Why an asset kept its source URL, or what it was converted from. */
+  reason?: string;
   sourceUrl: string;
   /** Where the asset lives in the target (public URL, DAM path, bundle path or the source URL). */
   url: string;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { getRedirectsCsv, getRunFile, rollbackTargetRun } from "../../services/target-outputs";
+import { getRedirectsCsv, getRunFile, listRunTargetPages, rollbackTargetRun } from "../../services/target-outputs";
 
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
 
@@ -19,6 +19,7 @@ export const targetOutputRoutes = new Hono<AppEnv>()
     const file = await getRunFile(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("migrationId"), "exportZip");
     return c.body(file.body, 200, { "Content-Type": file.contentType, "Content-Disposition": attachment(file.filename) });
   })
+  .get("/migration/:migrationId/target-pages", async (c) => c.json(await listRunTargetPages(getDb(c.env.DB), c.get("organizationId"), c.req.param("migrationId"))))
   .get("/migration/:migrationId/magnolia.yaml", async (c) => {
     const file = await getRunFile(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("migrationId"), "magnoliaYaml");
     return c.body(file.body, 200, { "Content-Type": file.contentType, "Content-Disposition": attachment(file.filename) });
