@@ -64,4 +64,31 @@ describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)"
     const parents = (await (await fetch(`${conn.restUrl}/wp/v2/pages?search=${section}&status=any&per_page=100&context=edit`, { headers: auth })).json()) as { id: number; slug: string }[];
     expect(parents.filter((p) => p.slug.startsWith(section)).map((p) => p.slug)).toEqual([section]);
   });
+  it("points links at pages of the site's list that this run does not write at their target paths", async () => {
+    const owner = await newOwner("wp-site-links");
+    const created = await call("POST", "/sites", { token: owner.token, org: owner.orgId, body: { name: "WP links", domain: SOURCE_HOST } });
+    const siteId = created.json.site.id as string;
+    const platformConfig = { restUrl: conn.restUrl, username: conn.username, applicationPassword: conn.applicationPassword, assetProcessingMode: "none" };
+    expect((await call("PUT", `/site-config/${siteId}`, { token: owner.token, org: owner.orgId, body: { platform: "wordpress", platformConfig } })).status).toBe(200);
+    const writer = createTargetPipelineWriter(env, "wordpress", transport)!;
+    const section = `links-${crypto.randomUUID().slice(0, 8)}`;
+    // The run writes one page (a chosen few, say); /about is in the site's URL list but not in this run.
+    const site: SiteDefinitions = { organizationId: owner.orgId, siteId, domain: SOURCE_HOST, platform: "wordpress", components: {}, templates: {}, settings: { urlList: [`https://${SOURCE_HOST}/${section}`, `https://${SOURCE_HOST}/about`] } };
+    const migrationId = crypto.randomUUID();
+    const path = `/${section}`;
+    const result = await writer.write({
+      mapped: mappedPage(path),
+      snapshot: { id: "s0", migrationId, url: `https://${SOURCE_HOST}${path}`, finalUrl: `https://${SOURCE_HOST}${path}`, title: path, contentHash: "h0", screenshotKey: null, extractionKey: "" },
+      extraction: {} as PageExtraction,
+      site,
+      options: OPTIONS,
+      reportAssets: () => {},
+    });
+    const auth = { Authorization: basicAuth(conn.username, conn.applicationPassword) };
+    const page = (await (await fetch(`${conn.restUrl}/wp/v2/pages/${result.targetId}?context=edit`, { headers: auth })).json()) as { content: { raw: string } };
+    expect(page.content.raw).not.toContain(`https://${SOURCE_HOST}/about`);
+    expect(page.content.raw).toMatch(/href="[^"]*\/about\/?"/);
+    // A link off the site stays as it was.
+    expect(page.content.raw).toContain("https://elsewhere.test/x");
+  });
 });

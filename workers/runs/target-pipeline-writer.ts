@@ -9,7 +9,8 @@ import { getDb } from "../db/client";
 import { snapshots } from "../db/schema-runs";
 import { targetItems } from "../db/schema-targets";
 import type { Env } from "../env";
-import { EgressRefusedError } from "../lib/egress";
+import { collectPageList } from "../crawl/page-list";
+import { EgressRefusedError, egressPolicy } from "../lib/egress";
 import { readPlatformSecrets } from "../lib/platform-secrets";
 import { imageUrlsOf } from "../targets/assets";
 import { type FetchLike, TargetHttpError } from "../targets/http-client";
@@ -51,6 +52,30 @@ async function announceRunPages(
 }
 
 /**
+ * Announces the rest of the site: the pages of its URL list or sitemap and every page an earlier run
+ * captured. A link to a page this run does not write (a run over a few chosen pages, say) then points
+ * at the path that page has, or will have, in the target (the mapping layer keeps source paths), not
+ * at the old site. Pages of the run keep what the run announced for them. A sitemap that cannot be
+ * read now only leaves its pages out.
+ */
+async function announceSitePages(env: Env, site: WriteInput<MappedPage>["site"], snapshot: WriteInput<MappedPage>["snapshot"], register: (pages: { sourceUrl: string; canonicalUrl: string | null; targetPath: string }[]) => void) {
+  const earlier = await getDb(env.DB).selectDistinct({ url: snapshots.url, finalUrl: snapshots.finalUrl }).from(snapshots).where(eq(snapshots.siteId, site.siteId));
+  let listed: string[] = [];
+  const origin = new URL(snapshot.url).origin;
+  if (site.settings.urlList?.length || site.settings.sitemapUrl) {
+    try {
+      listed = (await collectPageList({ origin, urlList: site.settings.urlList, sitemapUrl: site.settings.sitemapUrl }, { host: new URL(origin).host, egress: egressPolicy(env) })).urls;
+    } catch {
+      listed = [];
+    }
+  }
+  register([
+    ...earlier.map((r) => ({ sourceUrl: r.url, canonicalUrl: r.finalUrl, targetPath: new URL(r.finalUrl || r.url).pathname })),
+    ...listed.map((url) => ({ sourceUrl: url, canonicalUrl: null, targetPath: new URL(url).pathname })),
+  ]);
+}
+
+/**
  * The open writer of each run in this isolate. A run writes several pages at once, and they must share
  * one writer: it numbers the run's writes (two writers would hand out the same sequence number), and
  * its link map and asset memo let pages written together upload a shared image once.
@@ -79,6 +104,7 @@ function runWriter(env: Env, input: WriteInput<MappedPage>, fetcher: FetchLike |
     });
     // Pages are written once every page is captured: the run's page list is complete by now.
     await announceRunPages(env, key, (pages) => writer.registerPages(pages));
+    await announceSitePages(env, site, snapshot, (pages) => writer.registerPages(pages));
     return writer;
   })();
   runWriters.set(key, opening);
