@@ -5,9 +5,11 @@ import { useMigration } from "~/components/migration/migration-provider";
 import { ProgressPanel } from "~/components/migration/progress-panel";
 import { ScreenshotGrid } from "~/components/migration/screenshot-grid";
 import { StartPanel } from "~/components/migration/start-panel";
+import { TargetPagesPanel } from "~/components/migration/target-pages-panel";
 import { RequireSite } from "~/components/shell/require-site";
 import { Card, ErrorState, PageHeader } from "~/components/ui/card";
 import { isActiveStatus } from "~/lib/migration-state";
+import { platformMeta } from "../../workers/contracts/platforms";
 import { usePermission } from "~/lib/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Migration — Migrate" }];
@@ -49,6 +51,12 @@ export default function Migration() {
               ) : null}
             </Card>
           </div>
+          {state.result && config.platform ? (
+            <Card className="mt-6">
+              <h2 className="mb-4 font-semibold">Written to {platformMeta(config.platform)?.displayName ?? config.platform}</h2>
+              <TargetPagesPanel migrationId={state.result.migrationId} />
+            </Card>
+          ) : null}
           <Card className="mt-6">
             <h2 className="mb-4 font-semibold">Screenshots</h2>
             <ScreenshotGrid screenshots={state.screenshots} />

@@ -65,6 +65,8 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 }
 
 const PAGES = 4;
+/** What becomes of the hero's SVG, which WordPress does not take. */
+const HERO_STATE = "Kept at source URL";
 
 /**
  * The fixture site with photos: card images are PNG files, the hero images stay SVG. Everything else
@@ -168,6 +170,15 @@ test("migrate the fixture site into WordPress from the UI and open the written p
   const { logs } = await api<{ logs: { level: string; message: string; url: string | null }[] }>("GET", `/migration/logs/${siteId}`);
   expect(logs.filter((l) => l.level === "error").map((l) => `${l.url}: ${l.message}`)).toEqual([]);
   await expect(page.getByTestId("progress-counts")).toContainText(`${PAGES} of ${PAGES} pages · ${PAGES} succeeded · 0 failed`);
+
+  // The migration screen lists what was written, page by page, with what became of each asset.
+  const writtenList = page.getByRole("list", { name: "Written pages" });
+  await expect(writtenList.getByRole("listitem")).toHaveCount(PAGES, { timeout: 30_000 });
+  const byState = page.getByLabel("Assets by state");
+  await expect(byState.getByText("Uploaded")).toBeVisible();
+  const firstPage = writtenList.getByRole("listitem").filter({ hasText: "/pages/page-1" }).first();
+  await expect(firstPage.getByRole("table")).toContainText(HERO_STATE);
+  await page.screenshot({ path: "test-results/migration-target-assets.png", fullPage: true });
 
   const written = await writtenPages(api, siteId);
   expect([...written.keys()].sort()).toEqual(pagePaths(PAGES).map((p) => `${site.origin}${p}`).sort());

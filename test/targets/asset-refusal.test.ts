@@ -73,7 +73,7 @@ describe("assets the platform refuses", () => {
       onUpload: async () => {},
     });
     const refs = await resolver.resolve(page([`${SOURCE}/hero.svg`, `${SOURCE}/photo.png`]));
-    expect(refs[`${SOURCE}/hero.svg`]).toEqual({ sourceUrl: `${SOURCE}/hero.svg`, url: `${SOURCE}/hero.svg`, targetId: null, alt: `Alt of ${SOURCE}/hero.svg`, state: "source", reason: "wordpress refuses it: No SVG here" });
+    expect(refs[`${SOURCE}/hero.svg`]).toEqual({ sourceUrl: `${SOURCE}/hero.svg`, url: `${SOURCE}/hero.svg`, targetId: null, alt: `Alt of ${SOURCE}/hero.svg`, state: "source", reason: "refused by the platform: No SVG here" });
     expect(refs[`${SOURCE}/photo.png`]).toMatchObject({ url: "https://target.test/media/photo.png", targetId: "42", state: "uploaded" });
     expect(uploads).toEqual([`${SOURCE}/photo.png`]);
   });
@@ -108,7 +108,7 @@ describe("assets the platform refuses", () => {
         log: (m) => logged.push(m),
       });
     const refs = await make().resolve(page([`${SOURCE}/logo.svg`, `${SOURCE}/gone.png`]));
-    expect(refs[`${SOURCE}/logo.svg`]).toMatchObject({ state: "converted", reason: "converted from SVG to PNG: wordpress refuses SVG", targetId: "41", url: expect.stringMatching(/\.png$/) });
+    expect(refs[`${SOURCE}/logo.svg`]).toMatchObject({ state: "converted", reason: "converted from SVG to PNG: the platform refuses SVG", targetId: "41", url: expect.stringMatching(/\.png$/) });
     expect(rasterized).toEqual([{ width: 10, height: 10 }]);
     expect(uploads.map((u) => [u.contentType, u.filename.endsWith(".png"), u.bytes.length])).toEqual([["image/png", true, PNG.length]]);
     expect(refs[`${SOURCE}/gone.png`]).toMatchObject({ state: "source", url: `${SOURCE}/gone.png`, reason: "the source answered HTTP 404" });

@@ -163,13 +163,13 @@ export class AssetResolver {
       if (!(err instanceof AssetRefusedError)) throw err;
       if (!this.ctx.rasterize || file.contentType !== "image/svg+xml") {
         this.ctx.log?.(`Asset kept at its source URL: ${url}: ${err.message}`);
-        return keep(`${this.ctx.platform} refuses it: ${err.message}`);
+        return keep(`refused by the platform: ${err.message}`);
       }
       // The platform refuses SVG: the image as the page showed it, rendered by the browser into a PNG.
       const png = await this.ctx.rasterize(file.bytes, size);
       const bytes = new Uint8Array(png.bytes) as Uint8Array<ArrayBuffer>;
       const pngHash = await sha256Hex(bytes);
-      const reason = `converted from SVG to PNG: ${this.ctx.platform} refuses SVG`;
+      const reason = "converted from SVG to PNG: the platform refuses SVG";
       this.ctx.log?.(`Asset ${reason}: ${url}`);
       const again = await this.known(pngHash);
       if (again) return { sourceUrl: url, url: again.targetUrl, targetId: again.targetId, alt, state: "converted", reason };

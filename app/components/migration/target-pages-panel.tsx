@@ -1,0 +1,95 @@
+import type { AssetState, PageAssetRecord } from "../../../workers/contracts/platforms";
+import { useApi } from "~/components/app/app-context";
+import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
+import { LoadingState } from "~/components/ui/spinner";
+import { ApiRequestError } from "~/lib/api-client";
+import { useAsync } from "~/lib/use-async";
+
+interface TargetPagesDto {
+  migrationId: string;
+  platform: string;
+  assetMode: string;
+  summary: Record<AssetState, number>;
+  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; action: "create" | "update"; assets: PageAssetRecord[] }[];
+}
+
+/** How each state reads, and its tone: only an asset left at the source needs attention. */
+export const ASSET_STATE_LABEL: Record<AssetState, { label: string; tone: "green" | "blue" | "slate" | "amber" }> = {
+  uploaded: { label: "Uploaded", tone: "green" },
+  reused: { label: "Reused by hash", tone: "blue" },
+  converted: { label: "Converted", tone: "blue" },
+  bundled: { label: "Bundled", tone: "slate" },
+  source: { label: "Kept at source URL", tone: "amber" },
+};
+const ORDER: AssetState[] = ["uploaded", "reused", "converted", "bundled", "source"];
+
+const fileOf = (url: string) => {
+  try {
+    const u = new URL(url);
+    return decodeURIComponent(u.pathname.split("/").filter(Boolean).pop() ?? u.host);
+  } catch {
+    return url;
+  }
+};
+
+/** The pages a run wrote into the target, each with its assets and what became of them. */
+export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
+  const api = useApi();
+  const { data, error, loading, reload } = useAsync(async () => {
+    try {
+      return await api.get<TargetPagesDto>(`/v1/migration/${migrationId}/target-pages`, { fresh: true });
+    } catch (err) {
+      // A run whose site has no target platform wrote nothing there.
+      if (err instanceof ApiRequestError && err.status === 404) return null;
+      throw err;
+    }
+  }, [migrationId]);
+  if (loading && !data) return <LoadingState label="Loading the written pages…" />;
+  if (error) return <ErrorState message={error.message} onRetry={reload} />;
+  if (!data || !data.pages.length) return <EmptyState title="No pages were written into the target by this run" />;
+  return (
+    <div>
+      <dl aria-label="Assets by state" className="mb-4 grid grid-cols-2 gap-3 text-center sm:grid-cols-5">
+        {ORDER.map((s) => (
+          <div key={s} className="rounded-md bg-slate-50 p-3 dark:bg-slate-950">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{ASSET_STATE_LABEL[s].label}</dt>
+            <dd className={`text-xl font-semibold ${s === "source" && data.summary.source > 0 ? "text-amber-700 dark:text-amber-300" : ""}`}>{data.summary[s]}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul aria-label="Written pages" className="divide-y divide-slate-200 dark:divide-slate-800">
+        {data.pages.map((p) => (
+          <li key={`${p.targetId}-${p.targetPath}`} className="py-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-medium break-all">{p.targetPath ?? p.targetId}</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400 break-all">{p.action === "create" ? "created" : "updated"} from {p.sourceUrl ?? "—"}</span>
+            </div>
+            {p.assets.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">No assets</p>
+            ) : (
+              <table className="mt-2 w-full text-left text-sm">
+                <caption className="sr-only">Assets of {p.targetPath ?? p.targetId}</caption>
+                <thead>
+                  <tr className="text-xs text-slate-500 dark:text-slate-400">
+                    <th scope="col" className="py-1 pr-3 font-medium">Asset</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">State</th>
+                    <th scope="col" className="py-1 font-medium">Details</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.assets.map((a) => (
+                    <tr key={a.sourceUrl} className="align-top">
+                      <td className="py-1 pr-3 break-all"><a className="text-brand-600 underline dark:text-brand-300" href={a.sourceUrl} target="_blank" rel="noreferrer">{fileOf(a.sourceUrl)}</a></td>
+                      <td className="py-1 pr-3 whitespace-nowrap"><Badge tone={ASSET_STATE_LABEL[a.state].tone}>{ASSET_STATE_LABEL[a.state].label}</Badge></td>
+                      <td className="py-1 break-all text-slate-600 dark:text-slate-400">{a.reason ?? (a.url !== a.sourceUrl ? a.url : "")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
