@@ -39,6 +39,8 @@ const NOT_PUBLIC = [
   "2001:0:4136:e378:8000:63bf:80ff:fffe", "2001:0:4136:e378:8000:63bf:f5ff:fffe", "2001:0:a00:1::f7f7:f7f7",
   // IETF protocol assignments, not an address at all
   "2001:2::1", "not-an-address",
+  // Special-purpose blocks the hand-written table missed and ipaddr.js's names: AS112 DNS sinks and AMT relays
+  "192.31.196.1", "192.175.48.1", "192.52.193.1", "2001:4:112::1", "2620:4f:8000::1", "2001:3::1",
 ];
 
 const PUBLIC = ["93.184.216.34", "1.1.1.1", "8.8.8.8", "172.32.0.1", "192.169.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1", "2001:0:4136:e378:8000:63bf:f7f7:f7f7"];

@@ -27,6 +27,8 @@
  * and plain http; it is ignored when ENVIRONMENT is "production". Without the setting, the guard blocks.
  */
 
+import ipaddr from "ipaddr.js";
+
 /** The transport the guard drives: the global fetch, or a fake in tests. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -57,24 +59,6 @@ export class EgressRefusedError extends Error {
   }
 }
 
-const V4_BLOCKS: [number, number][] = [
-  [0x00000000, 8], // "this" network
-  [0x0a000000, 8], // private
-  [0x64400000, 10], // carrier-grade NAT
-  [0x7f000000, 8], // loopback
-  [0xa9fe0000, 16], // link-local (cloud metadata services live here)
-  [0xac100000, 12], // private
-  [0xc0000000, 24], // IETF protocol assignments
-  [0xc0000200, 24], // documentation
-  [0xc0586300, 24], // 6to4 relay anycast (deprecated)
-  [0xc0a80000, 16], // private
-  [0xc6120000, 15], // benchmarking
-  [0xc6336400, 24], // documentation
-  [0xcb007100, 24], // documentation
-  [0xe0000000, 4], // multicast
-  [0xf0000000, 4], // reserved and broadcast
-];
-
 /**
  * Reads an IPv4 address in any spelling the URL standard's IPv4 parser accepts: one to four parts,
  * each decimal, octal (leading 0) or hex (0x), the last filling the remaining bytes ("127.1",
@@ -101,66 +85,64 @@ export function parseIPv4(text: string): number | null {
   return n >>> 0;
 }
 
+/** Whether an IPv4 address (as a 32-bit number) is anything but public unicast, by ipaddr.js's range table. */
 function v4Private(n: number): boolean {
-  return V4_BLOCKS.some(([base, bits]) => n >>> (32 - bits) === base >>> (32 - bits));
-}
-
-/** Expands an IPv6 address into eight 16-bit groups, or null when it is not one. */
-function parseV6(ip: string): number[] | null {
-  let s = ip.replace(/^\[|\]$/g, "").toLowerCase();
-  const zone = s.indexOf("%");
-  if (zone >= 0) s = s.slice(0, zone);
-  if (!s.includes(":")) return null;
-  // An embedded dotted IPv4 tail (::ffff:1.2.3.4) becomes two groups.
-  const v4tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
-  if (v4tail) {
-    const parts = v4tail[1].split(".").map(Number);
-    if (parts.some((p) => p > 255)) return null;
-    const n = ((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0;
-    s = s.slice(0, -v4tail[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups.map((g) => parseInt(g, 16));
+  return ipaddr.fromByteArray([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]).range() !== "unicast";
 }
 
 const zero = (g: number[], from: number, to: number) => g.slice(from, to).every((x) => x === 0);
 const v4Of = (hi: number, lo: number) => ((hi << 16) | lo) >>> 0;
 
-function v6Private(g: number[]): boolean {
+/**
+ * Whether an IPv6 address is anything but public unicast. ipaddr.js names the ranges (loopback,
+ * unique-local, link-local, multicast, documentation, benchmarking, ...); addresses that carry an
+ * IPv4 address are judged by the address they carry.
+ */
+function v6Private(addr: ipaddr.IPv6): boolean {
+  const g = addr.parts;
   // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d: never a public destination.
   if (zero(g, 0, 6)) return true;
-  // IPv4-mapped ::ffff:a.b.c.d and IPv4-translated ::ffff:0:a.b.c.d: the embedded address decides.
-  if (zero(g, 0, 5) && g[5] === 0xffff) return v4Private(v4Of(g[6], g[7]));
-  if (zero(g, 0, 4) && g[4] === 0xffff && g[5] === 0) return v4Private(v4Of(g[6], g[7]));
-  // NAT64 well-known prefix 64:ff9b::/96 (64:ff9b:1::/48 is local-use and falls outside 2000::/3 below).
-  if (g[0] === 0x64 && g[1] === 0xff9b && zero(g, 2, 6)) return v4Private(v4Of(g[6], g[7]));
-  // 6to4 2002:aabb:ccdd::/48 carries a.b.c.d after the prefix.
-  if (g[0] === 0x2002) return v4Private(v4Of(g[1], g[2]));
-  // Teredo 2001:0::/32: the server address in clear, the client address inverted in the last 32 bits.
-  if (g[0] === 0x2001 && g[1] === 0) return v4Private(v4Of(g[2], g[3])) || v4Private(~v4Of(g[6], g[7]) >>> 0);
-  // Only global unicast (2000::/3) is public: this refuses unique-local fc00::/7, link-local fe80::/10,
-  // site-local fec0::/10, multicast ff00::/8, discard 100::/64 and the local-use NAT64 64:ff9b:1::/48.
-  if ((g[0] & 0xe000) !== 0x2000) return true;
-  if (g[0] === 0x2001 && g[1] < 0x0200) return true; // IETF protocol assignments 2001::/23
-  if (g[0] === 0x2001 && g[1] === 0x0db8) return true; // documentation 2001:db8::/32
-  if (g[0] === 0x3fff && g[1] < 0x1000) return true; // documentation 3fff::/20
-  return false;
+  switch (addr.range()) {
+    case "ipv4Mapped": // ::ffff:a.b.c.d
+    case "rfc6145": // ::ffff:0:a.b.c.d
+      return v4Private(v4Of(g[6], g[7]));
+    case "rfc6052": // NAT64: the well-known 64:ff9b::/96 carries an address; the local-use 64:ff9b:1::/48 is never public
+      return g[1] === 0xff9b && zero(g, 2, 6) ? v4Private(v4Of(g[6], g[7])) : true;
+    case "6to4": // 2002:aabb:ccdd::/48 carries a.b.c.d after the prefix
+      return v4Private(v4Of(g[1], g[2]));
+    case "teredo": // 2001:0::/32: the server address in clear, the client address inverted in the last 32 bits
+      return v4Private(v4Of(g[2], g[3])) || v4Private(~v4Of(g[6], g[7]) >>> 0);
+    case "unicast":
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** An IPv6 address (brackets and a zone index allowed), or null when the text is not one. */
+function parseV6(ip: string): ipaddr.IPv6 | null {
+  let s = ip.replace(/^\[|\]$/g, "");
+  const zone = s.indexOf("%");
+  if (zone >= 0) s = s.slice(0, zone);
+  if (!s.includes(":")) return null;
+  // A dotted IPv4 tail becomes two groups first: ipaddr.js reads "::8.8.8.8" as ::ffff:8.8.8.8 (mapped),
+  // where it is the IPv4-compatible ::808:808, which is never public.
+  const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
+  if (tail) {
+    const parts = tail[1].split(".").map(Number);
+    if (parts.some((p) => p > 255)) return null;
+    s = `${s.slice(0, -tail[1].length)}${((parts[0] << 8) | parts[1]).toString(16)}:${((parts[2] << 8) | parts[3]).toString(16)}`;
+  }
+  return ipaddr.IPv6.isValid(s) ? ipaddr.IPv6.parse(s) : null;
 }
 
 /** Whether an IP address (v4 in any spelling, or v6) is anything but a public unicast address. */
 export function isPrivateAddress(ip: string): boolean {
   const v4 = parseIPv4(ip);
   if (v4 !== null) return v4Private(v4);
-  const g = parseV6(ip);
-  if (!g) return true; // not an address we understand: refuse rather than guess
-  return v6Private(g);
+  const v6 = parseV6(ip);
+  if (!v6) return true; // not an address we understand: refuse rather than guess
+  return v6Private(v6);
 }
 
 /** Whether a URL host name is an IP literal (any IPv4 spelling, or bracketed IPv6). */
