@@ -19,6 +19,7 @@ import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { type AssetMode, AssetResolver, type Rasterizer } from "./assets";
 import { buildRunOutputs } from "./outputs";
+import { rasterizeSvg } from "./rasterize";
 import type { FetchLike } from "./http-client";
 import { itemKeyFor, linkResolver, normalizeSourceUrl, rewriteHref, rewriteHtml } from "./links";
 import { createTargetAdapter, isExportBundlePlatform } from "./registry";
@@ -284,7 +285,8 @@ export async function openTargetWriter(opts: TargetWriterOptions): Promise<Targe
     // Image URLs come from crawled pages: any host, but never a private one (the egress guard, redirects included).
     fetch: egressFetcher(egressPolicy(env), opts.fetch), bucket: env.BUCKET, bundlePrefix: `${bundlePrefix(migrationId)}/bundle`,
     onUpload: async (asset) => writer?.recordAsset(asset.targetId, asset.url),
-    rasterize: opts.rasterize,
+    // An SVG the platform refuses becomes a PNG drawn by the browser at the size the page showed it.
+    rasterize: opts.rasterize ?? (env.BROWSER ? (svg, size) => rasterizeSvg(env.BROWSER, svg, size) : undefined),
     log: (message) => console.warn(message),
   });
   writer = new TargetRunWriter(opts, target.platform, target.adapter, assets);
