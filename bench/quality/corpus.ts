@@ -45,15 +45,21 @@ export interface Corpus {
   pages: CorpusPage[];
 }
 
+/** 32-bit FNV-1a of a string: the same on every machine, for choices that must not move between runs. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 /** FNV-1a of the host: 60% train, 20% dev, 20% held-out. */
 export function splitOf(site: string): Split {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < site.length; i++) h = Math.imul(h ^ site.charCodeAt(i), 0x01000193);
-  const bucket = (h >>> 0) % 10;
+  const bucket = fnv1a(site) % 10;
   return bucket < 6 ? "train" : bucket < 8 ? "dev" : "held-out";
 }
 
-function siteOf(url: string): string {
+/** A page's site: its URL's host without "www.". */
+export function siteOf(url: string): string {
   try {
     return new URL(url).host.replace(/^www\./, "");
   } catch {
@@ -96,7 +102,8 @@ function loadManifest(dir: string): Corpus {
   return { name: dir, pages };
 }
 
-function str(v: unknown): string | undefined {
+/** An evaluation field as text: null is "the page has none", a list is names joined by "; ". */
+export function str(v: unknown): string | undefined {
   if (v === null || v === undefined) return v === null ? "" : undefined;
   return Array.isArray(v) ? v.map(String).join("; ") : String(v);
 }

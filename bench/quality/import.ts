@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseHTML } from "linkedom";
-import { readHtml, splitOf, SPLITS } from "./corpus";
+import { fnv1a, readHtml, siteOf, splitOf, SPLITS, str } from "./corpus";
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -31,12 +31,6 @@ const wanted = Number(option("--pages") ?? 360);
 
 const SOURCE = "trafilatura evaluation data (github.com/adbar/trafilatura, tests/evaldata.json and tests/eval)";
 const LICENCE = "Apache-2.0 (the evaluation data as published); each page remains its publisher's";
-
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /** What no extraction reads, taken out; the charset declared as the UTF-8 the file is written in. */
 export function slim(html: string): string {
@@ -55,15 +49,12 @@ export function slim(html: string): string {
     .replace(/[ \t]*\n\s*/g, "\n");
 }
 
-const str = (v: unknown): string | undefined => (v === undefined ? undefined : v === null ? "" : Array.isArray(v) ? v.map(String).join("; ") : String(v));
-const siteOf = (url: string) => new URL(url).host.replace(/^www\./, "");
-
 const data = JSON.parse(fs.readFileSync(path.join(from, "evaldata.json"), "utf8")) as Record<string, Record<string, unknown>>;
 const candidates = Object.entries(data)
   .filter(([, item]) => "title" in item)
   .map(([url, item]) => ({ url, item, file: ["eval", "cache"].map((d) => path.join(from, d, String(item.file))).find((f) => fs.existsSync(f)) }))
   .filter((c): c is typeof c & { file: string } => Boolean(c.file))
-  .sort((a, b) => fnv(a.url) - fnv(b.url) || a.url.localeCompare(b.url))
+  .sort((a, b) => fnv1a(a.url) - fnv1a(b.url) || a.url.localeCompare(b.url))
   .slice(0, wanted);
 
 fs.rmSync(path.join(to, "pages"), { recursive: true, force: true });

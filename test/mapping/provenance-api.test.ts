@@ -27,20 +27,24 @@ const templates = {
   },
 };
 
+/** Maps a page's snapshot as a run would, then reads its proposals back through the review API, by field. */
+async function proposalsThroughApi(ctx: Awaited<ReturnType<typeof ownerWithSite>>, html: string, url: string) {
+  const extraction = extractPage(html, url);
+  const snapshotId = `snap-${crypto.randomUUID()}`;
+  const key = `mapping-tests/${snapshotId}.json`;
+  await env.BUCKET.put(key, JSON.stringify(extraction));
+  await mapSnapshot(getDb(env.DB), env, { organizationId: ctx.owner.orgId, siteId: ctx.siteId, snapshotId, runId: null, extraction, extractionKey: key, actor: null });
+  const got = await call("GET", `/mapping/snapshots/${snapshotId}`, ctx.auth);
+  expect(got.status).toBe(200);
+  return (name: string) => (got.json.proposals as Proposal[]).find((p) => p.targetField === name)!;
+}
+
 describe("page fields through the review API", () => {
   it("arrive with their provenance, the title without the site name, and never the h1 as the site name", async () => {
     const ctx = await ownerWithSite("www.riverside-courier.example");
     const saved = await call("PUT", `/site-config/${ctx.siteId}`, { ...ctx.auth, body: { platform: "magnolia", components: {}, templates, settings: { minConfidence: 0.85 } } });
     expect(saved.status).toBe(200);
-    const extraction = extractPage(article, URL_);
-    const snapshotId = `snap-${crypto.randomUUID()}`;
-    const key = `mapping-tests/${snapshotId}.json`;
-    await env.BUCKET.put(key, JSON.stringify(extraction));
-    await mapSnapshot(getDb(env.DB), env, { organizationId: ctx.owner.orgId, siteId: ctx.siteId, snapshotId, runId: null, extraction, extractionKey: key, actor: null });
-
-    const got = await call("GET", `/mapping/snapshots/${snapshotId}`, ctx.auth);
-    expect(got.status).toBe(200);
-    const field = (name: string) => (got.json.proposals as Proposal[]).find((p) => p.targetField === name)!;
+    const field = await proposalsThroughApi(ctx, article, URL_);
 
     expect(field("title")).toMatchObject({ value: "Council approves new cycle lanes for the city centre" });
     expect(field("title").confidence).toBeGreaterThanOrEqual(0.85);
@@ -63,15 +67,7 @@ describe("page fields through the review API", () => {
     const ctx = await ownerWithSite("finanzmarktwelt.de");
     const saved = await call("PUT", `/site-config/${ctx.siteId}`, { ...ctx.auth, body: { platform: "magnolia", components: {}, templates: { article: { ...templates.article, urlPattern: "/*" } }, settings: { minConfidence: 0.85 } } });
     expect(saved.status).toBe(200);
-    const extraction = extractPage(realPage, "https://finanzmarktwelt.de/signa-rene-benko-daten-berater-289554/");
-    const snapshotId = `snap-${crypto.randomUUID()}`;
-    const key = `mapping-tests/${snapshotId}.json`;
-    await env.BUCKET.put(key, JSON.stringify(extraction));
-    await mapSnapshot(getDb(env.DB), env, { organizationId: ctx.owner.orgId, siteId: ctx.siteId, snapshotId, runId: null, extraction, extractionKey: key, actor: null });
-
-    const got = await call("GET", `/mapping/snapshots/${snapshotId}`, ctx.auth);
-    expect(got.status).toBe(200);
-    const field = (name: string) => (got.json.proposals as Proposal[]).find((p) => p.targetField === name)!;
+    const field = await proposalsThroughApi(ctx, realPage, "https://finanzmarktwelt.de/signa-rene-benko-daten-berater-289554/");
     // What a person read off the page (test/fixtures/real/manifest.json), each with the source that states it.
     expect(field("title")).toMatchObject({ value: "Rene Benko-Firma Signa in Sorge – Finanzdaten und Berater-Auftrag", source: { provenance: "JSON-LD @graph Article.headline" } });
     expect(field("author")).toMatchObject({ value: "Claudio Kummerfeld", source: { provenance: "JSON-LD @graph Article.author" } });

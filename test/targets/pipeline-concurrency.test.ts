@@ -27,12 +27,18 @@ const OPTIONS: RunOptions = { overrideWhitelist: null, keepYamlFile: false, pref
 describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)", () => {
   const conn = wp as Extract<typeof wp, { restUrl: string }>;
 
-  it("share one write sequence, one new parent page and one resolution per image", async () => {
-    const owner = await newOwner("wp-concurrency");
-    const created = await call("POST", "/sites", { token: owner.token, org: owner.orgId, body: { name: "WP concurrency", domain: SOURCE_HOST } });
+  /** A site of a new owner whose target is the real WordPress, with this asset mode. */
+  async function wordpressSite(label: string, assetProcessingMode: "dam" | "none") {
+    const owner = await newOwner(label);
+    const created = await call("POST", "/sites", { token: owner.token, org: owner.orgId, body: { name: label, domain: SOURCE_HOST } });
     const siteId = created.json.site.id as string;
-    const platformConfig = { restUrl: conn.restUrl, username: conn.username, applicationPassword: conn.applicationPassword, assetProcessingMode: "dam" };
+    const platformConfig = { restUrl: conn.restUrl, username: conn.username, applicationPassword: conn.applicationPassword, assetProcessingMode };
     expect((await call("PUT", `/site-config/${siteId}`, { token: owner.token, org: owner.orgId, body: { platform: "wordpress", platformConfig } })).status).toBe(200);
+    return { owner, siteId };
+  }
+
+  it("share one write sequence, one new parent page and one resolution per image", async () => {
+    const { owner, siteId } = await wordpressSite("wp-concurrency", "dam");
 
     const writer = createTargetPipelineWriter(env, "wordpress", transport)!;
     const site: SiteDefinitions = { organizationId: owner.orgId, siteId, domain: SOURCE_HOST, platform: "wordpress", components: {}, templates: {}, settings: {} };
@@ -65,14 +71,10 @@ describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)"
     expect(parents.filter((p) => p.slug.startsWith(section)).map((p) => p.slug)).toEqual([section]);
   });
   it("points links at pages of the site's list that this run does not write at their target paths", async () => {
-    const owner = await newOwner("wp-site-links");
-    const created = await call("POST", "/sites", { token: owner.token, org: owner.orgId, body: { name: "WP links", domain: SOURCE_HOST } });
-    const siteId = created.json.site.id as string;
-    const platformConfig = { restUrl: conn.restUrl, username: conn.username, applicationPassword: conn.applicationPassword, assetProcessingMode: "none" };
-    expect((await call("PUT", `/site-config/${siteId}`, { token: owner.token, org: owner.orgId, body: { platform: "wordpress", platformConfig } })).status).toBe(200);
+    const { owner, siteId } = await wordpressSite("wp-site-links", "none");
     const writer = createTargetPipelineWriter(env, "wordpress", transport)!;
     const section = `links-${crypto.randomUUID().slice(0, 8)}`;
-    // The run writes one page (a chosen few, say); /about is in the site's URL list but not in this run.
+    // The run is over one chosen page; /about is in the site's URL list but not in this run.
     const site: SiteDefinitions = { organizationId: owner.orgId, siteId, domain: SOURCE_HOST, platform: "wordpress", components: {}, templates: {}, settings: { urlList: [`https://${SOURCE_HOST}/${section}`, `https://${SOURCE_HOST}/about`] } };
     const migrationId = crypto.randomUUID();
     const path = `/${section}`;
@@ -81,7 +83,7 @@ describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)"
       snapshot: { id: "s0", migrationId, url: `https://${SOURCE_HOST}${path}`, finalUrl: `https://${SOURCE_HOST}${path}`, title: path, contentHash: "h0", screenshotKey: null, extractionKey: "" },
       extraction: {} as PageExtraction,
       site,
-      options: OPTIONS,
+      options: { ...OPTIONS, overrideWhitelist: [`https://${SOURCE_HOST}${path}`] },
       reportAssets: () => {},
     });
     const auth = { Authorization: basicAuth(conn.username, conn.applicationPassword) };

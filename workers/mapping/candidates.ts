@@ -63,7 +63,7 @@ export interface MetaEvidence {
   rival: { value: string; provenance: string; strength: number } | null;
   box: Box | null;
   /** What the value looks like, where that says something about it ("author:account"): see valueShape. */
-  shape?: string[];
+  shape: string[];
 }
 
 const BUTTON_WORDS = new Set(["btn", "button", "cta", "action"]);

@@ -237,7 +237,7 @@ export function metadataFeatureVector(meta: MetaEvidence, f: PairFeatures): Feat
     rival: meta.rival?.strength ?? 0,
     name: f.name,
     [`${meta.concept}:${metadataSource(meta.provenance)}`]: 1,
-    ...Object.fromEntries((meta.shape ?? []).map((k) => [k, 1])),
+    ...Object.fromEntries(meta.shape.map((k) => [k, 1])),
   };
 }
 

@@ -91,7 +91,7 @@ const EMPTY_VALUE = /^[\s\u2014\u2013\-?.…]*$/u;
 export function proposable(p: ScoredProposal, definitions: MappingDefinitions): boolean {
   if (p.scope !== "field") return true;
   const name = p.targetField?.trim() ?? "";
-  if (!name || EMPTY_VALUE.test(name) || !p.targetComponent) return false;
+  if (EMPTY_VALUE.test(name) || !p.targetComponent) return false;
   const def = p.instanceIndex === -1 ? definitions.templates[p.targetComponent] : definitions.components[p.targetComponent];
   if (!def?.fields.some((f) => f.name === name)) return false;
   const v = p.value;

@@ -53,16 +53,17 @@ async function announceRunPages(
 
 /**
  * Announces the rest of the site: the pages of its URL list or sitemap and every page an earlier run
- * captured. A link to a page this run does not write (a run over a few chosen pages, say) then points
+ * captured. A link to a page this run does not write (a run over a few chosen pages) then points
  * at the path that page has, or will have, in the target (the mapping layer keeps source paths), not
  * at the old site. Pages of the run keep what the run announced for them. A sitemap that cannot be
  * read now only leaves its pages out.
  */
-async function announceSitePages(env: Env, site: WriteInput<MappedPage>["site"], snapshot: WriteInput<MappedPage>["snapshot"], register: (pages: { sourceUrl: string; canonicalUrl: string | null; targetPath: string }[]) => void) {
+async function announceSitePages(env: Env, { site, snapshot, options }: WriteInput<MappedPage>, register: (pages: { sourceUrl: string; canonicalUrl: string | null; targetPath: string }[]) => void) {
   const earlier = await getDb(env.DB).selectDistinct({ url: snapshots.url, finalUrl: snapshots.finalUrl }).from(snapshots).where(eq(snapshots.siteId, site.siteId));
   let listed: string[] = [];
   const origin = new URL(snapshot.url).origin;
-  if (site.settings.urlList?.length || site.settings.sitemapUrl) {
+  // A run over its site's whole list announced every page of it already: only a run over chosen pages reads the list again.
+  if (options.overrideWhitelist?.length && (site.settings.urlList?.length || site.settings.sitemapUrl)) {
     try {
       listed = (await collectPageList({ origin, urlList: site.settings.urlList, sitemapUrl: site.settings.sitemapUrl }, { host: new URL(origin).host, egress: egressPolicy(env) })).urls;
     } catch {
@@ -104,7 +105,7 @@ function runWriter(env: Env, input: WriteInput<MappedPage>, fetcher: FetchLike |
     });
     // Pages are written once every page is captured: the run's page list is complete by now.
     await announceRunPages(env, key, (pages) => writer.registerPages(pages));
-    await announceSitePages(env, site, snapshot, (pages) => writer.registerPages(pages));
+    await announceSitePages(env, input, (pages) => writer.registerPages(pages));
     return writer;
   })();
   runWriters.set(key, opening);

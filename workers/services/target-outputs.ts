@@ -141,15 +141,19 @@ export interface RunTargetPageDto {
  */
 export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; summary: Record<AssetState, number>; pages: RunTargetPageDto[] }> {
   const run = await requireTargetRun(db, organizationId, migrationId);
-  const writes = await db.select().from(runWrites).where(and(eq(runWrites.migrationId, migrationId), eq(runWrites.kind, "page"))).orderBy(runWrites.seq);
-  const items = writes.length ? await db.select({ itemKey: targetItems.itemKey, sourceUrl: targetItems.sourceUrl }).from(targetItems).where(and(eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform))) : [];
-  const sourceOf = new Map(items.map((i) => [i.itemKey, i.sourceUrl]));
+  // Each page write with the source URL of its item (the item is the site's page on this platform).
+  const pages = await db
+    .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets })
+    .from(runWrites)
+    .leftJoin(targetItems, and(eq(targetItems.itemKey, runWrites.itemKey), eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform)))
+    .where(and(eq(runWrites.migrationId, migrationId), eq(runWrites.kind, "page")))
+    .orderBy(runWrites.seq);
   return {
     migrationId,
     platform: run.platform,
     assetMode: run.assetMode,
-    summary: assetSummary(writes.map((w) => w.assets)),
-    pages: writes.map((w) => ({ sourceUrl: (w.itemKey && sourceOf.get(w.itemKey)) ?? null, targetPath: w.targetPath, targetId: w.targetId, action: w.action, assets: w.assets ?? [] })),
+    summary: assetSummary(pages.map((p) => p.assets)),
+    pages: pages.map((p) => ({ ...p, assets: p.assets ?? [] })),
   };
 }
 

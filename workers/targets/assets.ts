@@ -13,6 +13,7 @@ import { assetFileName } from "./fields";
 import type { FetchLike } from "./http-client";
 import type { AssetInput, MappedPage, ResolvedAsset, TargetAdapter } from "./types";
 import { parseFragment } from "./richtext/dom";
+import { isSvgDocument, type RasterizedImage } from "./rasterize";
 
 export type AssetMode = "none" | "zip" | "dam";
 
@@ -83,15 +84,11 @@ async function download(fetcher: FetchLike, url: string): Promise<Downloaded> {
   }
 }
 
-/** Whether these bytes are an SVG image, whatever the server called them. */
-export function isSvg(contentType: string, bytes: Uint8Array, url: string): boolean {
-  if (/svg/i.test(contentType)) return true;
-  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, "");
-  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head) || (/\.svgz?(?:$|[?#])/i.test(url) && /<svg[\s>]/i.test(head));
-}
+/** Types under which servers send SVG files they do not call image/svg+xml. */
+const MISLABELLED = /^(?:text\/(?:plain|xml|html)|application\/(?:xml|octet-stream))$/i;
 
 /** Renders an SVG into a PNG at a given size (the browser, in the product: rasterize.ts). */
-export type Rasterizer = (svg: Uint8Array, size: { width?: number | null; height?: number | null }) => Promise<{ bytes: Uint8Array; contentType: "image/png" }>;
+export type Rasterizer = (svg: Uint8Array, size: { width?: number | null; height?: number | null }) => Promise<Pick<RasterizedImage, "bytes" | "contentType">>;
 
 /** The size each image was shown at on its page, by absolute URL (from the page's asset list). */
 function displayedSizes(page: MappedPage): Map<string, { width?: number | null; height?: number | null }> {
@@ -142,7 +139,7 @@ export class AssetResolver {
       return keep(file.error);
     }
     // A server that calls an SVG text/plain or octet-stream: the bytes say what it is.
-    if (file.contentType !== "image/svg+xml" && isSvg(file.contentType, file.bytes, url)) file.contentType = "image/svg+xml";
+    if (MISLABELLED.test(file.contentType) && isSvgDocument(file.bytes)) file.contentType = "image/svg+xml";
     const contentHash = await sha256Hex(file.bytes);
     const filename = assetFileName(url, contentHash, file.contentType);
     if (this.ctx.mode === "zip") {
@@ -186,7 +183,7 @@ export class AssetResolver {
   }
 
   /** Uploads into the target, remembers the bytes for later runs and records the upload for rollback. */
-  private async upload(url: string, input: AssetInput): Promise<ResolvedAsset> {
+  private async upload(url: string, input: AssetInput): Promise<Pick<ResolvedAsset, "sourceUrl" | "url" | "targetId" | "alt">> {
     const { db, siteId, platform } = this.ctx;
     const uploaded = await this.ctx.adapter.uploadAsset(input);
     await db

@@ -1,6 +1,6 @@
 import puppeteer, { type Browser, type BrowserWorker, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
 import type { Fetcher } from "@cloudflare/workers-types";
-import { XMLValidator } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { Buffer } from "node:buffer";
 
 /**
@@ -56,59 +56,36 @@ function given(value: number | null | undefined): number | null {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
 }
 
-/**
- * The attributes of the SVG's root element: the document must start (after a BOM, an XML declaration,
- * comments, processing instructions and a DOCTYPE) with an `<svg>` element, seen within its first
- * kilobyte after that prolog. Throws otherwise.
- */
-function rootAttributes(text: string): Record<string, string> {
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  // The prolog: whitespace, <?xml ...?> and other processing instructions, comments, a DOCTYPE with its internal subset.
-  for (;;) {
-    const rest = /^\s*/.exec(text.slice(i, i + 4096))![0].length;
-    i += rest;
-    if (text.startsWith("<?", i)) {
-      const end = text.indexOf("?>", i + 2);
-      if (end < 0) break;
-      i = end + 2;
-    } else if (text.startsWith("<!--", i)) {
-      const end = text.indexOf("-->", i + 4);
-      if (end < 0) break;
-      i = end + 3;
-    } else if (/^<!DOCTYPE\s/i.test(text.slice(i, i + 10))) {
-      const m = /^<!DOCTYPE[^[>]*(?:\[[\s\S]*?\]\s*)?>/i.exec(text.slice(i));
-      if (!m) break;
-      i += m[0].length;
-    } else break;
-  }
-  const head = text.slice(i, i + 1024);
-  const open = /^<(?:[A-Za-z_][\w.-]*:)?svg(?=[\s/>])/.exec(head);
-  if (!open) {
-    const found = /^<([A-Za-z_][\w:.-]*)/.exec(head);
-    throw new Error(`Not an SVG image: ${found ? `the document's root element is <${found[1]}>, not <svg>` : "it does not start with an <svg> element"}`);
-  }
-  // The root's start tag, attribute by attribute (values may hold '>').
-  const attrs: Record<string, string> = {};
-  const attr = /\s+([A-Za-z_][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')|\s*(\/?>)/y;
-  attr.lastIndex = i + open[0].length;
-  for (;;) {
-    const m = attr.exec(text);
-    if (!m) throw new Error("Not an SVG image: the <svg> start tag is malformed");
-    if (m[4]) break;
-    attrs[m[1]] = m[2] ?? m[3];
-  }
-  return attrs;
-}
+/** fast-xml-parser set to read a document's root and its attributes: entities never expanded. */
+const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", attributesGroupName: "@", processEntities: false });
 
-/** Checks that these bytes are an SVG document (well-formed XML whose root is <svg>) and returns its root's attributes. */
+/**
+ * Checks that these bytes are an SVG document (well-formed XML whose root element is <svg>, with or
+ * without a namespace prefix) and returns its root's attributes. Throws, saying why, otherwise.
+ */
 function readSvg(svg: Uint8Array): Record<string, string> {
   if (svg.byteLength > RASTERIZE_MAX_BYTES) throw new Error(`The SVG is too large to render (${svg.byteLength} bytes, at most ${RASTERIZE_MAX_BYTES})`);
   // Not fatal: an SVG in another 8-bit encoding (declared in its XML declaration) is read by the browser itself.
   const text = new TextDecoder().decode(svg);
-  const attrs = rootAttributes(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new Error(`Not an SVG image: it is not well-formed XML (${valid.err.msg.replace(/\.$/, "")}, line ${valid.err.line})`);
-  return attrs;
+  const doc = rootParser.parse(text) as Record<string, unknown>;
+  const root = Object.keys(doc).find((k) => !k.startsWith("?"));
+  if (!root || !/^(?:[A-Za-z_][\w.-]*:)?svg$/.test(root)) throw new Error(`Not an SVG image: ${root ? `the document's root element is <${root}>, not <svg>` : "it has no root element"}`);
+  const node = doc[root];
+  return (node && typeof node === "object" && "@" in node ? (node as { "@": Record<string, string> })["@"] : {}) ?? {};
+}
+
+/** Whether these bytes are an SVG document (see readSvg), for files a server labelled otherwise. */
+export function isSvgDocument(bytes: Uint8Array): boolean {
+  // Cheap first: an SVG names its root early; most other files never say "<svg" at all.
+  if (!/<(?:[A-Za-z_][\w.-]*:)?svg[\s/>]/.test(new TextDecoder().decode(bytes.subarray(0, 4096)))) return false;
+  try {
+    readSvg(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

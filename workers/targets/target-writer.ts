@@ -54,7 +54,7 @@ export interface PageOutcome {
 
 /** A page's resolved assets as the run records them. */
 export function assetRecords(refs: Record<string, ResolvedAsset>): PageAssetRecord[] {
-  return Object.values(refs).map((a) => ({ sourceUrl: a.sourceUrl, url: a.url, state: a.state ?? "source", ...(a.reason ? { reason: a.reason } : {}) }));
+  return Object.values(refs).map((a) => ({ sourceUrl: a.sourceUrl, url: a.url, state: a.state, ...(a.reason ? { reason: a.reason } : {}) }));
 }
 
 /** The run's assets by what became of them, each source URL counted once (its last state). */

@@ -7,6 +7,9 @@
  * HTTP client (workers/targets/http-client.ts).
  */
 import type { FieldType } from "../contracts/definitions";
+import type { AssetState } from "../contracts/platforms";
+
+export { ASSET_STATES, type AssetState, type PageAssetRecord } from "../contracts/platforms";
 
 /** A field value produced by the mapping layer for one target field. */
 export interface MappedFieldValue {
@@ -83,11 +86,9 @@ export interface PreparedPage extends MappedPage {
   assetRefs: Record<string, ResolvedAsset>;
 }
 
-export { ASSET_STATES, type AssetState, type PageAssetRecord } from "../contracts/platforms";
-import type { AssetState } from "../contracts/platforms";
-
 export interface ResolvedAsset {
-  state?: AssetState;
+  /** What became of the asset (see AssetState). */
+  state: AssetState;
   /** Why an asset kept its source URL, or what it was converted from. */
   reason?: string;
   sourceUrl: string;
