@@ -107,6 +107,14 @@ export interface ComponentInstance {
   box?: Box | null;
 }
 
+/** What a content audit reads off the page beyond the cleaned extraction (workers/crawl/audit-facts.ts). */
+export interface PageAuditFacts {
+  /** Every visible heading in document order, navigation and empty ones included. */
+  headings: Array<{ level: number; text: string }>;
+  /** Every visible image once; `alt` is null when the attribute is missing ("" marks a decorative image). */
+  images: Array<{ src: string; alt: string | null; caption: string | null }>;
+}
+
 export interface PageExtraction {
   url: string;
   finalUrl: string;
@@ -127,6 +135,8 @@ export interface PageExtraction {
   images: ExtractedImage[];
   links: ExtractedLink[];
   components: ComponentInstance[];
+  /** Audit facts; absent in extractions stored before they existed. */
+  audit?: PageAuditFacts;
   /** SHA-256 of the normalised main content and components: unchanged pages are skipped on re-runs. */
   contentHash: string;
 }

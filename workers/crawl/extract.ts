@@ -2,6 +2,7 @@ import { parseHTML } from "linkedom";
 import type { ExtractedHeading, ExtractedImage, ExtractedLink, PageExtraction } from "../contracts/extraction";
 import { findComponents, type ImageSizes } from "./components";
 import { extractMetadata } from "./metadata";
+import { auditFacts } from "./audit-facts";
 import { absoluteUrl, collapse, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
 import { extractMainContent } from "./main-content";
 import { sha256Sync } from "./sha256";
@@ -83,6 +84,8 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     links.push({ href, text, internal: /^https?:/.test(href) && new URL(href).host === host });
   }
 
+  // Read before main-content extraction, which may change the document.
+  const audit = auditFacts(document, finalUrl);
   // Readability, the landmark and the layout, chosen per page (workers/crawl/main-content.ts).
   const clean = extractMainContent(document, html, finalUrl);
   const { instances, invalid } = findComponents(document, definitions, { base: finalUrl, host, imageSizes });
@@ -108,6 +111,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     links,
     components: instances,
     metadata,
+    audit,
     contentHash,
   };
   return { extraction, invalidSelectors: invalid };

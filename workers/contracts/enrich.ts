@@ -1,0 +1,147 @@
+/**
+ * Enrich: findings over a project's migrated pages, proposals that fix them, their review and their
+ * application to the target platform. Shared by the API, the services and the screens.
+ */
+import { z } from "zod";
+
+/** Every deterministic finding kind, page-level first, then those that need the whole site. */
+export const FINDING_KINDS = [
+  "title-missing",
+  "title-too-long",
+  "description-missing",
+  "description-too-long",
+  "image-alt-missing",
+  "h1-missing",
+  "h1-multiple",
+  "heading-skip",
+  "canonical-missing",
+  "language-missing",
+  "thin-content",
+  "title-duplicate",
+  "description-duplicate",
+  "link-broken",
+  "link-redirect",
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+/** Kinds a single page's HTML decides (the benchmark scores these). */
+export const PAGE_FINDING_KINDS = FINDING_KINDS.slice(0, 11) as readonly FindingKind[];
+
+export const FINDING_LABELS: Record<FindingKind, string> = {
+  "title-missing": "Missing meta title",
+  "title-too-long": "Meta title too long",
+  "description-missing": "Missing meta description",
+  "description-too-long": "Meta description too long",
+  "image-alt-missing": "Images without alt text",
+  "h1-missing": "Missing or empty H1",
+  "h1-multiple": "More than one H1",
+  "heading-skip": "Skipped heading level",
+  "canonical-missing": "Missing canonical URL",
+  "language-missing": "Missing language",
+  "thin-content": "Thin page",
+  "title-duplicate": "Duplicate meta title",
+  "description-duplicate": "Duplicate meta description",
+  "link-broken": "Internal link answers 404",
+  "link-redirect": "Internal link redirects",
+};
+
+export type FindingSeverity = "error" | "warning" | "notice";
+
+/** The page fields a proposal can change. */
+export const ENRICH_FIELDS = ["metaTitle", "metaDescription", "imageAlt", "language", "summary", "tags"] as const;
+export type EnrichField = (typeof ENRICH_FIELDS)[number];
+
+export const ENRICH_FIELD_LABELS: Record<EnrichField, string> = {
+  metaTitle: "Meta title",
+  metaDescription: "Meta description",
+  imageAlt: "Image alt text",
+  language: "Language",
+  summary: "Summary",
+  tags: "Tags",
+};
+
+export interface Finding {
+  kind: FindingKind;
+  severity: FindingSeverity;
+  /** How sure the check is that this is a real problem of the page, 0..1. */
+  confidence: number;
+  message: string;
+  /** What was read off the page: the title and its length, the images, the heading outline. */
+  evidence: string[];
+  /** The field a proposal would change, when one can fix it. */
+  field?: EnrichField;
+  /** For image findings: the image the finding is about. */
+  target?: string;
+}
+
+export const PROPOSAL_STATUSES = ["pending", "approved", "rejected", "applied"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export interface EnrichProposalDto {
+  id: string;
+  snapshotId: string;
+  pageUrl: string;
+  field: EnrichField;
+  /** The image address for alt text; "" for page fields. */
+  target: string;
+  kind: FindingKind | "ai";
+  before: string;
+  value: string;
+  finalValue: string | null;
+  confidence: number;
+  /** "deterministic" or "ai:<model>". */
+  source: string;
+  rationale: string;
+  status: ProposalStatus;
+  /** Set when the decision came from an earlier run's decision on the same page and field. */
+  remembered: boolean;
+  decidedAt: string | null;
+  appliedAt: string | null;
+}
+
+export interface PageAuditDto {
+  snapshotId: string;
+  url: string;
+  title: string;
+  screenshotUrl: string | null;
+  scoreBefore: number;
+  scoreAfter: number;
+  wordCount: number;
+  findings: Finding[];
+}
+
+export interface SiteAuditDto {
+  siteId: string;
+  runId: string | null;
+  pages: PageAuditDto[];
+  byKind: Array<{ kind: FindingKind; label: string; pages: number }>;
+  scoreBefore: number;
+  scoreAfter: number;
+  /** Pages per score band: 0-9, 10-19, …, 90-100. */
+  distribution: number[];
+  proposals: { pending: number; approved: number; rejected: number; applied: number };
+  /** Whether a language model is configured for the site (AI proposals), or the deterministic layer alone. */
+  aiAvailable: boolean;
+}
+
+export const enrichDecisionSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("approve") }),
+  z.object({ action: z.literal("reject") }),
+  z.object({ action: z.literal("tweak"), value: z.string().trim().min(1).max(2000) }),
+]);
+export type EnrichDecisionInput = z.infer<typeof enrichDecisionSchema>;
+
+export const enrichBulkApproveSchema = z.object({ threshold: z.number().min(0).max(1) });
+
+export const enrichApplySchema = z.object({ proposalIds: z.array(z.string().min(1)).max(500).optional() });
+
+export const ENRICH_MESSAGES = {
+  noRun: "This project has no migration run yet",
+  proposalNotFound: "Proposal not found",
+  applyNotFound: "Apply not found",
+  notApproved: "Only approved proposals can be applied",
+  alreadyRolledBack: "This apply was already rolled back",
+  noPlatform: "Connect a target platform before applying changes",
+  nothingToApply: "No approved changes to apply",
+  offlineNote: "Written from the page's own text: a language model would do better.",
+} as const;
