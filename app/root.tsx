@@ -1,17 +1,22 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppProvider } from "./components/app/app-context";
 import { ToastViewport } from "./components/app/toast-viewport";
 import { AnalyticsTracker } from "./components/system/analytics-tracker";
 import { CookieBanner } from "./components/system/cookie-banner";
 import { FlashToastOnLoad } from "./components/system/flash-toast";
 import { useNonce } from "./lib/nonce";
+import { companyDetails } from "./lib/public-site.server";
 import { SystemNotificationBanner } from "./components/system/system-notification-banner";
 import styles from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Migrate — CMS migration with AI field mapping" }];
+
+/** The footer's company details from configuration (spec §2); they never change within a deployment. */
+export const loader = ({ context }: LoaderFunctionArgs) => ({ company: companyDetails(context) });
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** Applies the stored theme before first paint so there is no flash of the wrong theme. */
 const themeScript = `(function(){try{var t=localStorage.getItem("theme")||"system";var d=t==="dark"||(t==="system"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;

@@ -32,6 +32,15 @@ export interface Env {
    * address. Ignored in production, whose limits are always the strict ones.
    */
   RATE_LIMIT_MULTIPLIER?: string;
+  /** The company details of the public footer (wrangler.toml vars; app/lib/public-site.server.ts). */
+  COMPANY_NAME?: string;
+  COMPANY_ADDRESS?: string;
+  COMPANY_PHONE?: string;
+  COMPANY_EMAIL?: string;
+  COMPANY_ABN?: string;
+  COMPANY_ACN?: string;
+  /** The landing page's testimonial: JSON `{ quote, name, role, company }` of a real customer quote. */
+  LANDING_TESTIMONIAL?: string;
   /** Base64 of a 32-byte AES-GCM key that encrypts platform secrets at rest (a Worker secret). */
   SECRETS_KEY?: string;
 }

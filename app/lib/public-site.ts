@@ -1,15 +1,21 @@
 /**
- * The public header and footer (spec §2). Company details are placeholders until the legal entity's
- * real details are supplied: the `.example` domain and zero-filled ABN/ACN make that obvious.
+ * The company details the public footer shows (spec §2). They come from configuration (the COMPANY_*
+ * vars of wrangler.toml, read by public-site.server.ts) through the root loader; a detail that is not
+ * configured is left out of the footer rather than invented.
  */
-export const COMPANY = {
-  name: "Migrate Example Pty Ltd",
-  address: "Level 1, 100 Example Street, Sydney NSW 2000, Australia",
-  phone: "+61 2 5550 0100",
-  email: "support@migrate.example",
-  abn: "00 000 000 000",
-  acn: "000 000 000",
-} as const;
+export interface CompanyDetails {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  abn: string;
+  acn: string;
+}
+
+/** The paths whose pages load the chat and support widget (spec §2); every other page must not. */
+export const WIDGET_PATHS = ["/", "/request-demo", "/book-demo", "/contact", "/privacy", "/terms"] as const;
+
+export const hasSupportWidget = (pathname: string) => (WIDGET_PATHS as readonly string[]).includes(pathname.replace(/(.)\/$/, "$1"));
 
 export const PUBLIC_NAV = [
   { to: "/docs", label: "Docs" },

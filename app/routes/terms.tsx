@@ -1,12 +1,16 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/public/legal-page";
+import { publicPageHeaders } from "~/lib/public-headers";
+import { publicPage } from "~/lib/public-site.server";
 import { optionalUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service — Migrate" }];
 
+export const headers = publicPageHeaders;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ signedIn: (await optionalUser(request, context)) !== null });
+  return publicPage((await optionalUser(request, context)) !== null, {});
 }
 
 export default function Terms() {

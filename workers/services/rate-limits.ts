@@ -1,4 +1,6 @@
+import { getDb } from "../db/client";
 import type { Env } from "../env";
+import { recordAudit } from "./audit";
 import { tooManyRequests } from "../lib/errors";
 import type { RateLimiter, RateVerdict } from "../lib/rate-limiter";
 
@@ -20,6 +22,15 @@ export const RATE_LIMITS = {
   inviteUser: { limit: 30, windowMs: HOUR },
   inviteAddress: { limit: 60, windowMs: HOUR },
   verificationMailUser: { limit: 5, windowMs: HOUR },
+  // Account security (issue 15): codes by e-mail and password reset.
+  mfaVerifyAccount: { limit: 10, windowMs: 15 * MINUTE },
+  mfaVerifyAddress: { limit: 30, windowMs: 15 * MINUTE },
+  mfaCodeUser: { limit: 10, windowMs: HOUR },
+  resetRequestAccount: { limit: 3, windowMs: HOUR },
+  resetRequestAddress: { limit: 10, windowMs: HOUR },
+  // The public forms (workers/services/public-forms.ts): per client address, honeypot catches included.
+  demoRequestAddress: { limit: 5, windowMs: HOUR },
+  contactMessageAddress: { limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type RateLimitRule = keyof typeof RATE_LIMITS;
@@ -55,11 +66,15 @@ export function rateLimitMultiplier(env: Pick<Env, "ENVIRONMENT" | "RATE_LIMIT_M
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
 }
 
+/** Told of every refused attempt (the audit trail records it). */
+export type RefusalListener = (rule: RateLimitRule, key: string) => Promise<void>;
+
 /** The rate limits of one request: its client address and the deployment's limits. */
 export class RequestLimits {
   constructor(
     private readonly env: Pick<Env, "RATE_LIMITER" | "ENVIRONMENT" | "RATE_LIMIT_MULTIPLIER">,
     readonly address: string,
+    private readonly onRefused?: RefusalListener,
   ) {}
 
   private stub(rule: RateLimitRule, key: string): DurableObjectStub<RateLimiter> {
@@ -72,18 +87,20 @@ export class RequestLimits {
     return [limit * rateLimitMultiplier(this.env), windowMs];
   }
 
-  private static refuse(v: RateVerdict): void {
-    if (!v.allowed) throw tooManyRequests(RATE_LIMIT_MESSAGE, v.retryAfterMs / 1000);
+  private async refuse(v: RateVerdict, rule: RateLimitRule, key: string): Promise<void> {
+    if (v.allowed) return;
+    await this.onRefused?.(rule, key);
+    throw tooManyRequests(RATE_LIMIT_MESSAGE, v.retryAfterMs / 1000);
   }
 
   /** Counts an attempt under a rule, or throws 429 with `Retry-After` when the window is full. */
   async hit(rule: RateLimitRule, key: string): Promise<void> {
-    RequestLimits.refuse(await this.stub(rule, key).hit(...this.rule(rule)));
+    await this.refuse(await this.stub(rule, key).hit(...this.rule(rule)), rule, key);
   }
 
   /** Throws 429 when the window is full, without counting. */
   async check(rule: RateLimitRule, key: string): Promise<void> {
-    RequestLimits.refuse(await this.stub(rule, key).check(...this.rule(rule)));
+    await this.refuse(await this.stub(rule, key).check(...this.rule(rule)), rule, key);
   }
 
   async record(rule: RateLimitRule, key: string): Promise<void> {
@@ -121,9 +138,33 @@ export class RequestLimits {
   beforeVerificationMail(userId: string): Promise<void> {
     return this.hit("verificationMailUser", userId);
   }
+
+  /** Every code typed counts, for the address and for the account whose challenge it is. */
+  async beforeMfaVerify(userId: string): Promise<void> {
+    await this.hit("mfaVerifyAddress", this.address);
+    await this.hit("mfaVerifyAccount", userId);
+  }
+
+  /** Each code mailed to a user (sign-in or resend) counts. */
+  beforeMfaCode(userId: string): Promise<void> {
+    return this.hit("mfaCodeUser", userId);
+  }
+
+  async beforeResetRequest(email: string): Promise<void> {
+    await this.hit("resetRequestAddress", this.address);
+    await this.hit("resetRequestAccount", email);
+  }
 }
 
-/** The rate limits of a request. */
+/** The rate limits of a request; each refused attempt is audited as `auth.rate_limited`. */
 export function requestLimits(env: Env, request: Request): RequestLimits {
-  return new RequestLimits(env, clientAddress(request));
+  const address = clientAddress(request);
+  return new RequestLimits(env, address, (rule, key) =>
+    recordAudit(getDb(env.DB), null, {
+      action: "auth.rate_limited",
+      entityType: "rate_limit",
+      entityId: rule,
+      after: { rule, key, address },
+    }),
+  );
 }

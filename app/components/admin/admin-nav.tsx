@@ -4,6 +4,7 @@ const ITEMS = [
   { to: "/admin", label: "Users", end: true },
   { to: "/admin/notifications", label: "Notifications", end: true },
   { to: "/admin/news", label: "News", end: false },
+  { to: "/admin/enquiries", label: "Enquiries", end: true },
 ];
 
 /** Links between the administration screens. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { PublicLayout } from "./public-layout";
+import { SupportWidget } from "./support-widget";
 
-/** A legal page in the public frame. */
+/** A legal page in the public frame, with the support widget (spec §2: /privacy and /terms have it). */
 export function LegalPage({ signedIn, title, updated, children }: { signedIn: boolean; title: string; updated: string; children: ReactNode }) {
   return (
     <PublicLayout signedIn={signedIn}>
@@ -10,6 +11,7 @@ export function LegalPage({ signedIn, title, updated, children }: { signedIn: bo
         <p className="text-sm text-slate-600 dark:text-slate-400">Last updated {updated}</p>
         {children}
       </article>
+      <SupportWidget />
     </PublicLayout>
   );
 }

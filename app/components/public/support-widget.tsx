@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { ContactForm } from "./public-forms";
+
+/**
+ * The self-hosted support widget of the marketing pages (spec §2: chat and support widgets load only on
+ * /, /request-demo, /book-demo, /contact, /privacy and /terms, so only those routes render it). A button
+ * in the corner opens a panel with the contact form; it loads nothing from another site.
+ */
+export function SupportWidget() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>("input:not([tabindex='-1']), select, textarea")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <div data-support-widget className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
+      {open ? (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-label="Support"
+          className="max-h-[calc(100vh-6rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <div className="mb-3 flex items-start justify-between gap-3">
+            <div>
+              <h2 className="font-semibold">How can we help?</h2>
+              <p className="text-sm text-slate-600 dark:text-slate-400">Send us a message; we reply by e-mail within one business day.</p>
+            </div>
+            <button type="button" onClick={() => setOpen(false)} className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close support">
+              <span aria-hidden="true">✕</span>
+            </button>
+          </div>
+          <ContactForm compact />
+        </div>
+      ) : null}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((v) => !v)}
+        className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/40"
+      >
+        Support
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_FORM_MESSAGES } from "../workers/contracts/public-forms";
+import { getDb } from "../workers/db/client";
+import { listPublicSubmissions, submitContactMessage } from "../workers/services/public-forms";
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE, RequestLimits } from "../workers/services/rate-limits";
+import { TEST_ORIGIN, fetchWorker } from "./helpers";
+
+/*
+ * The public site's forms through the Worker (Remix actions: the same requests the pages send), the
+ * honeypot and the rate limit, the admin listing, and the anonymous pages' caching headers.
+ */
+
+function randomAddress(): string {
+  const b = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+async function post(path: string, route: string, fields: Record<string, string>, address = randomAddress()) {
+  const res = await fetchWorker(`${path}?_data=${encodeURIComponent(route)}`, {
+    method: "POST",
+    headers: { Origin: TEST_ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, any>, headers: res.headers };
+}
+
+const demo = { name: "Ada Lovelace", email: "Ada@Example.com", company: "Analytical Engines", role: "CTO", sourcePlatform: "Drupal", targetPlatform: "Magnolia", siteSize: "100 to 1,000 pages", message: "Our intranet." };
+const contact = { name: "Grace Hopper", email: "grace@example.com", company: "", topic: "Sales", message: "How do licences work for agencies?" };
+
+async function countRows(table: "demo_requests" | "contact_messages", email: string) {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE email = ?`).bind(email).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("demo request form", () => {
+  it("stores a valid request from /book-demo and /request-demo with its path, and confirms", async () => {
+    const email = `ada-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const a = await post("/book-demo", "routes/book-demo", { ...demo, email });
+    expect(a.status).toBe(200);
+    expect(a.json).toEqual({ ok: true, message: PUBLIC_FORM_MESSAGES.demoReceived });
+    const b = await post("/request-demo", "routes/request-demo", { ...demo, email: email.toUpperCase() });
+    expect(b.status).toBe(200);
+    const rows = await env.DB.prepare("SELECT path, company, source_platform FROM demo_requests WHERE email = ? ORDER BY path").bind(email).all();
+    expect(rows.results).toEqual([
+      { path: "/book-demo", company: "Analytical Engines", source_platform: "Drupal" },
+      { path: "/request-demo", company: "Analytical Engines", source_platform: "Drupal" },
+    ]);
+  });
+
+  it("answers invalid input with 400 in the error shape, a message per field, and stores nothing", async () => {
+    const res = await post("/request-demo", "routes/request-demo", { ...demo, name: " ", email: "not-an-email", company: "", sourcePlatform: "Geocities" });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      ok: false,
+      error: PUBLIC_FORM_MESSAGES.invalid,
+      details: { fields: { name: PUBLIC_FORM_MESSAGES.nameRequired, email: PUBLIC_FORM_MESSAGES.emailInvalid, company: PUBLIC_FORM_MESSAGES.companyRequired, sourcePlatform: PUBLIC_FORM_MESSAGES.pickOne } },
+    });
+    expect(await countRows("demo_requests", "not-an-email")).toBe(0);
+  });
+
+  it("confirms a filled honeypot like a stored request but stores nothing", async () => {
+    const email = `bot-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await post("/request-demo", "routes/request-demo", { ...demo, email, website: "http://spam.example" });
+    expect(res.json).toEqual({ ok: true, message: PUBLIC_FORM_MESSAGES.demoReceived });
+    expect(await countRows("demo_requests", email)).toBe(0);
+  });
+});
+
+describe("contact form", () => {
+  it("stores a valid message and refuses a short one", async () => {
+    const email = `grace-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const ok = await post("/contact", "routes/contact", { ...contact, email });
+    expect(ok.json).toEqual({ ok: true, message: PUBLIC_FORM_MESSAGES.contactReceived });
+    expect(await countRows("contact_messages", email)).toBe(1);
+    const bad = await post("/contact", "routes/contact", { ...contact, email, topic: "", message: "hi" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details.fields).toEqual({ topic: PUBLIC_FORM_MESSAGES.pickOne, message: PUBLIC_FORM_MESSAGES.messageTooShort });
+    expect(await countRows("contact_messages", email)).toBe(1);
+  });
+
+  it("refuses an address over the limit with 429 and Retry-After (strict limits, as in production)", async () => {
+    const strict = new RequestLimits({ ...env, RATE_LIMIT_MULTIPLIER: undefined }, randomAddress());
+    const db = getDb(env.DB);
+    const { limit } = RATE_LIMITS.contactMessageAddress;
+    const email = `limit-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    for (let i = 0; i < limit; i++) await submitContactMessage(db, strict, { ...contact, email, topic: "Sales" }, { honeypot: "" });
+    await expect(submitContactMessage(db, strict, { ...contact, email, topic: "Sales" }, { honeypot: "" })).rejects.toMatchObject({ status: 429, message: RATE_LIMIT_MESSAGE });
+    expect(await countRows("contact_messages", email)).toBe(limit);
+    const listed = await listPublicSubmissions(db);
+    expect(listed.contactMessages.filter((m) => m.email === email)).toHaveLength(limit);
+  });
+});
+
+describe("public pages", () => {
+  it("serve visitors with a shared-cache Cache-Control and redirect unknown paths to /", async () => {
+    for (const path of ["/", "/request-demo", "/book-demo", "/contact", "/training", "/partners", "/privacy", "/terms"]) {
+      const res = await fetchWorker(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Cache-Control"), path).toBe("public, max-age=0, s-maxage=300");
+      await res.arrayBuffer();
+    }
+    const unknown = await fetchWorker("/no-such-page/at-all");
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get("Location")).toBe("/");
+  });
+
+  it("keep the enquiries away from anyone but a global admin", async () => {
+    const res = await fetchWorker("/admin/enquiries");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/login/);
+  });
+});
