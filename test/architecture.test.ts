@@ -9,18 +9,19 @@ import { describe, expect, it } from "vitest";
 
 const sources = import.meta.glob<string>("../workers/**/*.ts", { query: "?raw", import: "default", eager: true });
 
-type Layer = "api" | "services" | "runs" | "mapping" | "targets" | "crawl" | "db" | "lib" | "contracts";
+type Layer = "api" | "services" | "runs" | "mapping" | "enrich" | "targets" | "crawl" | "db" | "lib" | "contracts";
 
 /** What each layer must not import. */
 const FORBIDDEN: Partial<Record<Layer, readonly Layer[]>> = {
   services: ["api"],
   runs: ["api", "services"],
   mapping: ["api", "services", "runs"],
+  enrich: ["api", "services", "runs"],
   targets: ["api", "services", "runs"],
   crawl: ["api", "services", "runs"],
-  db: ["api", "services", "runs", "mapping", "targets", "crawl"],
-  lib: ["api", "services", "runs", "mapping", "targets", "crawl", "db"],
-  contracts: ["api", "services", "runs", "mapping", "targets", "crawl", "db", "lib"],
+  db: ["api", "services", "runs", "mapping", "enrich", "targets", "crawl"],
+  lib: ["api", "services", "runs", "mapping", "enrich", "targets", "crawl", "db"],
+  contracts: ["api", "services", "runs", "mapping", "enrich", "targets", "crawl", "db", "lib"],
 };
 
 /**

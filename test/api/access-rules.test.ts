@@ -73,6 +73,10 @@ describe("access rules", () => {
         "POST /mapping/snapshots/:snapshotId/bulk-approve",
         "POST /mapping/snapshots/:snapshotId/map",
         "POST /organization/:id/leave",
+        // Enrich review is the members' job as mapping review is; applying and rolling back are not.
+        "POST /enrich/proposals/:proposalId/decision",
+        "POST /sites/:siteId/enrich/analyse",
+        "POST /sites/:siteId/enrich/bulk-approve",
         // Neither writes anything: a connection test and a dry run of target writes.
         "POST /platform/:siteId/dry-run",
         "POST /platform/:siteId/test-connection",

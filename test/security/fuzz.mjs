@@ -33,6 +33,9 @@ const BODY_SCHEMAS = {
   "PUT /sites/:siteId/mapping/settings": ["contracts/mapping.ts", "mappingSettingsSchema"],
   "POST /sites/:siteId/auto-populate": ["contracts/mapping.ts", "autoPopulateRequestSchema"],
   "POST /sites/:siteId/auto-populate/accept": ["contracts/mapping.ts", "acceptSuggestionsSchema"],
+  "POST /sites/:siteId/enrich/bulk-approve": ["contracts/enrich.ts", "enrichBulkApproveSchema"],
+  "POST /sites/:siteId/enrich/apply": ["contracts/enrich.ts", "enrichApplySchema"],
+  "POST /enrich/proposals/:proposalId/decision": ["contracts/enrich.ts", "enrichDecisionSchema"],
 };
 
 /** Bodies that are not JSON, or JSON that strains a parser. */

@@ -103,6 +103,9 @@ function validBodies(world) {
     "PUT /sites/:siteId/mapping/settings": { body: { llmProvider: "none" } },
     "POST /sites/:siteId/auto-populate": { body: { url: `http://${world.siteDomain}/` } },
     "POST /sites/:siteId/auto-populate/accept": { body: { suggestions: [{ id: "probe-suggestion" }] } },
+    "POST /sites/:siteId/enrich/bulk-approve": { body: { threshold: 1 } },
+    "POST /enrich/proposals/:proposalId/decision": { body: { action: "reject" } },
+    "POST /sites/:siteId/enrich/apply": { body: {} },
   };
 }
 

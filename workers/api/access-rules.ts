@@ -133,6 +133,18 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   "GET /sites/:siteId/mapping/settings": org("view"),
   "PUT /sites/:siteId/mapping/settings": org("configure"),
 
+  // routes/enrich.ts — analysing and reviewing is the members' job, as for mapping; writing into the
+  // target is a run's right, and undoing it a rollback's.
+  "GET /sites/:siteId/enrich": org("view"),
+  "POST /sites/:siteId/enrich/analyse": org("review"),
+  "GET /sites/:siteId/enrich/proposals": org("view"),
+  "POST /sites/:siteId/enrich/bulk-approve": org("review"),
+  "POST /sites/:siteId/enrich/apply": org("run"),
+  "GET /sites/:siteId/enrich/applies": org("view"),
+  "GET /enrich/pages/:snapshotId": org("view"),
+  "POST /enrich/proposals/:proposalId/decision": org("review"),
+  "POST /enrich/applies/:applyId/rollback": org("rollback"),
+
   // routes/auto-populate.ts — suggestions become definitions, so the whole flow is configuration.
   "GET /sites/:siteId/auto-populate": org("view"),
   "POST /sites/:siteId/auto-populate": org("configure"),

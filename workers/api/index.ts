@@ -14,6 +14,7 @@ import { targetOutputRoutes } from "./routes/target-outputs";
 import { definitionRoutes } from "./routes/definitions";
 import { mappingRoutes } from "./routes/mapping";
 import { autoPopulateRoutes } from "./routes/auto-populate";
+import { enrichRoutes } from "./routes/enrich";
 import { enforceAccessRules } from "./middleware/access";
 import { requireJsonBody } from "./middleware/json-body";
 
@@ -55,3 +56,4 @@ api.route("/", snapshotRoutes);
 api.route("/", definitionRoutes);
 api.route("/", mappingRoutes);
 api.route("/", autoPopulateRoutes);
+api.route("/", enrichRoutes);

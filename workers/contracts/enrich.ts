@@ -124,6 +124,16 @@ export interface SiteAuditDto {
   aiAvailable: boolean;
 }
 
+/** One application of approved changes to the target, with each change's outcome and before/after. */
+export interface EnrichApplyDto {
+  id: string;
+  platform: string;
+  createdAt: string;
+  rolledBackAt: string | null;
+  summary: Record<string, number>;
+  changes: Array<{ id: string; proposalId: string; pageUrl: string; field: string; target: string; status: "applied" | "unsupported" | "failed"; message: string; before: unknown; after: unknown; rolledBackAt: string | null }>;
+}
+
 export const enrichDecisionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("approve") }),
   z.object({ action: z.literal("reject") }),
@@ -131,9 +141,9 @@ export const enrichDecisionSchema = z.discriminatedUnion("action", [
 ]);
 export type EnrichDecisionInput = z.infer<typeof enrichDecisionSchema>;
 
-export const enrichBulkApproveSchema = z.object({ threshold: z.number().min(0).max(1) });
+export const enrichBulkApproveSchema = z.object({ threshold: z.number().min(0).max(1), snapshotId: z.string().min(1).max(200).optional() });
 
-export const enrichApplySchema = z.object({ proposalIds: z.array(z.string().min(1)).max(500).optional() });
+export const enrichApplySchema = z.object({ proposalIds: z.array(z.string().min(1).max(200)).min(1).max(90).optional() });
 
 export const ENRICH_MESSAGES = {
   noRun: "This project has no migration run yet",

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { enrichApplySchema, enrichBulkApproveSchema, enrichDecisionSchema, PROPOSAL_STATUSES, type ProposalStatus } from "../../contracts/enrich";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { badRequest } from "../../lib/errors";
+import { analyseSite, getPageAudit, getSiteAudit, listEnrichProposals } from "../../services/enrich";
+import { applyEnrichment, listEnrichApplies, rollbackEnrichApply } from "../../services/enrich-apply";
+import { bulkApproveEnrich, decideEnrichProposal } from "../../services/enrich-review";
+import { parseJson } from "../validate";
+
+/** Enrich: the audit of a project's migrated pages, its proposals and their review, apply and rollback. */
+export const enrichRoutes = new Hono<AppEnv>()
+  .get("/sites/:siteId/enrich", async (c) => c.json(await getSiteAudit(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("siteId"))))
+  .post("/sites/:siteId/enrich/analyse", async (c) => c.json(await analyseSite(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("siteId"))))
+  .get("/sites/:siteId/enrich/proposals", async (c) => {
+    const status = c.req.query("status");
+    if (status !== undefined && !PROPOSAL_STATUSES.includes(status as ProposalStatus)) throw badRequest(`status must be one of ${PROPOSAL_STATUSES.join(", ")}`);
+    return c.json({ proposals: await listEnrichProposals(getDb(c.env.DB), c.get("organizationId"), c.req.param("siteId"), status as ProposalStatus | undefined) });
+  })
+  .post("/sites/:siteId/enrich/bulk-approve", async (c) => {
+    const input = await parseJson(c, enrichBulkApproveSchema);
+    return c.json(await bulkApproveEnrich(getDb(c.env.DB), c.get("auth").actor, c.get("organizationId"), c.req.param("siteId"), input.threshold, input.snapshotId));
+  })
+  .post("/sites/:siteId/enrich/apply", async (c) => {
+    const input = await parseJson(c, enrichApplySchema);
+    return c.json(await applyEnrichment(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("siteId"), input.proposalIds));
+  })
+  .get("/sites/:siteId/enrich/applies", async (c) => c.json({ applies: await listEnrichApplies(getDb(c.env.DB), c.get("organizationId"), c.req.param("siteId")) }))
+  .get("/enrich/pages/:snapshotId", async (c) => c.json(await getPageAudit(getDb(c.env.DB), c.get("organizationId"), c.req.param("snapshotId"))))
+  .post("/enrich/proposals/:proposalId/decision", async (c) => {
+    const input = await parseJson(c, enrichDecisionSchema);
+    return c.json({ proposal: await decideEnrichProposal(getDb(c.env.DB), c.get("auth").actor, c.get("organizationId"), c.req.param("proposalId"), input) });
+  })
+  .post("/enrich/applies/:applyId/rollback", async (c) => c.json(await rollbackEnrichApply(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("applyId"))));
