@@ -111,6 +111,7 @@ async function probe() {
     server = await timed("start", () => startServer({ seedSql: seed.sql, log }));
     log(`server on ${server.baseUrl} after ${seconds.start.toFixed(1)} s${publicSite ? `; public site on ${publicSite.origin}` : ""}`);
     const client = new Client(server.baseUrl);
+    client.deviceToken = seed.deviceToken;
     const world = await timed("objects", () => buildWorld({ client, password: seed.password, publicSite, log }));
     if (publicSite && !world.snapshotId) failures.push(`the run of the public site captured no snapshot (${world.runStatus})`);
 

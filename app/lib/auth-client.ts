@@ -1,21 +1,33 @@
-import type { AuthResponse } from "../../workers/contracts/auth";
+import type { AuthResponse, LoginResponse } from "../../workers/contracts/auth";
 import { ApiRequestError } from "./api-client";
 import { CONSTANTS } from "./constants";
 import { storeSession } from "./session";
 import { STORAGE_KEYS, writeLocal } from "./storage-keys";
 
-/** Posts to an auth endpoint (no cache, no bearer) and stores the session it returns. */
-export async function authenticate(path: "/v1/auth/login" | "/v1/auth/signup", body: unknown): Promise<AuthResponse> {
+/** Posts to a public auth endpoint (no cache, no bearer); the answer's JSON, or an ApiRequestError. */
+export async function postAuth<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(`${CONSTANTS.defaultApiBase}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(body),
     credentials: "same-origin",
   });
-  const json = (await res.json().catch(() => ({}))) as Partial<AuthResponse> & { error?: string; details?: unknown };
+  const json = (await res.json().catch(() => ({}))) as { error?: string; details?: unknown };
   if (!res.ok) throw new ApiRequestError(res.status, json.error ?? "Request failed", json.details);
-  const auth = json as AuthResponse;
+  return json as T;
+}
+
+/**
+ * Posts to an auth endpoint and stores the session it returns. A sign-in that needs a code by e-mail
+ * returns the challenge and stores nothing; the code's answer (POST /v1/auth/mfa/verify) stores the
+ * session, and the remembered device's token when one is given.
+ */
+export async function authenticate(path: "/v1/auth/login" | "/v1/auth/signup" | "/v1/auth/mfa/verify", body: unknown): Promise<LoginResponse> {
+  const answer = await postAuth<LoginResponse>(path, body);
+  if (answer.mfaRequired) return answer;
+  const auth: AuthResponse = answer;
   storeSession(auth.token);
+  if (auth.deviceToken) writeLocal(STORAGE_KEYS.mfaDeviceToken, auth.deviceToken);
   writeLocal(STORAGE_KEYS.isImpersonating, auth.isImpersonation ? "true" : null);
   if (auth.user.lastActiveOrganization) writeLocal(STORAGE_KEYS.activeOrganizationId, auth.user.lastActiveOrganization.id);
   else if (auth.user.organizations[0]) writeLocal(STORAGE_KEYS.activeOrganizationId, auth.user.organizations[0].id);

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from "../../workers/contracts/auth";
 import { MIGRATION_MESSAGES } from "../../workers/contracts/run-events";
 
 /** User-facing texts of the spec (§5, §8), used exactly. Migration texts come from the one server-side list. */
@@ -5,6 +6,8 @@ export const MESSAGES = {
   sessionExpired: "Your session expired — please sign in again.",
   notAuthenticated: "Not authenticated",
   failedLogin: "Failed to login",
+  verificationFailed: AUTH_MESSAGES.verificationFailed,
+  failedToSendCode: AUTH_MESSAGES.failedToSendCode,
   fetchOrganizations: "Failed to fetch organizations. Please try again later.",
   createOrganization: "Failed to create organization",
   inviteUser: "Failed to invite user",

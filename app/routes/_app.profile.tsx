@@ -1,18 +1,31 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
+import { AccountSecurity } from "~/components/account/account-security";
 import { Card, PageHeader } from "~/components/ui/card";
+import { loadAccountSecurity, securityAction } from "~/lib/account-security.server";
 import { useDashboard } from "~/lib/dashboard-context";
+import { requireSession } from "~/lib/session.server";
 import { THEME_OPTIONS, applyTheme, storedTheme, type ThemeChoice } from "~/lib/theme";
 
 export const meta: MetaFunction = () => [{ title: "Account — Migrate" }];
 
-/** The account screen: who you are and the theme choice (stored locally and on the server). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireSession(request, context);
+  return json({ security: await loadAccountSecurity(context, auth) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return securityAction(request, context, await requireSession(request, context));
+}
+
+/** The account screen: who you are, the theme choice (stored locally and on the server) and sign-in security. */
 export default function Profile() {
   const { user, organization } = useDashboard();
   const api = useApi();
   const toasts = useToasts();
+  const { security } = useLoaderData<typeof loader>();
   const [theme, setTheme] = useState<ThemeChoice>(user.themePreference);
 
   useEffect(() => {
@@ -73,6 +86,7 @@ export default function Profile() {
             </div>
           </fieldset>
         </Card>
+        <AccountSecurity security={security} />
       </div>
     </>
   );

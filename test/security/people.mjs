@@ -1,7 +1,7 @@
 // Who the probe signs in as. The accounts and memberships are written into the fresh local D1 before
 // the server starts (an invitation now needs the invitee's verified e-mail and an explicit accept, which
 // the API and e2e tests cover); every call of the probe then signs in over the API like a client.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "../../scripts/setup.mjs";
 
 export const ORG_A = "probe-org-a";
@@ -38,6 +38,10 @@ const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${
 export function people(scratchCount) {
   const password = `Probe-${randomBytes(9).toString("base64url")}`;
   const hash = hashPassword(password);
+  // A global ADMIN always signs in with a code by e-mail; the probe signs in from a device that each
+  // account remembered (the server keeps only the token's hash), so it needs no mailbox.
+  const deviceToken = randomBytes(32).toString("base64url");
+  const deviceTokenHash = createHash("sha256").update(deviceToken).digest("hex");
   const now = Date.now();
   const lines = [];
   for (const [name, u] of Object.entries(USERS)) {
@@ -45,6 +49,9 @@ export function people(scratchCount) {
       `INSERT INTO users (id, email, password_hash, first_name, last_name, role, created_at, email_verified_at) VALUES (${q(u.id)}, ${q(emailOf(name))}, ${q(hash)}, 'Probe', ${q(name)}, ${q(u.role)}, ${now}, ${now});`,
     );
   }
+  lines.push(
+    `INSERT INTO remembered_devices (id, token_hash, user_id, user_agent, expires_at, created_at) VALUES ('probe-device', ${q(deviceTokenHash)}, ${q(USERS.globalAdmin.id)}, 'security probe', ${now + 86_400_000}, ${now});`,
+  );
   const org = (id, name, roles) => {
     lines.push(`INSERT INTO organizations (id, name, created_at) VALUES (${q(id)}, ${q(name)}, ${now});`);
     for (const [user, role] of Object.entries(roles)) {
@@ -54,5 +61,5 @@ export function people(scratchCount) {
   org(ORG_A, "Probe organization A", ROLES_IN_A);
   org(ORG_B, "Probe organization B", { outsider: "OWNER" });
   for (let i = 0; i < scratchCount; i++) org(scratchOrg(i), `Probe scratch ${i}`, ROLES_IN_SCRATCH);
-  return { password, sql: lines.join("\n") + "\n" };
+  return { password, deviceToken, sql: lines.join("\n") + "\n" };
 }

@@ -39,6 +39,17 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   // The token of the verification mail is the proof: whoever's browser opens the link.
   "POST /auth/verify-email": PUBLIC,
   "POST /auth/verify-email/resend": SIGNED_IN,
+  // Account security (issue 15). The MFA challenge id and the reset token are the proofs of the public ones.
+  "POST /auth/mfa/challenge": PUBLIC,
+  "POST /auth/mfa/verify": PUBLIC,
+  "POST /auth/password-reset/request": PUBLIC,
+  "POST /auth/password-reset": PUBLIC,
+  "GET /auth/security": SIGNED_IN,
+  "POST /auth/mfa/settings/code": SIGNED_IN,
+  "PUT /auth/mfa/settings": SIGNED_IN,
+  "DELETE /auth/devices/:id": SIGNED_IN,
+  "DELETE /auth/sessions/:id": SIGNED_IN,
+  "PUT /auth/password": SIGNED_IN,
 
   // routes/invitations.ts — the caller's own invitations: the service checks the address is theirs and verified.
   "GET /invitations": SIGNED_IN,

@@ -47,6 +47,8 @@ export interface UserDto {
   themePreference: Theme;
   /** Whether the user proved the e-mail address is theirs; answering invitations needs it. */
   emailVerified: boolean;
+  /** Whether sign-in asks for a code by e-mail (always for global ADMINs). */
+  mfaEnabled: boolean;
   organizations: OrganizationSummaryDto[];
   lastActiveOrganization: OrganizationSummaryDto | null;
   organizationId: string | null;
@@ -77,9 +79,99 @@ export interface OrganizationDetailsDto extends OrganizationSummaryDto {
 export interface AuthResponse {
   token: string;
   user: UserDto;
-  mfaRequired: boolean;
+  mfaRequired: false;
   isImpersonation: boolean;
+  /** Given by POST /auth/mfa/verify when `rememberDevice` was asked: the next sign-in on this device sends it to skip the code. */
+  deviceToken?: string;
 }
+
+/** The answer of POST /auth/login when the account needs a code by e-mail (spec §7): no session yet. */
+export interface MfaRequiredResponse {
+  mfaRequired: true;
+  challengeId: string;
+  methods: MfaMethod[];
+  isImpersonation: false;
+}
+
+export type LoginResponse = AuthResponse | MfaRequiredResponse;
+
+export const MFA_METHODS = ["email"] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/** A six-digit code. */
+const mfaCode = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code");
+const challengeId = z.string().trim().min(1, "Challenge ID is required").max(100);
+const newPassword = z.string().min(8, "Password must be at least 8 characters").max(200);
+
+export const mfaChallengeSchema = z.object({ challengeId });
+
+export const mfaVerifySchema = z.object({
+  challengeId,
+  method: z.enum(MFA_METHODS).default("email"),
+  code: mfaCode,
+  rememberDevice: z.boolean().default(false),
+});
+
+/** Asks for a code that proves the signed-in user may turn MFA on or off. */
+export const mfaSettingsCodeSchema = z.object({ enabled: z.boolean() });
+
+export const mfaSettingsSchema = z.object({ enabled: z.boolean(), challengeId, code: mfaCode });
+
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetSchema = z.object({ token: z.string().trim().min(1, "Reset token is required").max(200), password: newPassword });
+
+export const changePasswordSchema = z.object({ currentPassword: z.string().min(1, "Current password is required").max(200), newPassword });
+
+/** A remembered device as its owner sees it (never its token). */
+export interface RememberedDeviceDto {
+  id: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string;
+}
+
+/** A signed-in session as its owner sees it (never its token). */
+export interface SessionDto {
+  id: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string;
+  current: boolean;
+}
+
+/** The account-security settings of the signed-in user. */
+export interface AccountSecurityDto {
+  mfaEnabled: boolean;
+  /** Global ADMINs always get a code: they cannot turn MFA off. */
+  mfaRequiredByRole: boolean;
+  devices: RememberedDeviceDto[];
+  sessions: SessionDto[];
+}
+
+/** The texts of sign-in, MFA and password reset: the spec's (§8) exactly, and ours beside them. */
+export const AUTH_MESSAGES = {
+  failedLogin: "Failed to login",
+  verificationFailed: "Verification failed",
+  failedToSendCode: "Failed to send code",
+  notAuthenticated: "Not authenticated",
+  invalidCredentials: "Invalid e-mail or password",
+  codeSubject: "Your sign-in code",
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}.`,
+  mfaRequiredForAdmins: "Administrators always sign in with a code",
+  resetSubject: "Reset your password",
+  resetRequested: "If an account exists for that e-mail, we sent a link to reset its password.",
+  resetInvalidLink: "This reset link is invalid or has expired.",
+  resetDone: "Your password was changed. Sign in with the new password.",
+  wrongCurrentPassword: "The current password is not correct",
+  passwordChanged: "Your password was changed. Your other sessions were signed out.",
+  notDuringImpersonation: "Not available while impersonating",
+  oauthFailed: "Sign-in with the provider failed",
+  oauthUnknownProvider: "Unknown sign-in provider",
+  oauthEmailUnverified: "The provider did not confirm this e-mail address",
+} as const;
 
 /** An invitation as its invitee sees it. */
 export interface InvitationDto {

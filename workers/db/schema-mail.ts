@@ -33,6 +33,8 @@ export const outboxMessages = sqliteTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    /** The simple HTML part, when the mail has one. */
+    html: text("html"),
     createdAt: createdAt(),
   },
   (t) => [index("outbox_messages_to_idx").on(t.to, t.createdAt)],

@@ -16,6 +16,8 @@ export const users = sqliteTable("users", {
   lastActiveOrganizationId: text("last_active_organization_id"),
   /** When the user proved the e-mail address is theirs (the link of the verification mail); null until then. */
   emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  /** When the user turned on sign-in codes by e-mail; null while off (global ADMINs always get a code). */
+  mfaEnabledAt: integer("mfa_enabled_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 

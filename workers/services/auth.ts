@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { AuthResponse, UserDto, loginSchema, signupSchema } from "../contracts/auth";
+import { AUTH_MESSAGES, type AuthResponse, type LoginResponse, type UserDto, type loginSchema, type mfaVerifySchema, type signupSchema } from "../contracts/auth";
 import type { Db } from "../db/client";
 import { memberships, organizations, sessions, users, type Session, type User } from "../db/schema";
 import { badRequest, conflict, unauthorized } from "../lib/errors";
@@ -8,7 +8,7 @@ import { hashPassword, sha256Hex, verifyPassword } from "../lib/crypto";
 import { newId, newToken } from "../lib/ids";
 import { auditStatement, type Actor } from "./audit";
 import { sendVerificationMail } from "./email-verification";
-import type { RequestLimits } from "./rate-limits";
+import { consumeCode, isRememberedDevice, mfaRequiredFor, rememberDevice, requireCode } from "./mfa";
 import type { RequestServices } from "./request-services";
 
 /** How long a session lasts. */
@@ -61,13 +61,16 @@ export async function signup(
 /**
  * Signs in with e-mail and password. A wrong e-mail and a wrong password get the same answer.
  * Rate-limited per client address (every attempt) and per account (failures, cleared by a success).
+ * An account with MFA on (and every global ADMIN) gets no session yet: a code is mailed and the answer
+ * is `mfaRequired` with the challenge, unless the request brings the token of a remembered device.
  */
 export async function login(
   db: Db,
   input: z.infer<typeof loginSchema>,
   userAgent: string | null | undefined,
-  limits: RequestLimits,
-): Promise<AuthResponse> {
+  services: RequestServices,
+): Promise<LoginResponse> {
+  const limits = services.limits;
   await limits.beforeSignIn(input.email);
   const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   // Verify against a throwaway hash when the user is unknown, so timing does not reveal accounts.
@@ -76,12 +79,47 @@ export async function login(
     : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!user || !ok) {
     await limits.signInFailed(input.email);
-    throw unauthorized("Invalid e-mail or password");
+    await auditStatement(db, user ? { userId: user.id } : null, {
+      action: "user.login_failed",
+      entityType: "user",
+      entityId: user?.id ?? null,
+      after: { email: input.email, address: limits.address },
+    });
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   await limits.signInSucceeded(input.email);
+  const remembered = mfaRequiredFor(user) && (await isRememberedDevice(db, user.id, input.deviceToken));
+  if (mfaRequiredFor(user) && !remembered) return requireCode(db, services, user);
+  return startSignedInSession(db, user, userAgent, { method: remembered ? "password+remembered_device" : "password" });
+}
+
+/** Opens the session of a completed sign-in and audits it with how the user proved who they are. */
+export async function startSignedInSession(
+  db: Db,
+  user: User,
+  userAgent: string | null | undefined,
+  how: { method: string; provider?: string },
+): Promise<AuthResponse> {
   const { token, session } = await createSession(db, user.id, null, userAgent);
-  await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: session.id });
+  await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: session.id, after: how });
   return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
+}
+
+/**
+ * The second step of a sign-in (POST /auth/mfa/verify): the mailed code opens the session, and when
+ * asked, the device is remembered for 30 days (its token is in the answer, once).
+ */
+export async function verifyLoginCode(
+  db: Db,
+  input: z.infer<typeof mfaVerifySchema>,
+  userAgent: string | null | undefined,
+  services: RequestServices,
+): Promise<AuthResponse> {
+  const challenge = await consumeCode(db, services, { challengeId: input.challengeId, code: input.code, purpose: "login" });
+  const user = await loadUser(db, challenge.userId);
+  const res = await startSignedInSession(db, user, userAgent, { method: "password+email_code" });
+  if (input.rememberDevice) res.deviceToken = await rememberDevice(db, user.id, userAgent);
+  return res;
 }
 
 const DUMMY_HASH = "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
@@ -168,6 +206,7 @@ export async function toUserDto(db: Db, user: User): Promise<UserDto> {
     createdAt: user.createdAt.toISOString(),
     themePreference: user.themePreference,
     emailVerified: user.emailVerifiedAt !== null,
+    mfaEnabled: mfaRequiredFor(user),
     organizations: orgs,
     lastActiveOrganization: lastActive,
     organizationId: lastActive?.id ?? orgs[0]?.id ?? null,

@@ -4,11 +4,12 @@ import { outboxMessages, type OutboxMessage } from "../db/schema-mail";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 
-/** A plain-text mail. */
+/** A mail: plain text, and optionally a simple HTML part with the same content. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 /** Where the product's mail goes: the outbox locally, a mail provider in production. */
@@ -25,7 +26,9 @@ function oneLine(value: string): string {
 export function outboxSender(db: Db): MailSender {
   return {
     async send(message) {
-      await db.insert(outboxMessages).values({ id: newId(), to: message.to, subject: oneLine(message.subject), text: message.text });
+      await db
+        .insert(outboxMessages)
+        .values({ id: newId(), to: message.to, subject: oneLine(message.subject), text: message.text, html: message.html ?? null });
     },
   };
 }
