@@ -54,3 +54,50 @@ test("MFA: turn it on in the profile, sign in with the code from the outbox, rem
   await open(page, "/profile");
   await expect(page.getByRole("region", { name: "Sign-in security" }).getByRole("list", { name: "Remembered devices" }).getByRole("listitem")).toHaveCount(1);
 });
+
+/** The newest reset link the development outbox holds for an address. */
+async function mailedResetLink(page: Page, email: string): Promise<string> {
+  const html = await (await page.request.get("/outbox")).text();
+  const at = html.indexOf(`aria-label="Reset your password to ${email}"`);
+  expect(at, `no reset mail for ${email}`).toBeGreaterThanOrEqual(0);
+  const link = html.slice(at).match(/href="(https?:\/\/[^"]+\/reset-password\?token=[^"]+)"/)?.[1];
+  expect(link).toBeTruthy();
+  const url = new URL(link!.replaceAll("&amp;", "&"));
+  return url.pathname + url.search;
+}
+
+test("password reset: request a link, follow it, set a new password; the old sessions are gone and the new password signs in", async ({ page, browser, request }) => {
+  const user = await signUpUser(request, "reset");
+  // An older session in another browser.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await fillSignIn(otherPage, user.email, user.password);
+  await otherPage.waitForURL((url) => !url.pathname.startsWith("/login"));
+
+  await open(page, "/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/reset-password-request$/);
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText("If an account exists for that e-mail, we sent a link to reset its password.");
+  await page.screenshot({ path: "test-results/account-security-reset-request.png", fullPage: true });
+
+  await open(page, await mailedResetLink(page, user.email));
+  await page.getByLabel("New password").fill("a brand new password");
+  await page.screenshot({ path: "test-results/account-security-reset.png", fullPage: true });
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByText("Your password was changed. Sign in with the new password.")).toBeVisible();
+
+  // The old sessions ended: the API token of the sign-up and the other browser's cookie.
+  expect((await request.get("/api/v1/auth/me", { headers: { Authorization: `Bearer ${user.token}` } })).status()).toBe(401);
+  await otherPage.goto("/snapshots");
+  await expect(otherPage).toHaveURL(/\/login\?expired=1$/);
+  await other.close();
+
+  await fillSignIn(page, user.email, user.password);
+  await expect(page.getByText("Invalid e-mail or password")).toBeVisible();
+  await fillSignIn(page, user.email, "a brand new password");
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+});

@@ -5,6 +5,7 @@ const ITEMS = [
   { to: "/admin/notifications", label: "Notifications", end: true },
   { to: "/admin/news", label: "News", end: false },
   { to: "/admin/enquiries", label: "Enquiries", end: true },
+  { to: "/admin/outbox", label: "Outbox", end: true },
 ];
 
 /** Links between the administration screens. */
