@@ -4,7 +4,8 @@ const CI = !!process.env.CI;
 
 export default defineConfig({
   testDir: "test/e2e",
-  outputDir: "test-results",
+  // E2E_OUTPUT_DIR keeps two local runs from clearing each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   // One server with one database: tests share state, so they run one at a time.
   workers: 1,
   fullyParallel: false,

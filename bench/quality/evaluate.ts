@@ -5,6 +5,7 @@
  *   npm run bench:quality -- --corpus DIR            train and dev splits
  *   npm run bench:quality -- --corpus DIR --held-out  also the held-out split: run it to report, never to tune
  *   npm run bench:quality -- --corpus DIR --errors    list the wrong page fields of the train and dev splits
+ *   npm run bench:quality -- --corpus DIR --content-errors  list the train and dev pages whose main content scores worst
  *   npm run bench:quality -- --corpus DIR --provenance  accuracy of the values per field and source (train and dev)
  *   npm run bench:quality -- --corpus DIR --fit       fit the metadata confidence model on the train split
  *
@@ -71,6 +72,8 @@ interface PageResult {
   tokens: { tp: number; fp: number; fn: number } | null;
   snippets: ReturnType<typeof snippetCounts> | null;
   method: string;
+  /** The extracted main text. */
+  text: string;
   units: FieldUnit[];
 }
 
@@ -91,7 +94,7 @@ async function evaluatePage(page: CorpusPage): Promise<PageResult> {
       units.push({ page, field, truth, value, confidence: value ? p!.confidence : null, provenance: p?.source.provenance ?? null, correct: sameField(field, truth, value), features });
     }
   }
-  return { page, tokens, snippets, method: extraction.mainSource?.method ?? "landmark", units };
+  return { page, tokens, snippets, method: extraction.mainSource?.method ?? "landmark", text: extraction.mainText, units };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -113,6 +116,23 @@ function report(split: Split, results: PageResult[]) {
     const s = snip.reduce((a, c) => ({ tp: a.tp + c.tp, fn: a.fn + c.fn, fp: a.fp + c.fp, tn: a.tn + c.tn }), { tp: 0, fn: 0, fp: 0, tn: 0 });
     const m = prf(s.tp, s.fp, s.fn);
     console.log(`main content, snippets (${snip.length} pages, ${s.tp + s.fn} with / ${s.fp + s.tn} without): precision ${f3(m.precision)} recall ${f3(m.recall)} F1 ${f3(m.f1)} accuracy ${f3((s.tp + s.tn) / (s.tp + s.fn + s.fp + s.tn))}`);
+  }
+  if (flag("--content-errors") && split !== "held-out") {
+    // The pages whose main content scores worst: what to work on next.
+    const worst = results
+      .flatMap((r) => (r.tokens ? [{ r, s: prf(r.tokens.tp, r.tokens.fp, r.tokens.fn) }] : []))
+      .sort((a, b) => a.s.f1 - b.s.f1)
+      .slice(0, Number(option("--content-errors-count") ?? 25));
+    for (const { r, s } of worst) console.log(`  ✗ F1 ${f3(s.f1)} P ${f3(s.precision)} R ${f3(s.recall)} ${r.method.padEnd(11)} ${r.page.url}`);
+    // Snippet-annotated pages: each snippet that should be in the content and is not, or the reverse.
+    for (const r of results) {
+      if (!r.snippets || (!r.snippets.fn && !r.snippets.fp)) continue;
+      const hay = r.text.replace(/\s+/g, " ");
+      const has = (x: string) => hay.includes(x.replace(/\s+/g, " ").trim());
+      console.log(`  ✗ ${r.method.padEnd(11)} ${r.page.url}`);
+      for (const x of r.page.with) if (!has(x)) console.log(`      missing  ${JSON.stringify(x.slice(0, 110))}`);
+      for (const x of r.page.without) if (has(x)) console.log(`      included ${JSON.stringify(x.slice(0, 110))}`);
+    }
   }
   const methods = new Map<string, number>();
   for (const r of results) methods.set(r.method, (methods.get(r.method) ?? 0) + 1);

@@ -74,16 +74,57 @@ test("the connection pill tests once, reports Connected, and after a failed re-t
 
     // The platform goes away; clicking re-tests, disabled meanwhile.
     await magnolia.close();
+    // The re-test is held in the browser until its in-between state has been seen, so a fast answer
+    // cannot skip past it.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/test-connection", async (route) => {
+      await held;
+      await route.continue();
+    });
     const answered = page.waitForResponse((r) => r.url().endsWith("/test-connection"));
     await pill.click();
     await expect(pill).toContainText("Testing…");
     await expect(pill).toBeDisabled();
+    release();
     await answered;
     await expect(pill).toContainText("Unable to connect");
     await expect(toast(page, "Unable to connect to Magnolia")).toBeVisible();
     await expect(pill).toBeEnabled();
     await expect(pill).toContainText("Not connected", { timeout: 4_000 });
     expect(await page.evaluate((k) => JSON.parse(sessionStorage.getItem(k) ?? "null"), key)).toMatchObject({ status: "error", toastShown: true });
+  } finally {
+    await magnolia.close().catch(() => {});
+  }
+});
+
+test("a test that never got an answer is not kept: the next screen tests again", async ({ page, request }) => {
+  const magnolia = await serveMagnolia();
+  try {
+    const project = await magnoliaProject(request, magnolia.url);
+    await acceptCookies(page);
+    const tests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/test-connection")) tests.push(r.url());
+    });
+    // The tests' requests fail in the browser, as when the user leaves a page while one runs.
+    let drop = true;
+    await page.route("**/test-connection", (route) => (drop ? route.abort("failed") : route.continue()));
+    await signIn(page, project.email, project.password);
+    await open(page, "/snapshots");
+    const pill = page.locator("header button[data-connection-state]");
+    await expect(pill).toHaveAttribute("data-connection-state", "error");
+    const key = `connection-status:${project.siteId}:magnolia`;
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), key)).toBeNull();
+
+    const before = tests.length;
+    drop = false;
+    await page.reload();
+    await hydrated(page);
+    await expect(pill).toContainText("Connected");
+    await expect(pill).toHaveAttribute("data-connection-state", "connected");
+    expect(tests).toHaveLength(before + 1);
+    expect(await page.evaluate((k) => JSON.parse(sessionStorage.getItem(k) ?? "null"), key)).toMatchObject({ status: "connected" });
   } finally {
     await magnolia.close().catch(() => {});
   }

@@ -64,11 +64,15 @@ export function ConnectionPill({ site, config }: { site: SiteDto | null; config:
       setState("testing");
       let ok = false;
       let text = "";
+      // Whether the server answered. A request that never got an answer (the browser left the page, or the
+      // network dropped) says nothing about the platform: it is shown, never stored for other screens.
+      let answered = true;
       try {
         const res = await api.post<TestConnectionResponse>(`/v1/platform/${site.id}/test-connection`);
         ok = res.success === true;
         text = res.message ?? "";
       } catch (err) {
+        answered = err instanceof ApiRequestError;
         text = err instanceof ApiRequestError ? err.error : err instanceof Error ? err.message : "";
       }
       const timestamp = Date.now();
@@ -80,13 +84,15 @@ export function ConnectionPill({ site, config }: { site: SiteDto | null; config:
         toasts.show({ message: MESSAGES.unableToConnectTo(displayName), type: "error" });
         toastShown = true;
       }
-      writeConnectionStatus(site.id, platform, {
-        status: ok ? "connected" : "error",
-        timestamp,
-        message: text,
-        toastShown: toastShown || (!ok && alreadyToasted),
-        configVersion: version,
-      });
+      if (answered) {
+        writeConnectionStatus(site.id, platform, {
+          status: ok ? "connected" : "error",
+          timestamp,
+          message: text,
+          toastShown: toastShown || (!ok && alreadyToasted),
+          configVersion: version,
+        });
+      }
       running.current = null;
       // The user may have switched project meanwhile; the stored result still counts for the tested one.
       if (currentKey.current !== key) return;
