@@ -1,3 +1,8 @@
+import { writeHelpModule } from "./scripts/help-content.mjs";
+
+// The help and docs pages read content/help/*.md through a generated module: compile it before every build.
+writeHelpModule();
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],

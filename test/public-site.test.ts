@@ -4,6 +4,7 @@ import { PUBLIC_FORM_MESSAGES } from "../workers/contracts/public-forms";
 import { getDb } from "../workers/db/client";
 import { listPublicSubmissions, submitContactMessage } from "../workers/services/public-forms";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE, RequestLimits } from "../workers/services/rate-limits";
+import { decode } from "turbo-stream";
 import { TEST_ORIGIN, fetchWorker } from "./helpers";
 
 /*
@@ -16,13 +17,16 @@ function randomAddress(): string {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
-async function post(path: string, route: string, fields: Record<string, string>, address = randomAddress()) {
-  const res = await fetchWorker(`${path}?_data=${encodeURIComponent(route)}`, {
+/** Sends a form as the page's fetcher does (Remix single fetch: `<path>.data`) and decodes the action's answer. */
+async function post(path: string, _route: string, fields: Record<string, string>, address = randomAddress()) {
+  const res = await fetchWorker(`${path}.data`, {
     method: "POST",
-    headers: { Origin: TEST_ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address },
+    headers: { Origin: TEST_ORIGIN, "X-Forwarded-Host": new URL(TEST_ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: res.status, json: (await res.json()) as Record<string, any>, headers: res.headers };
+  const decoded = (await decode(res.body!)) as { value: { data: Record<string, any>; status?: number }; done: Promise<void> };
+  await decoded.done;
+  return { status: decoded.value.status ?? res.status, json: decoded.value.data, headers: res.headers };
 }
 
 const demo = { name: "Ada Lovelace", email: "Ada@Example.com", company: "Analytical Engines", role: "CTO", sourcePlatform: "Drupal", targetPlatform: "Magnolia", siteSize: "100 to 1,000 pages", message: "Our intranet." };
@@ -94,7 +98,7 @@ describe("contact form", () => {
 
 describe("public pages", () => {
   it("serve visitors with a shared-cache Cache-Control and redirect unknown paths to /", async () => {
-    for (const path of ["/", "/request-demo", "/book-demo", "/contact", "/training", "/partners", "/privacy", "/terms"]) {
+    for (const path of ["/", "/request-demo", "/book-demo", "/contact", "/training", "/partners", "/privacy", "/terms", "/news", "/docs", "/docs/platforms/wordpress", "/help"]) {
       const res = await fetchWorker(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("Cache-Control"), path).toBe("public, max-age=0, s-maxage=300");
@@ -109,5 +113,70 @@ describe("public pages", () => {
     const res = await fetchWorker("/admin/enquiries");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/login/);
+  });
+});
+
+describe("edge cache of anonymous pages", () => {
+  const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1];
+
+  it("answers the second visit from the cache with a fresh nonce on every inline script, and never caches a signed-in visit", async () => {
+    const path = `/partners?visit=${crypto.randomUUID()}`;
+    const first = await fetchWorker(path);
+    const firstHtml = await first.text();
+    expect(first.headers.get("X-Page-Cache")).toBe("MISS");
+    // The store happens after the answer (waitUntil): wait until the copy is there.
+    let second: Response | null = null;
+    for (let i = 0; i < 50 && second?.headers.get("X-Page-Cache") !== "HIT"; i++) {
+      if (second) await second.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 20));
+      second = await fetchWorker(path);
+    }
+    expect(second!.headers.get("X-Page-Cache")).toBe("HIT");
+    expect(second!.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=300");
+    const html = await second!.text();
+    const [n1, n2] = [nonceOf(first), nonceOf(second!)];
+    expect(n1 && n2 && n1 !== n2).toBe(true);
+    const nonces = [...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([n2]));
+    expect(html.replaceAll(n2!, "N")).toBe(firstHtml.replaceAll(n1!, "N"));
+
+    const signedIn = await fetchWorker(path, { headers: { Cookie: "cm_session=not-a-real-session" } });
+    expect(signedIn.headers.get("X-Page-Cache")).toBeNull();
+    await signedIn.arrayBuffer();
+  });
+});
+
+describe("docs search and the news feed", () => {
+  it("finds a platform's set-up by its words, and only among the topics a visitor may read", async () => {
+    const res = await fetchWorker("/docs?q=application%20password");
+    const html = await res.text();
+    expect(html).toContain('href="/docs/platforms/wordpress"');
+    const app = await (await fetchWorker("/docs?q=confidence")).text();
+    expect(app).not.toContain('href="/docs/review/');
+    const none = await (await fetchWorker("/docs?q=zzzqqq")).text();
+    expect(none).toContain("No topic matches your search");
+  });
+
+  it("serves RSS 2.0 of the published articles that parses back, newest first, without drafts", async () => {
+    const now = Date.now();
+    const rows = [
+      ["a", "Older & wiser <news>", "published", now - 2000],
+      ["b", "Newest article", "published", now - 1000],
+      ["c", "A draft", "draft", null],
+    ] as const;
+    for (const [slug, title, status, at] of rows) {
+      await env.DB.prepare("INSERT INTO news_articles (id, title, slug, summary, body_markdown, status, published_at, updated_at) VALUES (?, ?, ?, 'Sum', 'Body', ?, ?, ?)")
+        .bind(crypto.randomUUID(), title, `feed-${slug}-${now}`, status, at, now)
+        .run();
+    }
+    const res = await fetchWorker("/news/rss.xml");
+    expect(res.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const { XMLParser } = await import("fast-xml-parser");
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(await res.text());
+    expect(doc.rss["@_version"]).toBe("2.0");
+    const items = [doc.rss.channel.item].flat().filter((i: { link: string }) => i.link.includes(`-${now}`));
+    expect(items.map((i: { title: string }) => i.title)).toEqual(["Newest article", "Older & wiser <news>"]);
+    expect(items[0].link).toBe(`${TEST_ORIGIN}/news/feed-b-${now}`);
   });
 });

@@ -133,9 +133,18 @@ describe("the policy by environment", () => {
   });
 
   it("gives static files (public/_headers) the Worker's headers, with a CSP that allows nothing", () => {
-    const rules = (staticHeaders as string).split("\n").filter((l) => l.trim() && !l.startsWith("#"));
-    expect(rules[0]).toBe("/*");
-    const declared = new Map(rules.slice(1).map((l) => [l.trim().slice(0, l.trim().indexOf(":")), l.trim().slice(l.trim().indexOf(":") + 1).trim()]));
+    const lines = (staticHeaders as string).split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+    // Blocks: a path line, then its indented header lines.
+    const blocks = new Map<string, Map<string, string>>();
+    let current: Map<string, string> | null = null;
+    for (const l of lines) {
+      if (!/^\s/.test(l)) blocks.set(l.trim(), (current = new Map()));
+      else current?.set(l.trim().slice(0, l.trim().indexOf(":")), l.trim().slice(l.trim().indexOf(":") + 1).trim());
+    }
+    expect(lines[0]).toBe("/*");
+    const declared = blocks.get("/*")!;
+    // The fingerprinted client build is immutable.
+    expect(blocks.get("/build/*")).toEqual(new Map([["Cache-Control", "public, max-age=31536000, immutable"]]));
     const worker = securityHeaders({ nonce: "n", environment: "development" });
     for (const [name, value] of Object.entries(worker)) {
       if (name === "Content-Security-Policy") expect(declared.get(name)).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -7,6 +7,7 @@ import { api, apiErrorHandler } from "./api";
 import type { AppEnv, Env } from "./env";
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "./lib/cross-site";
 import { forbidden, notFound } from "./lib/errors";
+import { pageCache } from "./lib/page-cache";
 import { createNonce, securityHeaders, withSecurityHeaders } from "./lib/security-headers";
 import type { LeaseMessage } from "./runs/leases";
 import { consumeLeases } from "./runs/page-consumer";
@@ -53,6 +54,8 @@ app.route("/", api);
 app.all(`${API_PREFIX}*`, () => {
   throw notFound();
 });
+// Anonymous visitors' marketing, news and docs pages from the edge cache (lib/page-cache.ts).
+app.use("*", pageCache(SESSION_COOKIE));
 app.all("*", (c) =>
   handleRemix(c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },

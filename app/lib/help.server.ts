@@ -1,6 +1,8 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { HELP_SECTIONS, findSection, findTopic, neighbours, sectionsFor, type HelpSection } from "./help";
+import { HELP_QUERY_MAX, searchHelp } from "./help/search";
 import { renderMarkdown } from "./markdown";
+import { pageCacheHeaders } from "./public-site.server";
 import { optionalUser } from "./session.server";
 
 /** `help` or `docs`: both serve the same content under their own address (spec §2). */
@@ -34,17 +36,20 @@ async function reader(request: Request, context: AppLoadContext) {
   return { base: baseOf(request), signedIn };
 }
 
+/** The help home, or the results of a search across the topics the reader may see (`?q=`). */
 export async function loadHelpIndex(request: Request, context: AppLoadContext) {
   const { base, signedIn } = await reader(request, context);
   const sections = sectionsFor(signedIn);
-  return { base, signedIn, nav: nav(sections), sections: sections.map(summaries) };
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, HELP_QUERY_MAX);
+  const results = query ? searchHelp(sections, query) : null;
+  return json({ base, signedIn, nav: nav(sections), sections: sections.map(summaries), query, results }, { headers: pageCacheHeaders(signedIn) });
 }
 
 export async function loadHelpSection(request: Request, context: AppLoadContext, sectionSlug: string) {
   const { base, signedIn } = await reader(request, context);
   const section = findSection(sectionSlug, signedIn);
   if (!section) missing(sectionSlug, signedIn);
-  return { base, signedIn, nav: nav(sectionsFor(signedIn)), section: summaries(section) };
+  return json({ base, signedIn, nav: nav(sectionsFor(signedIn)), section: summaries(section) }, { headers: pageCacheHeaders(signedIn) });
 }
 
 export async function loadHelpTopic(request: Request, context: AppLoadContext, sectionSlug: string, topicSlug: string) {
@@ -53,14 +58,17 @@ export async function loadHelpTopic(request: Request, context: AppLoadContext, s
   if (!found) missing(sectionSlug, signedIn);
   const { previous, next } = neighbours(sectionSlug, topicSlug, signedIn);
   const link = (x: typeof previous) => (x ? { section: x.section.slug, topic: x.topic.slug, title: x.topic.title } : null);
-  return {
-    base,
-    signedIn,
-    nav: nav(sectionsFor(signedIn)),
-    section: { slug: found.section.slug, title: found.section.title },
-    topic: { slug: found.topic.slug, title: found.topic.title, summary: found.topic.summary },
-    html: renderMarkdown(found.topic.body),
-    previous: link(previous),
-    next: link(next),
-  };
+  return json(
+    {
+      base,
+      signedIn,
+      nav: nav(sectionsFor(signedIn)),
+      section: { slug: found.section.slug, title: found.section.title },
+      topic: { slug: found.topic.slug, title: found.topic.title, summary: found.topic.summary },
+      html: renderMarkdown(found.topic.body),
+      previous: link(previous),
+      next: link(next),
+    },
+    { headers: pageCacheHeaders(signedIn) },
+  );
 }

@@ -1,4 +1,5 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { ANONYMOUS_PAGE_CACHE } from "../../workers/lib/page-cache";
 import type { CompanyDetails } from "./public-site";
 
 /** The footer's company details from the deployment's configuration (COMPANY_* vars). */
@@ -15,10 +16,10 @@ export function companyDetails(context: AppLoadContext): CompanyDetails {
 }
 
 /**
- * How long a shared cache (the Workers Cache API in workers/index.ts) may keep an anonymous visitor's
- * page. Browsers revalidate every time (max-age=0), so signing in is never hidden behind a stale page.
+ * A page for an anonymous visitor opts into the edge cache (workers/lib/page-cache.ts) with
+ * ANONYMOUS_PAGE_CACHE; a signed-in user's page is never stored anywhere.
  */
-export const ANONYMOUS_PAGE_CACHE = "public, max-age=0, s-maxage=300";
+export { ANONYMOUS_PAGE_CACHE };
 export const PERSONAL_PAGE_CACHE = "private, no-store";
 
 /**
@@ -26,5 +27,7 @@ export const PERSONAL_PAGE_CACHE = "private, no-store";
  * signed-in user (whose header says Go to Snapshots).
  */
 export function publicPage<T extends Record<string, unknown>>(signedIn: boolean, data: T) {
-  return json({ signedIn, ...data }, { headers: { "Cache-Control": signedIn ? PERSONAL_PAGE_CACHE : ANONYMOUS_PAGE_CACHE } });
+  return json({ signedIn, ...data }, { headers: pageCacheHeaders(signedIn) });
 }
+
+export const pageCacheHeaders = (signedIn: boolean) => ({ "Cache-Control": signedIn ? PERSONAL_PAGE_CACHE : ANONYMOUS_PAGE_CACHE });

@@ -1,1 +1,1 @@
-export { default, ErrorBoundary, loader, meta } from "./help.$section.$topic";
+export { default, ErrorBoundary, headers, loader, meta } from "./help.$section.$topic";

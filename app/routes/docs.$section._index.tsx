@@ -1,1 +1,1 @@
-export { default, ErrorBoundary, loader, meta } from "./help.$section._index";
+export { default, ErrorBoundary, headers, loader, meta } from "./help.$section._index";

@@ -3,12 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HelpErrorBoundary } from "~/components/help/help-error";
 import { HELP_TEXT, HelpFrame, titleOf } from "~/components/help/help-frame";
 import { MarkdownView } from "~/components/markdown/markdown-view";
+import { publicPageHeaders } from "~/lib/public-headers";
 import { loadHelpTopic } from "~/lib/help.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [{ title: `${data.topic.title} — ${titleOf(data.base)} — Migrate` }, { name: "description", content: data.topic.summary }]
     : [{ title: `${HELP_TEXT.help} — Migrate` }];
+
+export const headers = publicPageHeaders;
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadHelpTopic(request, context, params.section ?? "", params.topic ?? "");
 

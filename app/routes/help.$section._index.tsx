@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpErrorBoundary } from "~/components/help/help-error";
 import { HELP_TEXT, HelpFrame, titleOf } from "~/components/help/help-frame";
+import { publicPageHeaders } from "~/lib/public-headers";
 import { loadHelpSection } from "~/lib/help.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.section.title} — ${titleOf(data.base)} — Migrate` : `${HELP_TEXT.help} — Migrate` }];
+
+export const headers = publicPageHeaders;
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadHelpSection(request, context, params.section ?? "");
 

@@ -4,10 +4,22 @@ import { MarkdownView } from "~/components/markdown/markdown-view";
 import { NEWS_PAGE_TEXT, formatNewsDate } from "~/components/public/news-texts";
 import { PublicLayout } from "~/components/public/public-layout";
 import { EmptyState } from "~/components/ui/card";
+import { newsMeta } from "~/lib/news-meta";
 import { loadNewsArticle } from "~/lib/news.server";
+import { publicPageHeaders } from "~/lib/public-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.article.title} — News — Migrate` }, { name: "description", content: data.article.summary }] : [{ title: `${NEWS_PAGE_TEXT.notFound} — Migrate` }];
+  data && "article" in data
+    ? newsMeta({
+        title: data.article.title,
+        description: data.article.summary || NEWS_PAGE_TEXT.description,
+        url: `${data.origin}/news/${data.article.slug}`,
+        type: "article",
+        publishedAt: data.article.publishedAt,
+      })
+    : [{ title: `${NEWS_PAGE_TEXT.notFound} — Migrate` }];
+
+export const headers = publicPageHeaders;
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadNewsArticle(request, context, params.slug ?? "");
 

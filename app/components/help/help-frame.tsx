@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { HelpBase, HelpNavSection } from "~/lib/help.server";
 
@@ -15,7 +15,37 @@ export const HELP_TEXT = {
   signInRequiredHint: "This guide is part of the app's documentation for signed-in users.",
   previous: "Previous",
   next: "Next",
+  search: "Search",
+  searchLabel: "Search the documentation",
+  searchPlaceholder: "Search topics…",
+  resultsFor: "Results for",
+  noResults: "No topic matches your search",
+  noResultsHint: "Try fewer or different words, or browse the sections below.",
 } as const;
+
+/** The search box of help and docs: a GET form to the index, so it works without JavaScript too. */
+export function HelpSearch({ base }: { base: HelpBase }) {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" action={`/${base}`} role="search" className="flex gap-2">
+      <label htmlFor="help-search" className="sr-only">
+        {HELP_TEXT.searchLabel}
+      </label>
+      <input
+        id="help-search"
+        type="search"
+        name="q"
+        defaultValue={params.get("q") ?? ""}
+        maxLength={100}
+        placeholder={HELP_TEXT.searchPlaceholder}
+        className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      />
+      <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        {HELP_TEXT.search}
+      </button>
+    </Form>
+  );
+}
 
 export const titleOf = (base: HelpBase) => (base === "docs" ? HELP_TEXT.docs : HELP_TEXT.help);
 
@@ -66,7 +96,12 @@ export function HelpFrame({ base, nav, signedIn, children }: { base: HelpBase; n
           {!signedIn ? <p className="mt-6 text-xs text-slate-500 dark:text-slate-400">{HELP_TEXT.signInForMore}</p> : null}
         </div>
       </nav>
-      <div className="min-w-0">{children}</div>
+      <div className="min-w-0">
+        <div className="mb-6 max-w-xl">
+          <HelpSearch base={base} />
+        </div>
+        {children}
+      </div>
     </div>
   );
 }

@@ -7,6 +7,10 @@ export const NEWS_PAGE_TEXT = {
   notFoundHint: "It may have been moved or unpublished.",
   back: "All news",
   readMore: "Read more",
+  rss: "RSS feed",
+  pagination: "News pages",
+  newer: "Newer articles",
+  older: "Older articles",
 } as const;
 
 /** A date as readers expect it, fixed to UTC so the server and the browser render the same text. */

@@ -1,11 +1,10 @@
-import { ACCOUNT_SECTION, MIGRATIONS_SECTION, REVIEW_SECTION } from "./sections-app";
-import { GETTING_STARTED, PLATFORMS_SECTION, TEAMS_SECTION } from "./sections-public";
+import { HELP_CONTENT } from "./content.generated";
 import type { HelpAudience, HelpSection, HelpTopic } from "./types";
 
 export type { HelpAudience, HelpSection, HelpTopic } from "./types";
 
-/** The help and docs content, in reading order. */
-export const HELP_SECTIONS: readonly HelpSection[] = [GETTING_STARTED, PLATFORMS_SECTION, MIGRATIONS_SECTION, REVIEW_SECTION, TEAMS_SECTION, ACCOUNT_SECTION];
+/** The help and docs content, in reading order: the Markdown files of content/help (scripts/help-content.mjs). */
+export const HELP_SECTIONS: readonly HelpSection[] = HELP_CONTENT;
 
 /** Sections a reader may see: visitors get the public docs, signed-in users all of it (spec §2). */
 export function sectionsFor(signedIn: boolean): HelpSection[] {
