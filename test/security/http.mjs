@@ -51,6 +51,25 @@ export function errorShapeProblem(res) {
 }
 
 /** An API client that keeps every answer. */
+/**
+ * fetch, sent again once when the kept-alive connection it went out on turned out closed by the server
+ * (undici reports "other side closed" or a reset before any answer): the request never reached the
+ * Worker. Any other failure, or a second one, is thrown with its cause in the message.
+ */
+async function fetchOnce(url, init) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      const cause = err?.cause;
+      const closed = cause && (cause.code === "UND_ERR_SOCKET" || cause.code === "ECONNRESET");
+      if (attempt === 1 && closed && !init.signal?.aborted) continue;
+      if (cause && err instanceof TypeError) throw new TypeError(`${err.message} (${init.method} ${url}): ${cause.code ?? ""} ${cause.message ?? cause}`, { cause });
+      throw err;
+    }
+  }
+}
+
 export class Client {
   constructor(baseUrl) {
     this.baseUrl = baseUrl;
@@ -82,7 +101,7 @@ export class Client {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`${method} ${path} took longer than ${timeoutMs} ms`)), timeoutMs);
     try {
-      const response = await fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect, signal: controller.signal });
+      const response = await fetchOnce(this.baseUrl + path, { method, headers: h, body: payload, redirect, signal: controller.signal });
       const contentType = response.headers.get("content-type") ?? "";
       const bytes = /text\/event-stream/i.test(contentType) ? await readFor(response, streamMs, controller) : Buffer.from(await response.arrayBuffer());
       const text = bytes.toString("utf8");
