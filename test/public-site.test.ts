@@ -5,7 +5,8 @@ import { getDb } from "../workers/db/client";
 import { listPublicSubmissions, submitContactMessage } from "../workers/services/public-forms";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE, RequestLimits } from "../workers/services/rate-limits";
 import { decode } from "turbo-stream";
-import { TEST_ORIGIN, fetchWorker } from "./helpers";
+import { newAdmin } from "./api/helpers";
+import { TEST_ORIGIN, call, fetchWorker } from "./helpers";
 
 /*
  * The public site's forms through the Worker (Remix actions: the same requests the pages send), the
@@ -178,5 +179,36 @@ describe("docs search and the news feed", () => {
     const items = [doc.rss.channel.item].flat().filter((i: { link: string }) => i.link.includes(`-${now}`));
     expect(items.map((i: { title: string }) => i.title)).toEqual(["Newest article", "Older & wiser <news>"]);
     expect(items[0].link).toBe(`${TEST_ORIGIN}/news/feed-b-${now}`);
+  });
+});
+
+describe("news in the edge cache", () => {
+  async function cachedNews(path: string): Promise<string> {
+    for (let i = 0; i < 50; i++) {
+      const res = await fetchWorker(path);
+      const html = await res.text();
+      if (res.headers.get("X-Page-Cache") === "HIT") return html;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${path} never came from the cache`);
+  }
+
+  it("drops the cached list, feed and article when an administrator publishes or edits an article", async () => {
+    const admin = await newAdmin();
+    await cachedNews("/news");
+    await cachedNews("/news/rss.xml");
+    const slug = `fresh-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await call("POST", "/admin/news", { token: admin.token, body: { title: "Fresh off the press", slug, summary: "New", bodyMarkdown: "Text", status: "published" } });
+    expect(created.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 50));
+    const list = await fetchWorker("/news");
+    expect(list.headers.get("X-Page-Cache")).toBe("MISS");
+    expect(await list.text()).toContain("Fresh off the press");
+    expect(await (await fetchWorker("/news/rss.xml")).text()).toContain("Fresh off the press");
+    expect(await cachedNews(`/news/${slug}`)).toContain("Fresh off the press");
+    const edited = await call("PUT", `/admin/news/${created.json.article.id}`, { token: admin.token, body: { title: "Edited title" } });
+    expect(edited.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await (await fetchWorker(`/news/${slug}`)).text()).toContain("Edited title");
   });
 });

@@ -7,7 +7,7 @@ import { api, apiErrorHandler } from "./api";
 import type { AppEnv, Env } from "./env";
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "./lib/cross-site";
 import { forbidden, notFound } from "./lib/errors";
-import { pageCache } from "./lib/page-cache";
+import { pageCache, purgeNewsOnWrite } from "./lib/page-cache";
 import { createNonce, securityHeaders, withSecurityHeaders } from "./lib/security-headers";
 import type { LeaseMessage } from "./runs/leases";
 import { consumeLeases } from "./runs/page-consumer";
@@ -49,6 +49,8 @@ const app = new Hono<AppEnv>();
 app.onError(apiErrorHandler);
 app.use("*", secureResponses);
 app.use("*", refuseCrossSiteWrites);
+// A change to the news drops the cached news pages (lib/page-cache.ts).
+app.use("/api/v1/admin/news/*", purgeNewsOnWrite);
 app.route("/", api);
 // The API's own notFound is not reached once it is mounted: an unknown API path is a JSON 404, not a page.
 app.all(`${API_PREFIX}*`, () => {

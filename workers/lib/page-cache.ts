@@ -70,3 +70,29 @@ export function pageCache(sessionCookie: string) {
     c.res.headers.set(PAGE_CACHE_HEADER, "MISS");
   });
 }
+
+/** How many pages of /news a change to the news purges (ten articles a page: the newest 200 articles). */
+const NEWS_PAGES_PURGED = 20;
+
+/**
+ * Keeps the edge cache of the news pages fresh: after an administrator creates, edits or deletes an
+ * article through the API, the list's pages, the RSS feed and the article's own page are dropped from
+ * this location's cache, so the next visitor sees the change. (The Cache API is per location; a
+ * deployment across many locations relies on the five-minute lifetime elsewhere.) A deleted article's
+ * slug is not in the answer, so its page may be answered from the cache until it expires.
+ */
+export const purgeNewsOnWrite = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.req.method === "GET" || !c.res.ok) return;
+  const origin = new URL(c.req.url).origin;
+  let slug: string | undefined;
+  try {
+    slug = ((await c.res.clone().json()) as { article?: { slug?: string } }).article?.slug;
+  } catch {
+    slug = undefined;
+  }
+  const cache = (caches as unknown as { default: Cache }).default;
+  const paths = ["/news", "/news/rss.xml", ...Array.from({ length: NEWS_PAGES_PURGED - 1 }, (_, i) => `/news?page=${i + 2}`)];
+  if (slug) paths.push(`/news/${encodeURIComponent(slug)}`);
+  c.executionCtx.waitUntil(Promise.all(paths.map((p) => cache.delete(new Request(`${origin}${p}`)))));
+});
