@@ -6,6 +6,7 @@
 import type { EnrichField } from "../contracts/enrich";
 import { TargetHttpClient, basicAuth } from "./http-client";
 import { isExportBundlePlatform } from "./registry";
+import { createContentfulEnricher, createMagnoliaEnricher, createSanityEnricher, createStoryblokEnricher } from "./enrich-platforms";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 
 export interface EnrichChangeInput {
@@ -190,6 +191,10 @@ export function createBundleEnricher(options: AdapterOptions): TargetEnricher {
 /** The enricher of a platform, or null when it takes no Enrich changes yet. */
 export function createTargetEnricher(platform: string, options: AdapterOptions): TargetEnricher | null {
   if (platform === "wordpress") return createWordPressEnricher(options);
+  if (platform === "sanity") return createSanityEnricher(options);
+  if (platform === "storyblok") return createStoryblokEnricher(options);
+  if (platform === "contentful") return createContentfulEnricher(options);
+  if (platform === "magnolia") return createMagnoliaEnricher(options);
   if (isExportBundlePlatform(platform)) return createBundleEnricher(options);
   return null;
 }
