@@ -36,7 +36,8 @@ export default defineConfig(async () => {
       setupFiles: ["./test/setup.ts"],
       // Serves the fixture website on loopback for the migration engine's tests (real browser).
       // Also starts a real WordPress on loopback for the WordPress target tests (scripts/wordpress-setup.mjs).
-      globalSetup: ["./test/fixtures/site/global-setup.ts", "./test/targets/wordpress-global-setup.ts"],
+      // And a real OpenID provider (oidc-provider) on loopback for the sign-in tests.
+      globalSetup: ["./test/fixtures/site/global-setup.ts", "./test/targets/wordpress-global-setup.ts", "./test/fixtures/oidc/global-setup.ts"],
       testTimeout: 30_000,
       // workerd's DecompressionStream leaves an internal promise unhandled when its input is not valid gzip,
       // even when the reader catches the error (cloudflare/workerd#6061). The sitemap tests feed it broken
@@ -49,7 +50,35 @@ export default defineConfig(async () => {
         optimizer: {
           ssr: {
             enabled: true,
-            include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser", "sanitize-html"],
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/server-runtime",
+              "cookie",
+              "set-cookie-parser",
+              "sanitize-html",
+              // Each of these is many small modules; pre-bundled, a test file's worker loads one module per package.
+              "linkedom",
+              "@mozilla/readability",
+              "chrono-node",
+              "hono",
+              "hono/factory",
+              "hono/cookie",
+              "hono/route",
+              "hono/utils/http-status",
+              "drizzle-orm",
+              "drizzle-orm/sqlite-core",
+              "drizzle-orm/d1",
+              "zod",
+              "fast-xml-parser",
+              "yaml",
+              "ai",
+              "workers-ai-provider",
+              "@ai-sdk/openai-compatible",
+              "fflate",
+              "ipaddr.js",
+              "@portabletext/html",
+              "@contentful/rich-text-types",
+            ],
             esbuildOptions: { plugins: [emptyPostcssNodeDeps] },
           },
         },
