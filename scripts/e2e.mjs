@@ -8,6 +8,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { ROOT, applyMigrations, checkNode, ensureBrowserWrapper, pkgFile, seed } from "./setup.mjs";
 import { exitCodeOf, exited, freePort, spawnWrangler, stopProcess, waitForHttp } from "./start.mjs";
+import { OIDC_PROVIDER_ID, OIDC_PROVIDER_NAME, startOidcProvider } from "../test/fixtures/oidc/provider.mjs";
 
 const log = (msg) => console.log(`[e2e] ${msg}`);
 const STOP_GRACE_MS = 15_000;
@@ -100,15 +101,28 @@ async function main() {
 
   let code = 1;
   let wordpress = null;
+  let oidc = null;
   try {
     if (includesWordPress(process.argv.slice(2))) wordpress = setUpWordPress();
     await applyMigrations({ persistTo });
     await seed({ persistTo });
+    // A real OpenID provider on loopback, offered on /login as "Local OpenID" (the sign-in spec uses it).
+    oidc = await startOidcProvider({ redirectUris: [`${baseUrl}/oauth/callback`] });
+    const oidcProviders = JSON.stringify([{ id: OIDC_PROVIDER_ID, name: OIDC_PROVIDER_NAME, issuer: oidc.issuer, clientId: oidc.clientId }]);
 
     wrangler = spawnWrangler(
       // The specs sign in and up far more often than a person would, all from one address: the rate
       // limits are raised for this server (never in production; test/api/rate-limits.test.ts shows the strict ones).
-      { port, persistTo, extra: ["--show-interactive-dev-session=false", "--var", "RATE_LIMIT_MULTIPLIER:1000"] },
+      { port, persistTo, extra: [
+          "--show-interactive-dev-session=false",
+          "--var",
+          "RATE_LIMIT_MULTIPLIER:1000",
+          "--var",
+          `OIDC_PROVIDERS:${oidcProviders}`,
+          "--var",
+          `OIDC_${OIDC_PROVIDER_ID.toUpperCase()}_CLIENT_SECRET:${oidc.clientSecret}`,
+        ],
+      },
       { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { CI: "true", TMPDIR: tmpDir } },
     );
     for (const stream of [wrangler.stdout, wrangler.stderr]) {
@@ -148,6 +162,7 @@ async function main() {
       if (!graceful) log(`WARNING: wrangler did not stop within ${STOP_GRACE_MS / 1000} s and was killed`);
     }
     await killLeftovers(stateDir);
+    await oidc?.stop();
     fs.rmSync(stateDir, { recursive: true, force: true });
     // A WordPress this run started is stopped again; one that was already running is left as it was.
     if (wordpress?.startedHere) spawnSync(process.execPath, [path.join(ROOT, "scripts/wordpress-stop.mjs")], { cwd: ROOT, stdio: "inherit" });

@@ -41,6 +41,11 @@ export interface Env {
   COMPANY_ACN?: string;
   /** The landing page's testimonial: JSON `{ quote, name, role, company }` of a real customer quote. */
   LANDING_TESTIMONIAL?: string;
+  /**
+   * OpenID Connect providers for sign-in, a JSON list of { id, name, issuer, clientId } (README); each
+   * client's secret is the Worker secret OIDC_<ID>_CLIENT_SECRET (workers/services/oidc.ts).
+   */
+  OIDC_PROVIDERS?: string;
   /** Base64 of a 32-byte AES-GCM key that encrypts platform secrets at rest (a Worker secret). */
   SECRETS_KEY?: string;
 }

@@ -1,14 +1,16 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { AuthLayout } from "~/components/auth/auth-layout";
+import { CodeStep } from "~/components/auth/code-step";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
-import { CheckboxField, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
-import { authenticate, postAuth } from "~/lib/auth-client";
+import { authenticate } from "~/lib/auth-client";
 import { MESSAGES } from "~/lib/messages";
 import { STORAGE_KEYS, readLocal } from "~/lib/storage-keys";
+import { oidcProviderChoices } from "~/lib/oidc.server";
 import { optionalUser } from "~/lib/session.server";
 import { AUTH_MESSAGES } from "../../workers/contracts/auth";
 
@@ -17,75 +19,11 @@ export const meta: MetaFunction = () => [{ title: "Sign in — Migrate" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await optionalUser(request, context);
   if (current) throw redirect("/app");
-  return null;
-}
-
-/** A 429 says how long to wait; any other failure is the spec's text for the step. */
-function failureText(err: unknown, fallback: string): string {
-  return err instanceof ApiRequestError && err.status === 429 ? err.error : fallback;
-}
-
-/** The second step of a sign-in: the code mailed to the account. */
-function CodeStep({ email, challengeId, onBack }: { email: string; challengeId: string; onBack: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string>(AUTH_MESSAGES.codeSent(email));
-  const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [remember, setRemember] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
-  useEffect(() => codeInput.current?.focus(), []);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const code = String(new FormData(e.currentTarget).get("code") ?? "").replace(/\s+/g, "");
-    setBusy(true);
-    setError(null);
-    try {
-      await authenticate("/v1/auth/mfa/verify", { challengeId, method: "email", code, rememberDevice: remember });
-      window.location.assign("/app");
-    } catch (err) {
-      setError(failureText(err, MESSAGES.verificationFailed));
-      setBusy(false);
-    }
-  }
-
-  async function resend() {
-    setSending(true);
-    setError(null);
-    try {
-      await postAuth("/v1/auth/mfa/challenge", { challengeId });
-      setNotice(AUTH_MESSAGES.codeSent(email));
-    } catch (err) {
-      setError(failureText(err, MESSAGES.failedToSendCode));
-    } finally {
-      setSending(false);
-    }
-  }
-
-  return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Verification code">
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-        {notice}
-      </p>
-      <TextField ref={codeInput} label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} required />
-      <CheckboxField label="Remember this device for 30 days" name="rememberDevice" checked={remember} onChange={setRemember} />
-      {error ? <ErrorState message={error} /> : null}
-      <Button type="submit" loading={busy} className="w-full">
-        Verify
-      </Button>
-      <div className="flex justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          Back
-        </Button>
-        <Button variant="secondary" size="sm" loading={sending} onClick={resend}>
-          Send a new code
-        </Button>
-      </div>
-    </form>
-  );
+  return json({ providers: oidcProviderChoices(context) });
 }
 
 export default function Login() {
+  const { providers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,7 +55,13 @@ export default function Login() {
   }
 
   const notice =
-    params.get("expired") === "1" ? MESSAGES.sessionExpired : params.get("reset") === "1" ? AUTH_MESSAGES.resetDone : null;
+    params.get("expired") === "1"
+      ? MESSAGES.sessionExpired
+      : params.get("reset") === "1"
+        ? AUTH_MESSAGES.resetDone
+        : params.get("oauth") === "unknown"
+          ? AUTH_MESSAGES.oauthUnknownProvider
+          : null;
 
   return (
     <AuthLayout
@@ -145,6 +89,19 @@ export default function Login() {
               Sign in
             </Button>
           </form>
+          {providers.length > 0 ? (
+            <div className="mt-6 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+              {providers.map((p) => (
+                <a
+                  key={p.id}
+                  href={`/oauth/start/${p.id}`}
+                  className="flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+                >
+                  Sign in with {p.name}
+                </a>
+              ))}
+            </div>
+          ) : null}
           <p className="mt-4 text-center text-sm">
             <Link className="font-medium text-brand-600 underline dark:text-brand-300" to="/reset-password-request">
               Forgot your password?

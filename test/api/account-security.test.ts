@@ -1,11 +1,14 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api } from "../../workers/api";
 import { AUTH_MESSAGES } from "../../workers/contracts/auth";
+import { getDb } from "../../workers/db/client";
 import { MFA_MAX_ATTEMPTS } from "../../workers/services/mfa";
+import { finishOidcSignIn, oidcProviders, oidcTransport, startOidcSignIn, type OidcProviderConfig } from "../../workers/services/oidc";
+import { requestServices } from "../../workers/services/request-services";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../../workers/services/rate-limits";
 import { MESSAGES } from "../../app/lib/messages";
-import { auditFor, auditJson, call, expectError, expectValidationError, newUser } from "./helpers";
+import { auditFor, auditJson, call, expectError, expectValidationError, newUser, verifyEmailOf } from "./helpers";
 import { newAdmin } from "./helpers";
 
 const PASSWORD = "correct horse battery";
@@ -370,5 +373,157 @@ describe("abuse limits of codes and resets (the strict, production limits)", () 
     expect(first.json.mfaRequired).toBe(true);
     for (let i = 2; i < limit; i++) expect((await send("/auth/mfa/challenge", randomAddress(), { challengeId: first.json.challengeId })).status).toBe(200);
     expectLimited(await send("/auth/mfa/challenge", randomAddress(), { challengeId: first.json.challengeId }), windowMs);
+  });
+});
+
+describe("OpenID Connect sign-in (against a local oidc-provider)", () => {
+  const local = inject("oidcProvider");
+  const provider: OidcProviderConfig = { id: "local", name: "Local OpenID", issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret };
+  const redirectUri = "http://localhost/oauth/callback";
+  const transport = () => oidcTransport(env);
+  const services = () => requestServices(env, new Request("http://localhost/oauth/callback"));
+  const db = () => getDb(env.DB);
+
+  /** Goes through the provider's own login and consent forms as a browser would, up to the redirect back. */
+  async function authorizeAt(authorizationUrl: string, login: string): Promise<URL> {
+    const jar = new Map<string, string>();
+    let next: { url: URL; method: string; body?: string } = { url: new URL(authorizationUrl), method: "GET" };
+    for (let hop = 0; hop < 20; hop++) {
+      const res = await fetch(next.url, {
+        method: next.method,
+        body: next.body,
+        redirect: "manual",
+        headers: { Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), ...(next.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(";");
+        const i = pair!.indexOf("=");
+        jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+      }
+      const location = res.headers.get("Location");
+      if (location) {
+        await res.body?.cancel();
+        const to = new URL(location, next.url);
+        if (to.href.startsWith(redirectUri)) return to;
+        next = { url: to, method: "GET" };
+        continue;
+      }
+      const html = await res.text();
+      const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+      const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
+      if (!action || !prompt) throw new Error(`unexpected provider page ${res.status}: ${html.slice(0, 200)}`);
+      const body = prompt === "login" ? new URLSearchParams({ prompt, login, password: "any" }) : new URLSearchParams({ prompt });
+      next = { url: new URL(action, next.url), method: "POST", body: body.toString() };
+    }
+    throw new Error("the provider never sent the browser back");
+  }
+
+  async function signInAt(login: string, opts: { tamper?: (state: string) => Promise<void>; browserState?: string } = {}) {
+    const { authorizationUrl, state } = await startOidcSignIn(db(), provider, transport(), redirectUri);
+    const url = new URL(authorizationUrl);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("nonce")).toBeTruthy();
+    const callbackUrl = await authorizeAt(authorizationUrl, login);
+    await opts.tamper?.(state);
+    const finish = () => finishOidcSignIn(db(), services(), [provider], transport(), { callbackUrl, browserState: opts.browserState ?? state, redirectUri });
+    return { finish, state, callbackUrl };
+  }
+
+  async function refusal(promise: Promise<unknown>) {
+    const err = await promise.then(
+      () => null,
+      (e: unknown) => e as { status: number; message: string; details?: { reason?: string } },
+    );
+    expect(err, "the sign-in should have been refused").not.toBeNull();
+    return err!;
+  }
+
+  it("creates an account for a new verified e-mail, signs in, and reuses the link next time", async () => {
+    const email = `oidc-new-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const first = await (await signInAt(email)).finish();
+    if (first.mfaRequired) throw new Error("no code expected");
+    expect(first.user).toMatchObject({ email, emailVerified: true, firstName: "Open", lastName: "Id" });
+    expect((await call("GET", "/auth/me", { token: first.token })).json.user.email).toBe(email);
+    const second = await (await signInAt(email)).finish();
+    if (second.mfaRequired) throw new Error("no code expected");
+    expect(second.user.id).toBe(first.user.id);
+    const links = await env.DB.prepare("SELECT id FROM oauth_accounts WHERE user_id = ?").bind(first.user.id).all<{ id: string }>();
+    expect(links.results).toHaveLength(1);
+    expect((await auditFor(links.results[0]!.id, "user.oauth_linked")).length).toBe(1);
+    const logins = await env.DB.prepare("SELECT after FROM audit_events WHERE actor_user_id = ? AND action = 'user.login'").bind(first.user.id).all<{ after: string }>();
+    expect(logins.results.map((r) => auditJson(r.after))).toEqual([{ method: "oidc", provider: "local" }, { method: "oidc", provider: "local" }]);
+  });
+
+  it("links an existing account of the same e-mail, and asks its code when MFA is on", async () => {
+    const u = await newUser("oidc-existing");
+    await verifyEmailOf(u.email);
+    const linked = await (await signInAt(u.email)).finish();
+    if (linked.mfaRequired) throw new Error("no code expected");
+    expect(linked.user.id).toBe(u.id);
+    // A verified account keeps its password and sessions.
+    expect((await login(u.email)).status).toBe(200);
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(200);
+
+    // An account nobody verified may be someone else's sign-up with this address: the provider's
+    // proof verifies it, and the password and sessions set before stop working.
+    const squatted = await newUser("oidc-squatted");
+    const taken = await (await signInAt(squatted.email)).finish();
+    if (taken.mfaRequired) throw new Error("no code expected");
+    expect(taken.user).toMatchObject({ id: squatted.id, emailVerified: true });
+    expectError(await login(squatted.email), 401);
+    expectError(await call("GET", "/auth/me", { token: squatted.token }), 401);
+
+    const admin = await newAdmin("oidc-admin");
+    const asked = await (await signInAt(admin.email)).finish();
+    expect(asked).toMatchObject({ mfaRequired: true, challengeId: expect.any(String) });
+  });
+
+  it("refuses a callback whose state is not the browser's, and a state used before", async () => {
+    const email = `oidc-state-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const forged = await signInAt(email, { browserState: "another-browsers-state" });
+    const err = await refusal(forged.finish());
+    expect(err.status).toBe(400);
+    expect(err.message).toBe(AUTH_MESSAGES.oauthFailed);
+    expect(err.details).toEqual({ reason: "state_mismatch" });
+
+    const good = await signInAt(email);
+    await good.finish();
+    expect((await refusal(good.finish())).details).toEqual({ reason: "state_unknown" });
+    const failures = await env.DB.prepare("SELECT after FROM audit_events WHERE action = 'user.oauth_failed' ORDER BY created_at DESC LIMIT 2").all<{ after: string }>();
+    expect(failures.results.map((r) => (auditJson(r.after) as { reason: string }).reason).sort()).toEqual(["state_mismatch", "state_unknown"]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>()).toEqual({ n: 1 });
+  });
+
+  it("refuses an ID token whose nonce is not the one this sign-in sent", async () => {
+    const other = await startOidcSignIn(db(), provider, transport(), redirectUri);
+    const otherNonce = new URL(other.authorizationUrl).searchParams.get("nonce")!;
+    const attempt = await signInAt(`oidc-nonce-${crypto.randomUUID().slice(0, 8)}@example.com`, {
+      // The code was issued for this sign-in's nonce; the state now expects another sign-in's.
+      tamper: async (state) => {
+        const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(state)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+        await env.DB.prepare("UPDATE oauth_login_states SET nonce = ? WHERE state_hash = ?").bind(otherNonce, hash).run();
+      },
+    });
+    const err = await refusal(attempt.finish());
+    expect(err.message).toBe(AUTH_MESSAGES.oauthFailed);
+    expect(err.details).toEqual({ reason: "nonce_mismatch" });
+  });
+
+  it("refuses an e-mail the provider has not verified", async () => {
+    const attempt = await signInAt(`unverified-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const err = await refusal(attempt.finish());
+    expect(err.message).toBe(AUTH_MESSAGES.oauthEmailUnverified);
+  });
+
+  it("reads providers from the environment, each client secret from its own secret", () => {
+    const list = JSON.stringify([
+      { id: "google", name: "Google", issuer: "https://accounts.google.com", clientId: "g-client" },
+      { id: "entra", name: "Microsoft", issuer: "https://login.microsoftonline.com/tenant-id/v2.0", clientId: "m-client" },
+    ]);
+    expect(oidcProviders({ OIDC_PROVIDERS: list, OIDC_GOOGLE_CLIENT_SECRET: "g-secret" } as never)).toEqual([
+      { id: "google", name: "Google", issuer: "https://accounts.google.com", clientId: "g-client", clientSecret: "g-secret" },
+    ]);
+    expect(oidcProviders({ OIDC_PROVIDERS: "not json" })).toEqual([]);
+    expect(oidcProviders({})).toEqual([]);
   });
 });

@@ -101,3 +101,21 @@ test("password reset: request a link, follow it, set a new password; the old ses
   await fillSignIn(page, user.email, "a brand new password");
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 });
+
+test("OpenID Connect: sign in through the local provider; a new verified e-mail gets an account", async ({ page }) => {
+  const email = `oidc-${Date.now()}@example.com`;
+  await open(page, "/login");
+  await page.screenshot({ path: "test-results/account-security-login.png", fullPage: true });
+  await page.getByRole("link", { name: "Sign in with Local OpenID" }).click();
+  // The provider's own development login and consent forms.
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  const app = new URL(test.info().project.use.baseURL!).origin;
+  await page.waitForURL((url) => url.origin === app && !/^\/(oauth|login)/.test(url.pathname));
+  await hydrated(page);
+  const token = await page.evaluate(() => localStorage.getItem("authToken"));
+  const me = await page.request.get("/api/v1/auth/me", { headers: { Authorization: `Bearer ${token}` } });
+  expect(await me.json()).toMatchObject({ user: { email, emailVerified: true }, isImpersonation: false });
+});

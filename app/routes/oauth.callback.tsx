@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { CodeStep } from "~/components/auth/code-step";
+import { ErrorState } from "~/components/ui/card";
+import { LoadingState } from "~/components/ui/spinner";
+import { oidcCallback } from "~/lib/oidc.server";
+import { storeSession } from "~/lib/session";
+import { STORAGE_KEYS, writeLocal } from "~/lib/storage-keys";
+
+export const meta: MetaFunction = () => [{ title: "Signing in — Migrate" }, { name: "referrer", content: "no-referrer" }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => oidcCallback(request, context);
+
+/** Where an OpenID provider sends the browser back: signed in, a code to enter, or why it failed. */
+export default function OAuthCallback() {
+  const data = useLoaderData<typeof loader>();
+  const signedIn = data.ok && !data.result.mfaRequired ? data.result : null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    storeSession(signedIn.token);
+    writeLocal(STORAGE_KEYS.isImpersonating, null);
+    const org = signedIn.user.lastActiveOrganization ?? signedIn.user.organizations[0];
+    if (org) writeLocal(STORAGE_KEYS.activeOrganizationId, org.id);
+    window.location.replace("/app");
+  }, [signedIn]);
+
+  if (!data.ok) {
+    return (
+      <AuthLayout title="Sign in">
+        <ErrorState message={data.error} />
+        <p className="mt-4 text-sm">
+          <Link className="font-medium text-brand-600 underline dark:text-brand-300" to="/login">
+            Back to sign in
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (data.result.mfaRequired) {
+    return (
+      <AuthLayout title="Enter your code">
+        <CodeStep email="your e-mail address" challengeId={data.result.challengeId} onBack={() => window.location.assign("/login")} />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Sign in">
+      <LoadingState label="Signing you in…" />
+    </AuthLayout>
+  );
+}
