@@ -195,14 +195,28 @@ describe("Enrich", () => {
     const db = getDb(env.DB);
     const [snap] = await db.select().from(snapshots).where((await import("drizzle-orm")).eq(snapshots.id, ids["/"]!));
     const stored = JSON.parse(await (await env.BUCKET.get(snap!.extractionKey))!.text());
-    await env.BUCKET.put(snap!.extractionKey, JSON.stringify({ ...stored, openGraph: { ...stored.openGraph, "article:tag": "Bread, Cakes" } }));
-    await analyseSite(db, env, { userId: owner.id }, owner.orgId, siteId, { model });
+    // Two more links, to pages the run did not visit.
+    const links = [...stored.links, { href: url("/gone"), text: "Gone", internal: true }, { href: url("/moved"), text: "Moved", internal: true }];
+    await env.BUCKET.put(snap!.extractionKey, JSON.stringify({ ...stored, links, openGraph: { ...stored.openGraph, "article:tag": "Bread, Cakes" } }));
+    // Links to pages the run did not visit are checked with a request each; pages it saw are not requested again.
+    const requested: string[] = [];
+    const transport = async (input: string, init?: RequestInit) => {
+      requested.push(`${init?.method} ${new URL(input).pathname}`);
+      const path = new URL(input).pathname;
+      if (path === "/moved") return new Response(null, { status: 301, headers: { location: url("/menu-2") } });
+      return new Response(null, { status: path === "/gone" ? 404 : 200 });
+    };
+    await analyseSite(db, env, { userId: owner.id }, owner.orgId, siteId, { model, fetch: transport });
+    expect(requested.sort()).toEqual(["HEAD /gone", "HEAD /menu-2", "HEAD /moved"]);
     const proposals = (await call("GET", `/enrich/pages/${ids["/"]}`, auth)).json.proposals as EnrichProposalDto[];
     expect(proposals.find((p) => p.field === "metaDescription")).toMatchObject({ source: `ai:${model.modelId}`, value: answer.metaDescription, confidence: 0.7 });
     expect(proposals.find((p) => p.field === "imageAlt" && p.target === url("/img/loaf.jpg"))).toMatchObject({ value: "A round sourdough loaf", source: `ai:${model.modelId}` });
     expect(proposals.some((p) => p.target === url("/img/elsewhere.jpg"))).toBe(false);
     expect(proposals.find((p) => p.field === "tags")).toMatchObject({ value: "Bread" });
     expect(proposals.find((p) => p.field === "summary")?.value).toBe("A bakery on the market square.");
+    const home = (await call("GET", `/enrich/pages/${ids["/"]}`, auth)).json.page as PageAuditDto;
+    expect(home.findings.find((f) => f.kind === "link-broken")!.evidence).toContain(`${url("/gone")} answered 404 when the analysis checked it (link text "Gone")`);
+    expect(home.findings.find((f) => f.kind === "link-redirect")!.evidence).toContain(`${url("/moved")} redirects to ${url("/menu-2")} when the analysis checked it`);
     // The caption-based alt text stands where the model said nothing.
     expect(proposals.find((p) => p.target === url("/img/oven.jpg"))).toMatchObject({ source: "deterministic" });
   });

@@ -10,6 +10,8 @@ import type { PageExtraction } from "../contracts/extraction";
 export interface CrawlRecord {
   status: number;
   finalUrl: string;
+  /** Set when the status comes from a request made by the analysis, not from the run's crawl. */
+  checked?: boolean;
 }
 
 /** A URL as the crawl records compare it: no fragment, no trailing slash on the path, lower-case host. */
@@ -25,6 +27,19 @@ export function crawlKey(url: string): string {
 }
 
 const normal = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** Internal links of the pages that no record answers for: record key → URL to request. */
+export function unseenLinks(pages: PageExtraction[], records: Map<string, CrawlRecord>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of pages) {
+    for (const link of p.links) {
+      if (!link.internal || !/^https?:/.test(link.href)) continue;
+      const key = crawlKey(link.href);
+      if (!records.has(key) && !out.has(key)) out.set(key, link.href.replace(/#.*$/, ""));
+    }
+  }
+  return out;
+}
 
 /** Duplicate titles and descriptions: findings keyed by page URL. */
 export function duplicateFindings(pages: Array<{ url: string; extraction: PageExtraction }>): Map<string, Finding[]> {
@@ -55,8 +70,9 @@ export function duplicateFindings(pages: Array<{ url: string; extraction: PageEx
 }
 
 /**
- * Internal links of a page that the run's crawl saw answer 404 (or another client error) or
- * redirect. Links to pages the run did not visit are counted as unchecked in the evidence.
+ * Internal links of a page that answered 404 (or another client error) or redirected, in the run's
+ * crawl or when the analysis checked a page the run did not visit. Links without a record are
+ * counted as unchecked in the evidence.
  */
 export function linkFindings(extraction: PageExtraction, records: Map<string, CrawlRecord>): Finding[] {
   const broken: string[] = [];
@@ -73,10 +89,11 @@ export function linkFindings(extraction: PageExtraction, records: Map<string, Cr
       unchecked++;
       continue;
     }
-    if (record.status >= 400 && record.status < 500) broken.push(`${link.href} answered ${record.status}${link.text ? ` (link text "${link.text.slice(0, 60)}")` : ""}`);
-    else if (record.status < 400 && crawlKey(record.finalUrl) !== key) redirected.push(`${link.href} redirects to ${record.finalUrl}`);
+    const how = record.checked ? " when the analysis checked it" : "";
+    if (record.status >= 400 && record.status < 500) broken.push(`${link.href} answered ${record.status}${how}${link.text ? ` (link text "${link.text.slice(0, 60)}")` : ""}`);
+    else if (record.status < 400 && crawlKey(record.finalUrl) !== key) redirected.push(`${link.href} redirects to ${record.finalUrl}${how}`);
   }
-  const note = unchecked ? [`${unchecked} internal link${unchecked === 1 ? "" : "s"} to pages this run did not visit were not checked`] : [];
+  const note = unchecked ? [`${unchecked} internal link${unchecked === 1 ? "" : "s"} to pages neither the run nor the analysis could check`] : [];
   const out: Finding[] = [];
   if (broken.length) out.push({ kind: "link-broken", severity: "error", confidence: 0.97, message: `${broken.length} internal link${broken.length === 1 ? "" : "s"} answer${broken.length === 1 ? "s" : ""} with an error.`, evidence: [...broken.slice(0, 10), ...note] });
   if (redirected.length) out.push({ kind: "link-redirect", severity: "notice", confidence: 0.95, message: `${redirected.length} internal link${redirected.length === 1 ? "" : "s"} go${redirected.length === 1 ? "es" : ""} through a redirect.`, evidence: [...redirected.slice(0, 10), ...note] });

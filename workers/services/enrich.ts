@@ -14,7 +14,9 @@ import { aiProposals, DEFAULT_ENRICH_PROMPT, siteTaxonomy } from "../enrich/ai";
 import { pageFindings, wordCount } from "../enrich/findings";
 import { deterministicProposals, type ProposalDraft } from "../enrich/proposals";
 import { changeKey, pageScore, remainingFindings, scoreDistribution } from "../enrich/score";
-import { crawlKey, duplicateFindings, linkFindings, type CrawlRecord } from "../enrich/site-findings";
+import { crawlKey, duplicateFindings, linkFindings, unseenLinks, type CrawlRecord } from "../enrich/site-findings";
+import type { FetchLike } from "../lib/egress";
+import { checkUnseenLinks } from "./enrich-links";
 import type { Env } from "../env";
 import { notFound, unprocessable } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -102,6 +104,8 @@ function dominantLanguage(pages: PageExtraction[]): string | null {
 export interface AnalyseOptions {
   /** Injected model (tests); otherwise the site's mapping model, when one is configured. */
   model?: Parameters<typeof aiProposals>[0] | null;
+  /** Injected transport for the link checks (tests); every request still passes the egress guard. */
+  fetch?: FetchLike;
 }
 
 /**
@@ -120,6 +124,7 @@ export async function analyseSite(db: Db, env: Env, actor: Actor, organizationId
     if (extraction) pages.push({ row, url: row.url, extraction });
   }
   const records = await crawlRecords(db, runId, rows);
+  for (const [key, record] of await checkUnseenLinks(env, unseenLinks(pages.map((p) => p.extraction), records), options.fetch)) records.set(key, record);
   const duplicates = duplicateFindings(pages);
   const siteLanguage = dominantLanguage(pages.map((p) => p.extraction));
   const taxonomy = siteTaxonomy(pages.map((p) => p.extraction));
