@@ -12,6 +12,8 @@ import { extractPage } from "../../workers/crawl/extract";
 import { getDb } from "../../workers/db/client";
 import { migrationLogs, migrationRuns, snapshots } from "../../workers/db/schema-runs";
 import { targetItems, targetRuns } from "../../workers/db/schema-targets";
+import { pageFindings } from "../../workers/enrich/findings";
+import { deterministicProposals } from "../../workers/enrich/proposals";
 import { analyseSite } from "../../workers/services/enrich";
 import { auditFor, call, expectError, expectValidationError, newMember, newOwner } from "../api/helpers";
 
@@ -219,5 +221,16 @@ describe("Enrich", () => {
     expect(home.findings.find((f) => f.kind === "link-redirect")!.evidence).toContain(`${url("/moved")} redirects to ${url("/menu-2")} when the analysis checked it`);
     // The caption-based alt text stands where the model said nothing.
     expect(proposals.find((p) => p.target === url("/img/oven.jpg"))).toMatchObject({ source: "deterministic" });
+  });
+
+  it("finds a page without a title, an empty H1 and a decorative image apart from one without alt", () => {
+    const x = extractPage(`<html lang="de"><head><title> </title></head><body><h1><span></span></h1><h2>Unser Angebot</h2><img src="/deko.png" alt=""><img src="/foto.png"><p>${words(160)}</p></body></html>`, url("/angebot"));
+    const findings = pageFindings(x);
+    expect(findings.map((f) => f.kind).sort()).toEqual(["canonical-missing", "description-missing", "h1-missing", "image-alt-missing", "title-missing"]);
+    expect(findings.find((f) => f.kind === "h1-missing")!.message).toBe("The page's H1 is empty.");
+    expect(findings.find((f) => f.kind === "image-alt-missing")!.target).toBe(url("/foto.png"));
+    const title = deterministicProposals(x, findings, null).find((p) => p.field === "metaTitle");
+    // No H1 text and no stated title: nothing to propose from the page itself.
+    expect(title).toBeUndefined();
   });
 });
