@@ -46,6 +46,13 @@ export interface Env {
    * client's secret is the Worker secret OIDC_<ID>_CLIENT_SECRET (workers/services/oidc.ts).
    */
   OIDC_PROVIDERS?: string;
+  /**
+   * Production mail through an HTTP provider (workers/services/mail.ts): the endpoint, the sender address,
+   * and the API key as a Worker secret. Development and tests keep mail in the outbox instead.
+   */
+  MAIL_HTTP_URL?: string;
+  MAIL_FROM?: string;
+  MAIL_API_KEY?: string;
   /** Base64 of a 32-byte AES-GCM key that encrypts platform secrets at rest (a Worker secret). */
   SECRETS_KEY?: string;
 }

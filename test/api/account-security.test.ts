@@ -3,11 +3,16 @@ import { describe, expect, inject, it } from "vitest";
 import { api } from "../../workers/api";
 import { AUTH_MESSAGES } from "../../workers/contracts/auth";
 import { getDb } from "../../workers/db/client";
-import { MFA_MAX_ATTEMPTS } from "../../workers/services/mfa";
+import { CROSS_SITE_REFUSED } from "../../workers/lib/cross-site";
+import { ApiError } from "../../workers/lib/errors";
+import { login as passwordLogin } from "../../workers/services/auth";
+import { httpMailSender, mailSender, type MailSender } from "../../workers/services/mail";
+import { MFA_MAX_ATTEMPTS, resendCode } from "../../workers/services/mfa";
 import { finishOidcSignIn, oidcProviders, oidcTransport, startOidcSignIn, type OidcProviderConfig } from "../../workers/services/oidc";
 import { requestServices } from "../../workers/services/request-services";
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../../workers/services/rate-limits";
 import { MESSAGES } from "../../app/lib/messages";
+import { TEST_ORIGIN, fetchWorker } from "../helpers";
 import { auditFor, auditJson, call, expectError, expectValidationError, newUser, verifyEmailOf } from "./helpers";
 import { newAdmin } from "./helpers";
 
@@ -525,5 +530,70 @@ describe("OpenID Connect sign-in (against a local oidc-provider)", () => {
     ]);
     expect(oidcProviders({ OIDC_PROVIDERS: "not json" })).toEqual([]);
     expect(oidcProviders({})).toEqual([]);
+  });
+});
+
+describe("mail", () => {
+  /** The remote mail provider cannot run here: a transport that records what would be posted stands in for it. */
+  function recordingTransport(status: number) {
+    const sent: { url: string; init: RequestInit }[] = [];
+    return { sent, fetch: async (url: string, init: RequestInit = {}) => (sent.push({ url, init }), new Response("{}", { status })) };
+  }
+
+  it("posts text and HTML to the HTTP provider with its key, and throws when the provider refuses", async () => {
+    const ok = recordingTransport(200);
+    const sender = httpMailSender({ url: "https://mail.example.com/emails", apiKey: "key-1", from: "Migrate <no-reply@example.com>" }, ok.fetch);
+    await sender.send({ to: "a@example.com", subject: "Hello\r\nBcc: x@example.com", text: "Body", html: "<p>Body</p>" });
+    expect(ok.sent[0]!.url).toBe("https://mail.example.com/emails");
+    expect(new Headers(ok.sent[0]!.init.headers).get("Authorization")).toBe("Bearer key-1");
+    expect(JSON.parse(String(ok.sent[0]!.init.body))).toEqual({ from: "Migrate <no-reply@example.com>", to: ["a@example.com"], subject: "Hello Bcc: x@example.com", text: "Body", html: "<p>Body</p>" });
+    const refused = recordingTransport(500);
+    await expect(httpMailSender({ url: "https://mail.example.com/emails", apiKey: "k", from: "f@example.com" }, refused.fetch).send({ to: "a@example.com", subject: "s", text: "t" })).rejects.toThrow("500");
+  });
+
+  it("keeps mail in the outbox outside production, and never there in production", async () => {
+    const to = `outbox-${crypto.randomUUID()}@example.com`;
+    await mailSender({ ENVIRONMENT: "development" }, getDb(env.DB)).send({ to, subject: "Kept", text: "t", html: "<p>t</p>" });
+    await mailSender({ ENVIRONMENT: "production" }, getDb(env.DB)).send({ to, subject: "Not kept", text: "t" });
+    const rows = await env.DB.prepare(`SELECT subject, html FROM outbox_messages WHERE "to" = ?`).bind(to).all();
+    expect(rows.results).toEqual([{ subject: "Kept", html: "<p>t</p>" }]);
+  });
+
+  it("answers 'Failed to send code' when the code's mail cannot be sent, at sign-in and on resend", async () => {
+    const u = await newMfaUser("mail-down");
+    const failing: MailSender = {
+      send: async () => {
+        throw new Error("provider down");
+      },
+    };
+    const services = { ...requestServices(env, new Request("http://localhost/")), mail: failing };
+    const err = await passwordLogin(getDb(env.DB), { email: u.email, password: PASSWORD }, null, services).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe("Failed to send code");
+    expect((err as ApiError).status).toBe(502);
+    const challengeId = await challengeOf(u.email);
+    await expect(resendCode(getDb(env.DB), services, challengeId)).rejects.toMatchObject({ message: "Failed to send code", status: 502 });
+  });
+});
+
+describe("the profile's security forms", () => {
+  it("refuse a cross-site post that carries the session cookie, and answer a same-origin one", async () => {
+    const u = await newUser("csrf");
+    const phone = await call("POST", "/auth/login", { body: { email: u.email, password: PASSWORD }, headers: { "User-Agent": "Phone/3" } });
+    const sessions = (await call("GET", "/auth/security", { token: u.token })).json.sessions as { id: string; userAgent: string | null }[];
+    const target = sessions.find((x) => x.userAgent === "Phone/3")!;
+    const body = () => new URLSearchParams({ intent: "revoke-session", id: target.id });
+    const headers = { Cookie: `cm_session=${u.token}`, "Content-Type": "application/x-www-form-urlencoded", Host: "localhost" };
+    const forged = await fetchWorker("/profile", { method: "POST", headers: { ...headers, Origin: "https://evil.example" }, body: body() });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ error: CROSS_SITE_REFUSED });
+    expect((await call("GET", "/auth/me", { token: phone.json.token })).status).toBe(200);
+    const own = await fetchWorker("/profile", { method: "POST", headers: { ...headers, Origin: TEST_ORIGIN }, body: body() });
+    expect(own.status).toBe(200);
+    await own.arrayBuffer();
+    expectError(await call("GET", "/auth/me", { token: phone.json.token }), 401);
   });
 });
