@@ -39,3 +39,28 @@ describe("mapping → MappedPage", () => {
     expect(page.components).toEqual([{ definition: "hero", targetId: "mod:components/hero", area: "content", confidence: 0.8, fields: { image: { type: "image", value: "https://www.example.com/img/hero.png", alt: "Hero" } } }]);
   });
 });
+
+describe("links to pages outside the page list", () => {
+  it("lists each unresolved page link once, without the page itself, files or links the list resolves", async () => {
+    const { linksOutsideList } = await import("../../workers/targets/target-writer");
+    const { linkResolver, normalizeSourceUrl } = await import("../../workers/targets/links");
+    const known = new Map([[normalizeSourceUrl("https://www.example.com/about"), "/about/"]]);
+    const page = {
+      sourceUrl: "https://www.example.com/news/launch/",
+      internalLinks: [
+        { href: "https://www.example.com/about/#team", text: "About" },
+        { href: "https://www.example.com/news/launch", text: "This page" },
+        { href: "https://www.example.com/news/launch/#comments", text: "Comments" },
+        { href: "https://www.example.com/pricing?utm_source=nav", text: "  Pricing\n plans " },
+        { href: "https://www.example.com/pricing", text: "Pricing again" },
+        { href: "https://www.example.com/files/report.pdf", text: "Report" },
+        { href: "https://www.example.com/contact.html#form", text: "Contact" },
+        { href: "mailto:hello@example.com", text: "Mail" },
+      ],
+    };
+    expect(linksOutsideList(page, linkResolver(known))).toEqual([
+      { href: "https://www.example.com/pricing?utm_source=nav", text: "Pricing plans" },
+      { href: "https://www.example.com/contact.html", text: "Contact" },
+    ]);
+  });
+});

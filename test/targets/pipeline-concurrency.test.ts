@@ -92,5 +92,30 @@ describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)"
     expect(page.content.raw).toMatch(/href="[^"]*\/about\/?"/);
     // A link off the site stays as it was.
     expect(page.content.raw).toContain("https://elsewhere.test/x");
+    const [write] = await getDb(env.DB).select().from(runWrites).where(eq(runWrites.migrationId, migrationId));
+    expect(write.linksOutside).toEqual([]);
+  });
+
+  it("reports the links to pages of the site outside its page list with the page, and leaves them at the source", async () => {
+    const { owner, siteId } = await wordpressSite("wp-links-outside", "none");
+    const writer = createTargetPipelineWriter(env, "wordpress", transport)!;
+    const section = `outside-${crypto.randomUUID().slice(0, 8)}`;
+    // /about is neither in the site's URL list nor written by any run of this site.
+    const site: SiteDefinitions = { organizationId: owner.orgId, siteId, domain: SOURCE_HOST, platform: "wordpress", components: {}, templates: {}, settings: { urlList: [`https://${SOURCE_HOST}/${section}`] } };
+    const migrationId = crypto.randomUUID();
+    const path = `/${section}`;
+    const result = await writer.write({
+      mapped: mappedPage(path),
+      snapshot: { id: "s0", migrationId, url: `https://${SOURCE_HOST}${path}`, finalUrl: `https://${SOURCE_HOST}${path}`, title: path, contentHash: "h0", screenshotKey: null, extractionKey: "" },
+      extraction: {} as PageExtraction,
+      site,
+      options: OPTIONS,
+      reportAssets: () => {},
+    });
+    const [write] = await getDb(env.DB).select().from(runWrites).where(eq(runWrites.migrationId, migrationId));
+    expect(write.linksOutside).toEqual([{ href: `https://${SOURCE_HOST}/about`, text: "about us" }]);
+    const auth = { Authorization: basicAuth(conn.username, conn.applicationPassword) };
+    const page = (await (await fetch(`${conn.restUrl}/wp/v2/pages/${result.targetId}?context=edit`, { headers: auth })).json()) as { content: { raw: string } };
+    expect(page.content.raw).toContain(`https://${SOURCE_HOST}/about`);
   });
 });

@@ -49,6 +49,9 @@ describe("target writer", () => {
     expect(listed.json).toMatchObject({ platform: "contentful", summary: { uploaded: 1, reused: 1, converted: 0, bundled: 0, source: 0 } });
     expect(listed.json.pages.map((p: { sourceUrl: string; action: string }) => [new URL(p.sourceUrl).pathname, p.action])).toEqual([["/team", "create"], ["/about", "create"]]);
     expect(listed.json.pages.map((p: { assets: { state: string }[] }) => p.assets.map((a) => a.state))).toEqual([["uploaded", "reused"], ["uploaded", "reused"]]);
+    // Both pages link only to /about, which the run writes (and /about's link to itself is no outside link).
+    expect(listed.json.linksOutside).toBe(0);
+    expect(listed.json.pages.map((p: { linksOutside: unknown[] }) => p.linksOutside)).toEqual([[], []]);
     const stranger = await newOwner("targets-stranger");
     expect((await call("GET", `/migration/${writer.migrationId}/target-pages`, { token: stranger.token, org: stranger.orgId })).status).toBe(404);
     // hero.png and team.png have the same bytes: one asset in the target.

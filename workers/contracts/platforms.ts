@@ -230,6 +230,16 @@ export function isPlatformConfigured(slug: string | null | undefined, config: Re
 export type AssetState = "uploaded" | "reused" | "converted" | "bundled" | "source";
 export const ASSET_STATES: readonly AssetState[] = ["uploaded", "reused", "converted", "bundled", "source"];
 
+/**
+ * A link of a written page to a page of the same site that is neither in the site's page list nor
+ * written by a run: it still points at the source site, and is reported so someone can decide.
+ */
+export interface OutsideLink {
+  /** The absolute source URL the link points at. */
+  href: string;
+  text: string;
+}
+
 /** One asset of a written page, as the run records it. */
 export interface PageAssetRecord {
   sourceUrl: string;

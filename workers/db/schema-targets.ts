@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { organizations, sites } from "./schema";
-import type { PageAssetRecord } from "../contracts/platforms";
+import type { OutsideLink, PageAssetRecord } from "../contracts/platforms";
 
 
 /**
@@ -102,6 +102,8 @@ export const runWrites = sqliteTable(
     previousItem: text("previous_item", { mode: "json" }).$type<unknown>(),
     /** A page write's assets and what became of each (uploaded, reused, converted, bundled, kept at the source). */
     assets: text("assets", { mode: "json" }).$type<PageAssetRecord[]>(),
+    /** A page write's links to pages of the site outside the page list (still pointing at the source). */
+    linksOutside: text("links_outside", { mode: "json" }).$type<OutsideLink[]>(),
     rolledBackAt: integer("rolled_back_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },

@@ -8,7 +8,7 @@ import type { FetchLike } from "../targets/http-client";
 import { itemKeyFor, redirectsCsv } from "../targets/links";
 import { buildRunOutputs, runRedirectRows } from "../targets/outputs";
 import { assetSummary, loadSiteTarget, writeHashOf } from "../targets/target-writer";
-import type { AssetState, MappedPage, PageAssetRecord } from "../targets/types";
+import type { AssetState, MappedPage, OutsideLink, PageAssetRecord } from "../targets/types";
 import { type Actor, auditStatement } from "./audit";
 import { requireSite } from "./sites";
 import { readPlatformSecrets } from "./site-config";
@@ -132,6 +132,8 @@ export interface RunTargetPageDto {
   targetId: string;
   action: "create" | "update";
   assets: PageAssetRecord[];
+  /** Links to pages of the site outside the page list, still pointing at the source. */
+  linksOutside: OutsideLink[];
 }
 
 /**
@@ -139,11 +141,11 @@ export interface RunTargetPageDto {
  * them, and the run's counts per asset state (each image once). Pages the run skipped as unchanged
  * wrote nothing and are not listed.
  */
-export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; summary: Record<AssetState, number>; pages: RunTargetPageDto[] }> {
+export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; summary: Record<AssetState, number>; linksOutside: number; pages: RunTargetPageDto[] }> {
   const run = await requireTargetRun(db, organizationId, migrationId);
   // Each page write with the source URL of its item (the item is the site's page on this platform).
   const pages = await db
-    .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets })
+    .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets, linksOutside: runWrites.linksOutside })
     .from(runWrites)
     .leftJoin(targetItems, and(eq(targetItems.itemKey, runWrites.itemKey), eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform)))
     .where(and(eq(runWrites.migrationId, migrationId), eq(runWrites.kind, "page")))
@@ -153,7 +155,8 @@ export async function listRunTargetPages(db: Db, organizationId: string, migrati
     platform: run.platform,
     assetMode: run.assetMode,
     summary: assetSummary(pages.map((p) => p.assets)),
-    pages: pages.map((p) => ({ ...p, assets: p.assets ?? [] })),
+    linksOutside: pages.reduce((n, p) => n + (p.linksOutside?.length ?? 0), 0),
+    pages: pages.map((p) => ({ ...p, assets: p.assets ?? [], linksOutside: p.linksOutside ?? [] })),
   };
 }
 

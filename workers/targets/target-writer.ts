@@ -24,7 +24,7 @@ import type { FetchLike } from "./http-client";
 import { itemKeyFor, linkResolver, normalizeSourceUrl, rewriteHref, rewriteHtml } from "./links";
 import { createTargetAdapter, isExportBundlePlatform } from "./registry";
 import { slugify } from "./fields";
-import { ASSET_STATES, type AssetState, type MappedFieldValue, type MappedPage, type PageAssetRecord, type PreparedPage, type ResolvedAsset, type TargetAdapter } from "./types";
+import { ASSET_STATES, type AssetState, type MappedFieldValue, type MappedPage, type OutsideLink, type PageAssetRecord, type PreparedPage, type ResolvedAsset, type TargetAdapter } from "./types";
 
 export interface TargetWriterOptions {
   db: Db;
@@ -50,6 +50,41 @@ export interface PageOutcome {
   url: string | null;
   /** The page's assets and what became of each (none for a skipped page: nothing was written). */
   assets: PageAssetRecord[];
+  /** Links to pages of the site outside the page list, left pointing at the source (none when skipped). */
+  linksOutside: OutsideLink[];
+}
+
+/** Paths of files rather than pages: a link to a PDF or an image is an asset, not a page outside the list. */
+const FILE_PATH = /\.(?!html?$|php$|aspx?$|jsp$|cfm$|shtml$)[a-z0-9]{1,5}$/i;
+
+/**
+ * The page's internal links that no page of the list or of an earlier run resolves (its own URL and
+ * its fragments left out), each target once, in page order.
+ */
+export function linksOutsideList(page: Pick<MappedPage, "sourceUrl" | "internalLinks">, resolve: ReturnType<typeof linkResolver>): OutsideLink[] {
+  const seen = new Set<string>();
+  let self = "";
+  try {
+    self = normalizeSourceUrl(page.sourceUrl);
+  } catch {
+    // A page without a valid URL links nowhere resolvable.
+  }
+  const out: OutsideLink[] = [];
+  for (const link of page.internalLinks) {
+    let abs: URL;
+    try {
+      abs = new URL(link.href, page.sourceUrl);
+    } catch {
+      continue;
+    }
+    if (!/^https?:$/.test(abs.protocol) || FILE_PATH.test(abs.pathname)) continue;
+    const key = normalizeSourceUrl(abs.toString());
+    if (key === self || seen.has(key) || resolve(abs.toString())) continue;
+    seen.add(key);
+    abs.hash = "";
+    out.push({ href: abs.toString(), text: link.text.replace(/\s+/g, " ").trim().slice(0, 200) });
+  }
+  return out;
 }
 
 /** A page's resolved assets as the run records them. */
@@ -204,11 +239,13 @@ export class TargetRunWriter {
     });
     if (existing && existing.contentHash === hash) {
       await db.update(targetItems).set({ lastMigrationId: migrationId }).where(eq(targetItems.id, existing.id));
-      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [] };
+      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [], linksOutside: [] };
     }
     const assetRefs = await this.assets.resolve(page);
     const assets = assetRecords(assetRefs);
-    const prepared = preparePage(page, itemKey, linkResolver(this.links), assetRefs);
+    const resolve = linkResolver(this.links);
+    const prepared = preparePage(page, itemKey, resolve, assetRefs);
+    const linksOutside = linksOutsideList(page, resolve);
     const result = await this.adapter.upsertPage(prepared, existing ? { targetId: existing.targetId, targetPath: existing.targetPath, version: existing.version } : null);
     const now = new Date();
     const values = {
@@ -221,7 +258,7 @@ export class TargetRunWriter {
       existing ? db.update(targetItems).set(values).where(eq(targetItems.id, existing.id)) : db.insert(targetItems).values({ id: newId(), ...values }),
       db.insert(runWrites).values({
         id: newId(), migrationId, organizationId, seq: this.seq, kind: "page", action: result.created ? "create" : "update", itemKey,
-        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null, assets,
+        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null, assets, linksOutside,
       }),
       auditStatement(db, this.opts.actor, {
         organizationId, action: `target.page.${action}`, entityType: "target-page", entityId: result.targetId,
@@ -231,7 +268,7 @@ export class TargetRunWriter {
     ]);
     this.links.set(normalizeSourceUrl(page.sourceUrl), result.targetPath);
     await this.opts.env.BUCKET.put(`${bundlePrefix(migrationId)}/pages/${itemKey}.json`, JSON.stringify({ ...prepared, target: result }));
-    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets };
+    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets, linksOutside };
   }
 
   get migrationId(): string {

@@ -9,7 +9,7 @@
 import type { FieldType } from "../contracts/definitions";
 import type { AssetState } from "../contracts/platforms";
 
-export { ASSET_STATES, type AssetState, type PageAssetRecord } from "../contracts/platforms";
+export { ASSET_STATES, type AssetState, type OutsideLink, type PageAssetRecord } from "../contracts/platforms";
 
 /** A field value produced by the mapping layer for one target field. */
 export interface MappedFieldValue {

@@ -1,4 +1,4 @@
-import type { AssetState, PageAssetRecord } from "../../../workers/contracts/platforms";
+import type { AssetState, OutsideLink, PageAssetRecord } from "../../../workers/contracts/platforms";
 import { useApi } from "~/components/app/app-context";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
 import { LoadingState } from "~/components/ui/spinner";
@@ -10,7 +10,9 @@ interface TargetPagesDto {
   platform: string;
   assetMode: string;
   summary: Record<AssetState, number>;
-  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; action: "create" | "update"; assets: PageAssetRecord[] }[];
+  /** Links of the written pages to pages outside the site's page list. */
+  linksOutside: number;
+  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; action: "create" | "update"; assets: PageAssetRecord[]; linksOutside: OutsideLink[] }[];
 }
 
 /** How each state reads, and its tone: only an asset left at the source needs attention. */
@@ -57,6 +59,11 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
           </div>
         ))}
       </dl>
+      {data.linksOutside > 0 && (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {data.linksOutside === 1 ? "1 link points" : `${data.linksOutside} links point`} at pages of the site outside its page list. They still lead to the source site: add those pages to the list, or change the links.
+        </p>
+      )}
       <ul aria-label="Written pages" className="divide-y divide-slate-200 dark:divide-slate-800">
         {data.pages.map((p) => (
           <li key={`${p.targetId}-${p.targetPath}`} className="py-3">
@@ -86,6 +93,21 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
                   ))}
                 </tbody>
               </table>
+            )}
+            {p.linksOutside.length > 0 && (
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer text-amber-800 dark:text-amber-200">
+                  {p.linksOutside.length === 1 ? "1 link" : `${p.linksOutside.length} links`} to pages outside the page list
+                </summary>
+                <ul aria-label={`Links of ${p.targetPath ?? p.targetId} outside the page list`} className="mt-1 list-disc space-y-0.5 pl-5">
+                  {p.linksOutside.map((l) => (
+                    <li key={l.href} className="break-all">
+                      <a className="text-brand-600 underline dark:text-brand-300" href={l.href} target="_blank" rel="noreferrer">{l.href}</a>
+                      {l.text ? <span className="text-slate-600 dark:text-slate-400"> — “{l.text}”</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </details>
             )}
           </li>
         ))}
