@@ -2,7 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, toast } from "./dashboard-support";
 import { apiAs, createProject, newAccount, runMigrationFromUi, selectProject } from "./migration-support";
 import { open, signIn } from "./support";
@@ -51,6 +52,12 @@ function png(width: number, height: number): Buffer {
 }
 
 const ALT = "A sourdough loaf cooling on the counter";
+
+/** Serious and critical axe violations of the screen as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
 const PAGE = `<!doctype html><html lang="en"><head><title>Fresh bread every morning</title></head><body><main>
 <h1>Fresh bread every morning</h1>
 <div class="card"><h2>Our sourdough</h2><p>${"We bake our sourdough every morning with flour from the mill next door and sell it warm until noon. ".repeat(6)}</p><img src="/images/loaf-${Date.now()}.png" width="320" height="180"></div>
@@ -110,6 +117,7 @@ test("a missing alt text found by Enrich, written and approved, is applied to Wo
   await expect(page.getByRole("heading", { name: "Findings by kind" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Findings by kind" })).toContainText("Images without alt text");
   await page.screenshot({ path: "test-results/enrich-overview.png", fullPage: true });
+  expect(await seriousViolations(page), "site overview").toEqual([]);
   await page.getByRole("button", { name: "Fresh bread every morning" }).click();
   await expect(page.locator('[data-finding="image-alt-missing"]')).toBeVisible();
 
@@ -120,6 +128,7 @@ test("a missing alt text found by Enrich, written and approved, is applied to Wo
   await row.getByRole("button", { name: "Save value" }).click();
   await expect(row).toContainText("approved");
   await page.screenshot({ path: "test-results/enrich-page.png", fullPage: true });
+  expect(await seriousViolations(page), "page view").toEqual([]);
 
   // Apply into WordPress, then read it back there.
   await page.getByRole("button", { name: /All pages/ }).click();
