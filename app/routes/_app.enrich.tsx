@@ -37,6 +37,21 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
   const page = params.get("page");
   const audit = useAsync(() => api.get<SiteAuditDto>(`/v1/sites/${siteId}/enrich`, { fresh: true }), [siteId]);
   const [busy, setBusy] = useState(false);
+  const [threshold, setThreshold] = useState("0.7");
+  const [bulkBusy, setBulkBusy] = useState(false);
+
+  async function bulkApprove() {
+    setBulkBusy(true);
+    try {
+      const res = await api.post<{ approved: number }>(`/v1/sites/${siteId}/enrich/bulk-approve`, { threshold: Number(threshold) });
+      toasts.show({ message: `${res.approved} proposals approved`, type: "success" });
+      audit.reload();
+    } catch (err) {
+      toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not approve the proposals", type: "error" });
+    } finally {
+      setBulkBusy(false);
+    }
+  }
 
   async function analyse() {
     setBusy(true);
@@ -76,7 +91,18 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
   if (page) return <EnrichPageView siteId={siteId} snapshotId={page} canReview={review.allowed} onBack={() => open(null)} onChanged={audit.reload} />;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center gap-3">{analyseButton}</div>
+      <div className="flex flex-wrap items-end gap-3">
+        {analyseButton}
+        {review.allowed && data.proposals.pending ? (
+          <>
+            <div>
+              <label htmlFor="site-bulk-threshold" className="block text-xs font-medium">{ENRICH_TEXTS.bulkLabel}</label>
+              <input id="site-bulk-threshold" type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} className="mt-1 w-24 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+            </div>
+            <Button variant="secondary" loading={bulkBusy} onClick={bulkApprove}>{ENRICH_TEXTS.bulkApprove} ({data.proposals.pending} pending)</Button>
+          </>
+        ) : null}
+      </div>
       {!data.aiAvailable ? <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">{ENRICH_TEXTS.offline}</p> : null}
       <SiteOverview audit={data} onOpen={open} />
       <Card>
