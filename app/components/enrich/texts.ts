@@ -10,7 +10,7 @@ export const ENRICH_TEXTS = {
   noRun: "Run a migration first: Enrich audits the pages of the project's latest run.",
   notAnalysedTitle: "Pages not analysed yet",
   notAnalysed: "Analyse the pages of the latest run to see their findings and proposals.",
-  offline: "No language model is configured: proposals come from the pages' own content. A model writes better titles, descriptions and alt text (Settings → Mapping).",
+  offline: "No language model is configured: proposals come from the pages' own content. A model writes better titles, descriptions and alt text (Settings → AI mapping).",
   findingsByKind: "Findings by kind",
   scoreDistribution: "Score distribution",
   pagesWorstFirst: "Pages, worst first",
