@@ -105,6 +105,26 @@ describe("sign-in with a code by e-mail", () => {
     expect((await auditFor(first.json.challengeId, "user.mfa_failed")).length).toBe(2);
   });
 
+  it("sets the session cookie HttpOnly, SameSite=Lax, and Secure in production", async () => {
+    const u = await newUser("cookie");
+    const res = await api.request(
+      "/api/v1/auth/login",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+        body: JSON.stringify({ email: u.email, password: PASSWORD }),
+      },
+      { ...env, ENVIRONMENT: "production" },
+    );
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("cm_session="))!;
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    const dev = await login(u.email);
+    expect(dev.headers.getSetCookie().find((c) => c.startsWith("cm_session="))).not.toMatch(/; Secure/i);
+  });
+
   it("always asks a global ADMIN for a code, and stores only a hash of it", async () => {
     const admin = await newAdmin("mfa-admin");
     const challengeId = await challengeOf(admin.email);

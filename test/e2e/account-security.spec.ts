@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, signUpUser } from "./dashboard-support";
-import { hydrated, mailedCode, open } from "./support";
+import { DEMO, hydrated, mailedCode, open, signIn } from "./support";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -118,4 +118,19 @@ test("OpenID Connect: sign in through the local provider; a new verified e-mail 
   const token = await page.evaluate(() => localStorage.getItem("authToken"));
   const me = await page.request.get("/api/v1/auth/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(await me.json()).toMatchObject({ user: { email, emailVerified: true }, isImpersonation: false });
+});
+
+test("a global ADMIN signs in with a mailed code and reads the outbox at /admin/outbox; other users are sent away", async ({ page, request }) => {
+  const user = await signUpUser(request, "outbox");
+  await fillSignIn(page, user.email, user.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.goto("/admin/outbox");
+  await expect(page).toHaveURL(/\/snapshots$/);
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await open(page, "/admin/outbox");
+  const mail = page.getByRole("list", { name: "Mail" });
+  await expect(mail.getByRole("listitem", { name: `Your sign-in code to ${DEMO.admin.email}` }).first()).toBeVisible();
+  await page.screenshot({ path: "test-results/account-security-admin-outbox.png" });
 });
