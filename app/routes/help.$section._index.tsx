@@ -5,7 +5,10 @@ import { HELP_TEXT, HelpFrame, titleOf } from "~/components/help/help-frame";
 import { publicPageHeaders } from "~/lib/public-headers";
 import { loadHelpSection } from "~/lib/help.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.section.title} — ${titleOf(data.base)} — Migrate` : `${HELP_TEXT.help} — Migrate` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.section.title} — ${titleOf(data.base)} — Migrate` : `${HELP_TEXT.help} — Migrate` },
+  ...(data ? [{ name: "description", content: data.section.description }] : []),
+];
 
 export const headers = publicPageHeaders;
 

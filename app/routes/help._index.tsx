@@ -6,7 +6,10 @@ import { EmptyState } from "~/components/ui/card";
 import { publicPageHeaders } from "~/lib/public-headers";
 import { loadHelpIndex } from "~/lib/help.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? titleOf(data.base) : HELP_TEXT.help} — Migrate` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.query ? `${HELP_TEXT.resultsFor} “${data.query}” — ` : ""}${data ? titleOf(data.base) : HELP_TEXT.help} — Migrate` },
+  { name: "description", content: data?.base === "docs" && !data.signedIn ? HELP_TEXT.docsIntro : HELP_TEXT.helpIntro },
+];
 
 export const headers = publicPageHeaders;
 
@@ -46,7 +49,7 @@ export default function HelpIndex() {
   return (
     <HelpFrame base={data.base} nav={data.nav} signedIn={data.signedIn}>
       <h1 className="text-3xl font-semibold tracking-tight">{titleOf(data.base)}</h1>
-      <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">{data.base === "docs" && !data.signedIn ? HELP_TEXT.docsIntro : HELP_TEXT.helpIntro}</p>
+      <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{data.base === "docs" && !data.signedIn ? HELP_TEXT.docsIntro : HELP_TEXT.helpIntro}</p>
       <div className="mt-8 grid gap-4 md:grid-cols-2">
         {data.sections.map((s) => (
           <section key={s.slug} aria-labelledby={`section-${s.slug}`} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">

@@ -5,8 +5,8 @@ import type { HelpBase, HelpNavSection } from "~/lib/help.server";
 export const HELP_TEXT = {
   help: "Help",
   docs: "Docs",
-  helpIntro: "Guides to every part of Migrate, from the first project to reviewing mappings.",
-  docsIntro: "How Migrate moves websites into your CMS, and how to set it up.",
+  helpIntro: "Guides to every part of Migrate, from the first project to reviewing mappings: how a migration works, connecting each target platform, running migrations, reviewing what the mapper proposes, and managing your organization and account.",
+  docsIntro: "How Migrate moves websites into your CMS, and how to set it up: how a migration works, how to connect Magnolia, AEM, WordPress, Contentful, Storyblok and Sanity, how images travel with the pages, and what owners, admins and members may do.",
   contents: "Contents",
   signInForMore: "Sign in to read the guides to migration runs, mapping review and your account.",
   notFound: "This page does not exist",
