@@ -6,6 +6,7 @@ import { emailVerificationTokens } from "../db/schema-mail";
 import { badRequest, conflict } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, newToken } from "../lib/ids";
+import { accountMail } from "./account-mail";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
 import type { RequestServices } from "./request-services";
@@ -36,11 +37,12 @@ export async function sendVerificationMail(db: Db, services: Pick<RequestService
     }),
   ]);
   const link = `${services.origin}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
-  await services.mail.send({
-    to: user.email,
-    subject: VERIFICATION_MESSAGES.subject,
-    text: `Open this link to verify your e-mail address:\n\n${link}\n\nThe link works once, for 24 hours. If you did not create an account, ignore this mail.`,
-  });
+  await services.mail.send(
+    accountMail(user.email, VERIFICATION_MESSAGES.subject, [
+      "Open this link to verify your e-mail address:",
+      "The link works once, for 24 hours. If you did not create an account, ignore this mail.",
+    ], link),
+  );
 }
 
 /**

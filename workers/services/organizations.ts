@@ -8,6 +8,7 @@ import { newId } from "../lib/ids";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
 import type { RequestServices } from "./request-services";
+import { accountMail } from "./account-mail";
 
 /**
  * Organization role rules. The API's access table (workers/api/access-rules.ts) gates each route by
@@ -151,13 +152,14 @@ export async function inviteMember(
   const inv = (await db.query.invitations.findFirst({ where: eq(invitations.id, id) }))!;
   const org = await db.query.organizations.findFirst({ where: eq(organizations.id, organizationId) });
   const inviter = `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email;
-  await services.mail.send({
-    to: email,
-    subject: `${inviter} invited you to ${org?.name ?? "an organization"}`,
-    text:
-      `${inviter} invited you to join ${org?.name ?? "an organization"} as ${role}.\n\n` +
-      `Sign in, or create an account with this e-mail address, then accept or decline at:\n\n${services.origin}/invitations\n`,
-  });
+  await services.mail.send(
+    accountMail(
+      email,
+      `${inviter} invited you to ${org?.name ?? "an organization"}`,
+      [`${inviter} invited you to join ${org?.name ?? "an organization"} as ${role}.`, "Sign in, or create an account with this e-mail address, then accept or decline at the link above."],
+      `${services.origin}/invitations`,
+    ),
+  );
   return invitationDto(inv);
 }
 
