@@ -90,3 +90,69 @@ describe.each(cases)("Enrich changes into $platform", (c) => {
     if (c.platform !== "contentful") expect(restored.title).toBe(before.title ?? "");
   });
 });
+
+/**
+ * A small stand-in for WordPress's REST API (pages, media and the index that lists plugin
+ * namespaces), to reach the paths the local WordPress has no plugin for: Yoast SEO's fields, meta a
+ * plugin does not expose to REST, and page excerpts. The real WordPress is exercised by the e2e test.
+ */
+function fakeWordPress(opts: { namespaces: string[]; registeredMeta: string[]; excerpts: boolean }) {
+  const page: Record<string, unknown> = { id: 7, content: { raw: '<!-- wp:image {"id":3} --><figure><img src="https://wp.test/up/loaf.png" alt="" class="wp-image-3"/></figure><!-- /wp:image -->' }, meta: Object.fromEntries(opts.registeredMeta.map((k) => [k, ""])) };
+  if (opts.excerpts) page.excerpt = { raw: "" };
+  const media: Record<string, unknown> = { id: 3, alt_text: "", source_url: "https://wp.test/up/loaf.png" };
+  const handle = async (req: Request): Promise<Response> => {
+    const path = new URL(req.url).pathname;
+    if (path === "/wp-json/") return Response.json({ namespaces: ["wp/v2", ...opts.namespaces] });
+    const body = req.method === "POST" ? ((await req.json()) as Record<string, unknown>) : {};
+    if (path === "/wp-json/wp/v2/pages/7") {
+      if (typeof body.content === "string") page.content = { raw: body.content };
+      if (typeof body.excerpt === "string" && page.excerpt) page.excerpt = { raw: body.excerpt };
+      // Like WordPress: meta keys no plugin registered for REST are ignored.
+      for (const [k, v] of Object.entries((body.meta as Record<string, unknown>) ?? {})) if (opts.registeredMeta.includes(k)) (page.meta as Record<string, unknown>)[k] = v;
+      return Response.json(page);
+    }
+    if (path === "/wp-json/wp/v2/media/3") {
+      if (typeof body.alt_text === "string") media.alt_text = body.alt_text;
+      return Response.json(media);
+    }
+    return Response.json({ code: "rest_no_route" }, { status: 404 });
+  };
+  return { page, media, options: { config: { restUrl: "https://wp.test/wp-json", username: "admin", applicationPassword: "pw" }, fetch: fakeFetch({ "wp.test": handle }), egress: strictEgress(), siteSlug: "site-test" } };
+}
+
+describe("Enrich changes into WordPress", () => {
+  const item = { targetId: "7", targetPath: "/", migrationId: null };
+  const changes = [
+    { field: "metaTitle" as const, target: "", value: "Fresh bread" },
+    { field: "metaDescription" as const, target: "", value: "Sourdough every morning." },
+    { field: "imageAlt" as const, target: "https://source.test/loaf.png", value: "A loaf", asset: { targetId: "3", url: "https://wp.test/up/loaf.png" } },
+  ];
+
+  it("writes Yoast SEO's fields when the plugin exposes them, alt text into the medium and the image block, and rolls back", async () => {
+    const wp = fakeWordPress({ namespaces: ["yoast/v1"], registeredMeta: ["_yoast_wpseo_title", "_yoast_wpseo_metadesc"], excerpts: false });
+    const enricher = createTargetEnricher("wordpress", wp.options)!;
+    const result = await enricher.apply(item, changes);
+    expect(result.outcomes.map((o) => o.status)).toEqual(["applied", "applied", "applied"]);
+    expect(wp.page.meta).toEqual({ _yoast_wpseo_title: "Fresh bread", _yoast_wpseo_metadesc: "Sourdough every morning." });
+    expect(wp.media.alt_text).toBe("A loaf");
+    expect((wp.page.content as { raw: string }).raw).toContain('alt="A loaf" class="wp-image-3"');
+    await enricher.revert(item, result.previous);
+    expect(wp.page.meta).toEqual({ _yoast_wpseo_title: "", _yoast_wpseo_metadesc: "" });
+    expect(wp.media.alt_text).toBe("");
+    expect((wp.page.content as { raw: string }).raw).toContain('alt="" class="wp-image-3"');
+  });
+
+  it("says so when a plugin keeps its fields from the REST API, and uses the excerpt where there is no plugin", async () => {
+    const hidden = fakeWordPress({ namespaces: ["rankmath/v1"], registeredMeta: [], excerpts: false });
+    const refused = await createTargetEnricher("wordpress", hidden.options)!.apply(item, changes.slice(0, 2));
+    expect(refused.outcomes).toEqual([
+      { status: "unsupported", message: "Rank Math does not let the REST API write rank_math_title on this site" },
+      { status: "unsupported", message: "Rank Math does not let the REST API write rank_math_description on this site" },
+    ]);
+    const plain = fakeWordPress({ namespaces: [], registeredMeta: [], excerpts: true });
+    const result = await createTargetEnricher("wordpress", plain.options)!.apply(item, changes.slice(0, 2));
+    expect(result.outcomes[0]).toEqual({ status: "unsupported", message: "WordPress keeps a meta title only in an SEO plugin (Yoast SEO or Rank Math), and none answers" });
+    expect(result.outcomes[1]).toEqual({ status: "applied", message: "page excerpt (no SEO plugin answers)" });
+    expect(plain.page.excerpt).toEqual({ raw: "Sourdough every morning." });
+  });
+});

@@ -94,6 +94,8 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
       const previous = { content, excerpt: page.excerpt ? page.excerpt.raw ?? page.excerpt.rendered : null, meta: {} as Record<string, unknown>, media: {} as Record<string, string> };
       const body: { content?: string; excerpt?: string; meta?: Record<string, string> } = {};
       const outcomes: EnrichWriteResult["outcomes"] = [];
+      // WordPress ignores meta keys no plugin registered for REST: what was written is read back from the answer.
+      const verify: Array<{ index: number; read: (saved: WpPageEdit) => unknown; value: string; refusal: string }> = [];
       let html = content;
       for (const change of changes) {
         if (change.field === "metaTitle" || change.field === "metaDescription") {
@@ -101,9 +103,11 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
           if (seo && key) {
             previous.meta[key] = page.meta?.[key] ?? "";
             body.meta = { ...body.meta, [key]: change.value };
+            verify.push({ index: outcomes.length, read: (saved) => saved.meta?.[key], value: change.value, refusal: `${seo.name} does not let the REST API write ${key} on this site` });
             outcomes.push(applied(`${seo.name} ${change.field === "metaTitle" ? "SEO title" : "meta description"}`));
           } else if (change.field === "metaDescription" && page.excerpt) {
             body.excerpt = change.value;
+            verify.push({ index: outcomes.length, read: (saved) => saved.excerpt?.raw, value: change.value, refusal: "WordPress did not keep the excerpt" });
             outcomes.push(applied("page excerpt (no SEO plugin answers)"));
           } else {
             outcomes.push(unsupported(change.field === "metaTitle" ? "WordPress keeps a meta title only in an SEO plugin (Yoast SEO or Rank Math), and none answers" : "No SEO plugin answers and this WordPress's pages have no excerpt"));
@@ -124,7 +128,10 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
         }
       }
       if (html !== content) body.content = html;
-      if (Object.keys(body).length) await client.json(`${base}/pages/${item.targetId}`, { method: "POST", headers: post, body: JSON.stringify(body) });
+      if (Object.keys(body).length) {
+        const saved = await client.json<WpPageEdit>(`${base}/pages/${item.targetId}?context=edit`, { method: "POST", headers: post, body: JSON.stringify(body) });
+        for (const v of verify) if (v.read(saved) !== v.value) outcomes[v.index] = unsupported(v.refusal);
+      }
       return { outcomes, previous, after: { excerpt: body.excerpt, meta: body.meta, media: Object.fromEntries(changes.filter((c) => c.field === "imageAlt" && c.asset).map((c) => [c.asset!.targetId, c.value])), contentChanged: html !== content } };
     },
     async revert(item, previous) {
