@@ -370,6 +370,13 @@ describe("abuse limits of codes and resets (the strict, production limits)", () 
     expect(released.json.token).toEqual(expect.any(String));
   });
 
+  it("counts codes typed per address even for challenges that do not exist", async () => {
+    const address = randomAddress();
+    const { limit, windowMs } = RATE_LIMITS.mfaVerifyAddress;
+    for (let i = 0; i < limit; i++) expect((await send("/auth/mfa/verify", address, { challengeId: crypto.randomUUID(), code: "123456" })).json.details).toEqual({ reason: "unknown_challenge" });
+    expectLimited(await send("/auth/mfa/verify", address, { challengeId: crypto.randomUUID(), code: "123456" }), windowMs);
+  });
+
   it("limits reset requests per e-mail with 429 and Retry-After, and releases them after the window", async () => {
     const u = await newUser("limit-reset");
     const { limit, windowMs } = RATE_LIMITS.resetRequestAccount;

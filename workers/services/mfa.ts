@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, type MfaRequiredResponse } from "../contracts/auth";
 import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
@@ -70,6 +70,8 @@ export async function startChallenge(db: Db, services: RequestServices, user: Pi
   const code = newCode();
   const now = new Date();
   await db.batch([
+    // Challenges that ended a day ago are of no use any more: the user's are cleared as new ones start.
+    db.delete(mfaChallenges).where(and(eq(mfaChallenges.userId, user.id), lt(mfaChallenges.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))),
     db
       .update(mfaChallenges)
       .set({ usedAt: now })
@@ -121,11 +123,13 @@ export async function consumeCode(
   services: RequestServices,
   input: { challengeId: string; code: string; purpose: MfaPurpose; userId?: string },
 ): Promise<MfaChallenge> {
+  // Every code typed counts for the address, whether or not its challenge exists.
+  await services.limits.beforeMfaVerifyFromAddress();
   const challenge = await db.query.mfaChallenges.findFirst({ where: eq(mfaChallenges.id, input.challengeId) });
   if (!challenge || challenge.purpose !== input.purpose || (input.userId && challenge.userId !== input.userId)) {
     throw verificationFailed("unknown_challenge");
   }
-  await services.limits.beforeMfaVerify(challenge.userId);
+  await services.limits.beforeMfaVerifyOfAccount(challenge.userId);
   const now = new Date();
   const [used] = await db
     .update(mfaChallenges)

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import { AUTH_MESSAGES, type LoginResponse } from "../contracts/auth";
@@ -117,6 +117,8 @@ export async function startOidcSignIn(
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
   const codeVerifier = oauth.generateRandomCodeVerifier();
+  // Sign-ins abandoned at the provider leave their row: expired ones are cleared as new ones start.
+  await db.delete(oauthLoginStates).where(lt(oauthLoginStates.expiresAt, new Date(Date.now() - OIDC_STATE_TTL_MS)));
   await db.insert(oauthLoginStates).values({
     id: newId(),
     stateHash: await sha256Hex(state),

@@ -139,10 +139,14 @@ export class RequestLimits {
     return this.hit("verificationMailUser", userId);
   }
 
-  /** Every code typed counts, for the address and for the account whose challenge it is. */
-  async beforeMfaVerify(userId: string): Promise<void> {
-    await this.hit("mfaVerifyAddress", this.address);
-    await this.hit("mfaVerifyAccount", userId);
+  /** Every code typed counts for the address (before its challenge is even looked up)… */
+  beforeMfaVerifyFromAddress(): Promise<void> {
+    return this.hit("mfaVerifyAddress", this.address);
+  }
+
+  /** …and for the account whose challenge it is. */
+  beforeMfaVerifyOfAccount(userId: string): Promise<void> {
+    return this.hit("mfaVerifyAccount", userId);
   }
 
   /** Each code mailed to a user (sign-in or resend) counts. */
