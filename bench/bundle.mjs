@@ -21,6 +21,16 @@ export async function bundleAndRun(name, entry, args) {
     target: "node22",
     packages: "external",
     logLevel: "warning",
+    // The project's own .mjs scripts (the product launcher, fixture servers) run from their files: they
+    // locate the repository from their own URL, and some start themselves when run directly.
+    plugins: [
+      {
+        name: "project-mjs-external",
+        setup(b) {
+          b.onResolve({ filter: /\.mjs$/ }, (args) => (args.path.startsWith(".") ? { path: path.resolve(args.resolveDir, args.path), external: true } : undefined));
+        },
+      },
+    ],
   });
   const r = spawnSync(process.execPath, [outfile, ...args], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -99,6 +99,7 @@ describe("assets the platform refuses", () => {
         db: getDb(env.DB), organizationId: owner.orgId, siteId, platform: "wordpress", mode: "dam", adapter,
         // An SVG served as text/plain is still recognised by its bytes; a missing file is a 404.
         fetch: async (input) =>
+          input.startsWith("https://offline.test/") ? Promise.reject(new Error("internal error; reference = 0a5bh0j9o537eer10v8c4vfd")) :
           input.endsWith("/gone.png") ? new Response("no", { status: 404 }) : new Response(input.endsWith(".svg") ? '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>' : new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9]), { headers: { "Content-Type": input.endsWith(".svg") ? "text/plain" : "image/png" } }),
         bucket: env.BUCKET, bundlePrefix: `targets/${crypto.randomUUID()}/bundle`, onUpload: async () => {},
         rasterize: async (_svg, size) => {
@@ -107,7 +108,9 @@ describe("assets the platform refuses", () => {
         },
         log: (m) => logged.push(m),
       });
-    const refs = await make().resolve(page([`${SOURCE}/logo.svg`, `${SOURCE}/gone.png`]));
+    const refs = await make().resolve(page([`${SOURCE}/logo.svg`, `${SOURCE}/gone.png`, "https://offline.test/photo.jpg"]));
+    // An unreachable host is named, not reported as the runtime's opaque internal error.
+    expect(refs["https://offline.test/photo.jpg"]).toMatchObject({ state: "source", reason: "the source host offline.test could not be reached" });
     expect(refs[`${SOURCE}/logo.svg`]).toMatchObject({ state: "converted", reason: "converted from SVG to PNG: the platform refuses SVG", targetId: "41", url: expect.stringMatching(/\.png$/) });
     expect(rasterized).toEqual([{ width: 10, height: 10 }]);
     expect(uploads.map((u) => [u.contentType, u.filename.endsWith(".png"), u.bytes.length])).toEqual([["image/png", true, PNG.length]]);

@@ -64,3 +64,20 @@ describe("links to pages outside the page list", () => {
     ]);
   });
 });
+
+describe("WordPress page content", () => {
+  it("is the components' blocks, or the template's rich-text body for a page without components", async () => {
+    const { pageMarkup } = await import("../../workers/targets/adapters/wordpress");
+    const { preparedPage } = await import("../fixtures/targets/pages");
+    const body = { type: "richtext" as const, value: "<h2>Main</h2><p>The article's text.</p>" };
+    const withComponents = preparedPage("/a", "k1", { fields: { body } });
+    expect(pageMarkup(withComponents)).toContain("wp-block-group");
+    expect(pageMarkup(withComponents)).not.toContain("The article's text.");
+    const bodyOnly = preparedPage("/b", "k2", { components: [], fields: { title: { type: "text", value: "Title" }, body, empty: { type: "richtext", value: "" } } });
+    const markup = pageMarkup(bodyOnly);
+    expect(markup).toContain("<!-- wp:heading -->");
+    expect(markup).toContain("<p>The article's text.</p>");
+    expect(markup).not.toContain("Title");
+    expect(markup).not.toContain("wp-block-group");
+  });
+});

@@ -80,7 +80,11 @@ async function download(fetcher: FetchLike, url: string): Promise<Downloaded> {
     const contentType = (res.headers.get("Content-Type") ?? "application/octet-stream").split(";")[0].trim();
     return { bytes: new Uint8Array(await res.arrayBuffer()), contentType };
   } catch (err) {
-    return { error: `the download failed (${err instanceof Error ? err.message : String(err)})` };
+    const detail = err instanceof Error ? err.message : String(err);
+    // The runtime reports an unreachable host (no DNS answer, refused connection) as an opaque "internal
+    // error" with a reference number, which tells a reader nothing: name the host instead.
+    if (/^internal error\b/i.test(detail) || /^network connection lost/i.test(detail)) return { error: `the source host ${new URL(url).host} could not be reached` };
+    return { error: `the download failed (${detail})` };
   }
 }
 

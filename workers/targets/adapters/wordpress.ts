@@ -48,6 +48,19 @@ export function componentMarkup(page: PreparedPage, component: MappedComponent):
   return `<!-- wp:group {"className":"${className}"} -->\n<div class="wp-block-group ${className}">\n${inner.join("\n\n")}\n</div>\n<!-- /wp:group -->`;
 }
 
+/**
+ * The page's block markup: its components in order. A page without components carries its content in
+ * its template's rich-text fields (a body mapped from the page's main content): those are written
+ * instead. With components they are left out, since the main content repeats the components' text.
+ */
+export function pageMarkup(page: PreparedPage): string {
+  if (page.components.length) return page.components.map((c) => componentMarkup(page, c)).join("\n\n");
+  return Object.values(page.fields ?? {})
+    .filter((f) => f.type === "richtext" && f.value !== null && String(f.value).trim() !== "")
+    .map((f) => htmlToGutenberg(String(f.value)))
+    .join("\n\n");
+}
+
 export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
   const base = `${trimSlash(str(options.config, "restUrl"))}/wp/v2`;
   const auth = basicAuth(str(options.config, "username"), str(options.config, "applicationPassword"));
@@ -131,7 +144,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         slug,
         parent,
         status: "publish",
-        content: page.components.map((c) => componentMarkup(page, c)).join("\n\n"),
+        content: pageMarkup(page),
         featured_media: lead?.targetId && /^\d+$/.test(lead.targetId) ? Number(lead.targetId) : 0,
       };
       const previous = current

@@ -1,0 +1,16 @@
+import type { ChildProcess } from "node:child_process";
+
+export function ensureBuild(log: (msg: string) => void): void;
+export function benchPort(taken?: number[]): Promise<number>;
+export function startProduct(opts: { port: number; stateDir: string; output: string[]; vars?: Record<string, string>; fresh?: boolean }): Promise<ChildProcess>;
+export function stopWrangler(child: ChildProcess): Promise<boolean>;
+export function leftoverBrowsers(stateDir: string): number[];
+export function percentile(sorted: number[], p: number): number;
+export class Api {
+  constructor(base: string);
+  base: string;
+  headers: Record<string, string>;
+  call(method: string, path: string, body?: unknown): Promise<unknown>;
+  seedSite(origin: string, settings: Record<string, unknown>): Promise<string>;
+  snapshots(siteId: string, migrationId: string): Promise<unknown[]>;
+}

@@ -1,0 +1,3 @@
+export const ROOT: string;
+export function checkNode(): void;
+export function ensureBrowserWrapper(): void;
