@@ -22,7 +22,7 @@ export async function postAuth<T>(path: string, body: unknown): Promise<T> {
  * returns the challenge and stores nothing; the code's answer (POST /v1/auth/mfa/verify) stores the
  * session, and the remembered device's token when one is given.
  */
-export async function authenticate(path: "/v1/auth/login" | "/v1/auth/signup" | "/v1/auth/mfa/verify", body: unknown): Promise<LoginResponse> {
+export async function authenticate(path: "/v1/auth/login" | "/v1/auth/signup" | "/v1/auth/mfa/verify" | "/v1/auth/mfa/device", body: unknown): Promise<LoginResponse> {
   const answer = await postAuth<LoginResponse>(path, body);
   if (answer.mfaRequired) return answer;
   const auth: AuthResponse = answer;

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { CodeStep } from "~/components/auth/code-step";
 import { ErrorState } from "~/components/ui/card";
 import { LoadingState } from "~/components/ui/spinner";
 import { oidcCallback } from "~/lib/oidc.server";
 import { storeSession } from "~/lib/session";
-import { STORAGE_KEYS, writeLocal } from "~/lib/storage-keys";
+import { authenticate } from "~/lib/auth-client";
+import { STORAGE_KEYS, readLocal, writeLocal } from "~/lib/storage-keys";
 
 export const meta: MetaFunction = () => [{ title: "Signing in — Migrate" }, { name: "referrer", content: "no-referrer" }];
 
@@ -17,6 +18,22 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => oidcCallback
 export default function OAuthCallback() {
   const data = useLoaderData<typeof loader>();
   const signedIn = data.ok && !data.result.mfaRequired ? data.result : null;
+  const challengeId = data.ok && data.result.mfaRequired ? data.result.challengeId : null;
+  // On a remembered device the code is skipped, as at a password sign-in; otherwise it is asked for.
+  const [askCode, setAskCode] = useState(false);
+
+  useEffect(() => {
+    if (!challengeId) return;
+    const deviceToken = readLocal(STORAGE_KEYS.mfaDeviceToken);
+    if (!deviceToken) {
+      setAskCode(true);
+      return;
+    }
+    authenticate("/v1/auth/mfa/device", { challengeId, deviceToken }).then(
+      () => window.location.replace("/app"),
+      () => setAskCode(true),
+    );
+  }, [challengeId]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -39,7 +56,7 @@ export default function OAuthCallback() {
       </AuthLayout>
     );
   }
-  if (data.result.mfaRequired) {
+  if (data.result.mfaRequired && askCode) {
     return (
       <AuthLayout title="Enter your code">
         <CodeStep email="your e-mail address" challengeId={data.result.challengeId} onBack={() => window.location.assign("/login")} />

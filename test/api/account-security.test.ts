@@ -506,8 +506,25 @@ describe("OpenID Connect sign-in (against a local oidc-provider)", () => {
     expectError(await call("GET", "/auth/me", { token: squatted.token }), 401);
 
     const admin = await newAdmin("oidc-admin");
+    await verifyEmailOf(admin.email);
+    // A device the admin remembered at an earlier password sign-in, and another user's device.
+    const remembered = await verify(await challengeOf(admin.email), await mailedCode(admin.email), true);
+    const other = await newMfaUser("oidc-other-device");
+    const otherDevice = (await verify(await challengeOf(other.email), await mailedCode(other.email), true)).json.deviceToken;
+
     const asked = await (await signInAt(admin.email)).finish();
     expect(asked).toMatchObject({ mfaRequired: true, challengeId: expect.any(String) });
+    if (!asked.mfaRequired) throw new Error("a code was expected");
+    // On the admin's remembered device the challenge closes without a code; another device's token does not.
+    const refused = await call("POST", "/auth/mfa/device", { body: { challengeId: asked.challengeId, deviceToken: otherDevice } });
+    expectError(refused, 400, "Verification failed");
+    expect(refused.json.details).toEqual({ reason: "unknown_device" });
+    const skipped = await call("POST", "/auth/mfa/device", { body: { challengeId: asked.challengeId, deviceToken: remembered.json.deviceToken } });
+    expect(skipped.status).toBe(200);
+    expect(skipped.json.user.email).toBe(admin.email);
+    expect(skipped.headers.getSetCookie().some((c) => c.startsWith("cm_session="))).toBe(true);
+    // Closed: the challenge works once.
+    expect((await call("POST", "/auth/mfa/device", { body: { challengeId: asked.challengeId, deviceToken: remembered.json.deviceToken } })).json.details).toEqual({ reason: "used" });
   });
 
   it("refuses a callback whose state is not the browser's, and a state used before", async () => {

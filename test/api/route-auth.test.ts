@@ -10,6 +10,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/v1/auth/verify-email",
   "POST /api/v1/auth/mfa/challenge",
   "POST /api/v1/auth/mfa/verify",
+  "POST /api/v1/auth/mfa/device",
   "POST /api/v1/auth/password-reset/request",
   "POST /api/v1/auth/password-reset",
   "GET /api/v1/news",

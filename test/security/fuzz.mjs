@@ -14,6 +14,7 @@ const BODY_SCHEMAS = {
   "POST /auth/verify-email": ["contracts/auth.ts", "verifyEmailSchema"],
   "POST /auth/mfa/challenge": ["contracts/auth.ts", "mfaChallengeSchema"],
   "POST /auth/mfa/verify": ["contracts/auth.ts", "mfaVerifySchema"],
+  "POST /auth/mfa/device": ["contracts/auth.ts", "mfaDeviceSchema"],
   "POST /auth/password-reset/request": ["contracts/auth.ts", "passwordResetRequestSchema"],
   "POST /auth/password-reset": ["contracts/auth.ts", "passwordResetSchema"],
   "POST /auth/mfa/settings/code": ["contracts/auth.ts", "mfaSettingsCodeSchema"],

@@ -42,6 +42,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   // Account security (issue 15). The MFA challenge id and the reset token are the proofs of the public ones.
   "POST /auth/mfa/challenge": PUBLIC,
   "POST /auth/mfa/verify": PUBLIC,
+  "POST /auth/mfa/device": PUBLIC,
   "POST /auth/password-reset/request": PUBLIC,
   "POST /auth/password-reset": PUBLIC,
   "GET /auth/security": SIGNED_IN,

@@ -112,6 +112,9 @@ export const mfaVerifySchema = z.object({
   rememberDevice: z.boolean().default(false),
 });
 
+/** The second step on a remembered device, when the first step could not carry its token (an OpenID sign-in). */
+export const mfaDeviceSchema = z.object({ challengeId, deviceToken: z.string().trim().min(1, "Device token is required").max(500) });
+
 /** Asks for a code that proves the signed-in user may turn MFA on or off. */
 export const mfaSettingsCodeSchema = z.object({ enabled: z.boolean() });
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { AUTH_MESSAGES, type AuthResponse, type LoginResponse, type UserDto, type loginSchema, type mfaVerifySchema, type signupSchema } from "../contracts/auth";
+import { AUTH_MESSAGES, type AuthResponse, type LoginResponse, type UserDto, type loginSchema, type mfaDeviceSchema, type mfaVerifySchema, type signupSchema } from "../contracts/auth";
 import type { Db } from "../db/client";
 import { memberships, organizations, sessions, users, type Session, type User } from "../db/schema";
 import { badRequest, conflict, unauthorized } from "../lib/errors";
@@ -8,7 +8,7 @@ import { hashPassword, sha256Hex, verifyPassword } from "../lib/crypto";
 import { newId, newToken } from "../lib/ids";
 import { auditStatement, type Actor } from "./audit";
 import { sendVerificationMail } from "./email-verification";
-import { consumeCode, isRememberedDevice, mfaRequiredFor, rememberDevice, requireCode } from "./mfa";
+import { closeChallengeOnRememberedDevice, consumeCode, isRememberedDevice, mfaRequiredFor, rememberDevice, requireCode } from "./mfa";
 import type { RequestServices } from "./request-services";
 
 /** How long a session lasts. */
@@ -103,6 +103,17 @@ export async function startSignedInSession(
   const { token, session } = await createSession(db, user.id, null, userAgent);
   await auditStatement(db, { userId: user.id }, { action: "user.login", entityType: "session", entityId: session.id, after: how });
   return { token, user: await toUserDto(db, user), mfaRequired: false, isImpersonation: false };
+}
+
+/** The second step of a sign-in on a remembered device (POST /auth/mfa/device): no code, the device is the proof. */
+export async function verifyRememberedDevice(
+  db: Db,
+  input: z.infer<typeof mfaDeviceSchema>,
+  userAgent: string | null | undefined,
+  services: RequestServices,
+): Promise<AuthResponse> {
+  const challenge = await closeChallengeOnRememberedDevice(db, services, input);
+  return startSignedInSession(db, await loadUser(db, challenge.userId), userAgent, { method: "remembered_device" });
 }
 
 /**

@@ -37,7 +37,7 @@ export function newCode(): string {
 const codeHash = (challengeId: string, code: string) => sha256Hex(`${challengeId}:${code}`);
 
 /** Why a code was refused, in `details.reason` of the 'Verification failed' answer. */
-export type VerificationFailure = "invalid_code" | "expired" | "used" | "locked" | "unknown_challenge";
+export type VerificationFailure = "invalid_code" | "expired" | "used" | "locked" | "unknown_challenge" | "unknown_device";
 
 function verificationFailed(reason: VerificationFailure, attemptsLeft?: number): ApiError {
   return badRequest(AUTH_MESSAGES.verificationFailed, attemptsLeft === undefined ? { reason } : { reason, attemptsLeft });
@@ -171,6 +171,40 @@ export async function consumeCode(
   if (!counted) throw await fail("locked");
   if (counted.lockedAt) throw await fail("locked", 0);
   throw await fail("invalid_code", MFA_MAX_ATTEMPTS - counted.attempts);
+}
+
+/**
+ * Closes a sign-in's challenge without a code because the request comes from a device the user
+ * remembered (POST /auth/mfa/device, used after an OpenID sign-in, whose redirect cannot carry the
+ * token). Counted like a code typed; a token that is not the challenge user's live device is refused
+ * with 'Verification failed'. Returns the closed challenge.
+ */
+export async function closeChallengeOnRememberedDevice(
+  db: Db,
+  services: RequestServices,
+  input: { challengeId: string; deviceToken: string },
+): Promise<MfaChallenge> {
+  await services.limits.beforeMfaVerifyFromAddress();
+  const challenge = await db.query.mfaChallenges.findFirst({ where: eq(mfaChallenges.id, input.challengeId) });
+  if (!challenge || challenge.purpose !== "login") throw verificationFailed("unknown_challenge");
+  await services.limits.beforeMfaVerifyOfAccount(challenge.userId);
+  if (!(await isRememberedDevice(db, challenge.userId, input.deviceToken))) {
+    await recordAudit(db, { userId: challenge.userId }, {
+      action: "user.mfa_failed",
+      entityType: "mfa_challenge",
+      entityId: challenge.id,
+      after: { purpose: "login", reason: "unknown_device", address: services.limits.address },
+    });
+    throw verificationFailed("unknown_device");
+  }
+  const now = new Date();
+  const [closed] = await db
+    .update(mfaChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), isNull(mfaChallenges.lockedAt), gt(mfaChallenges.expiresAt, now)))
+    .returning();
+  if (!closed) throw verificationFailed(challenge.usedAt ? "used" : challenge.lockedAt ? "locked" : "expired");
+  return closed;
 }
 
 /** Remembers this device for the user: the token goes to the client once; the database keeps its hash. */

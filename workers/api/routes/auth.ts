@@ -4,6 +4,7 @@ import {
   changePasswordSchema,
   loginSchema,
   mfaChallengeSchema,
+  mfaDeviceSchema,
   mfaSettingsCodeSchema,
   mfaSettingsSchema,
   mfaVerifySchema,
@@ -16,7 +17,7 @@ import {
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { accountSecurity, changePassword, requestMfaSettingCode, revokeDevice, revokeSession, setMfaEnabled } from "../../services/account-security";
-import { SESSION_COOKIE, SESSION_TTL_MS, login, logout, setThemePreference, signup, toUserDto, verifyLoginCode } from "../../services/auth";
+import { SESSION_COOKIE, SESSION_TTL_MS, login, logout, setThemePreference, signup, toUserDto, verifyLoginCode, verifyRememberedDevice } from "../../services/auth";
 import { resendCode } from "../../services/mfa";
 import { requestPasswordReset, resetPassword } from "../../services/password-reset";
 import { resendVerificationMail, verifyEmail } from "../../services/email-verification";
@@ -58,6 +59,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/mfa/verify", async (c) => {
     const input = await parseJson(c, mfaVerifySchema);
     const res = await verifyLoginCode(getDb(c.env.DB), input, c.req.header("User-Agent"), requestServices(c.env, c.req.raw));
+    sessionCookie(c, res.token);
+    return c.json(res);
+  })
+  .post("/auth/mfa/device", async (c) => {
+    const input = await parseJson(c, mfaDeviceSchema);
+    const res = await verifyRememberedDevice(getDb(c.env.DB), input, c.req.header("User-Agent"), requestServices(c.env, c.req.raw));
     sessionCookie(c, res.token);
     return c.json(res);
   })
