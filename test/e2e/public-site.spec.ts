@@ -29,6 +29,8 @@ test("landing: video modal, anchor navigation, counters, carousel and one-at-a-t
   // The product video (public/media/product-tour.webm) really plays.
   await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
   expect(await bodyOverflow(page)).toBe("hidden");
+  // The modal is on top of everything, the sticky anchor bar included.
+  expect(await page.evaluate(() => !!document.elementFromPoint(640, 560)?.closest("[role=dialog]"))).toBe(true);
   await expect(page.getByRole("button", { name: "Close video" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.locator("[data-video-modal]")).toHaveAttribute("data-video-modal", "closing");

@@ -1,10 +1,16 @@
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useScrollLock } from "~/lib/scroll-lock";
 import { LANDING_TEXT } from "./landing-texts";
 import { prefersReducedMotion } from "./reduced-effects";
 
 /** The product video, served with the site's own static files (no third-party player). */
-export const PRODUCT_VIDEO = { src: "/media/product-tour.webm", type: "video/webm", width: 1280, height: 720 } as const;
+export const PRODUCT_VIDEO = {
+  src: "/media/product-tour.webm",
+  type: "video/webm",
+  width: 1280,
+  height: 720,
+} as const;
 
 /** How long the modal takes to fade out (and in). */
 export const VIDEO_FADE_MS = 200;
@@ -25,7 +31,8 @@ export function WatchVideo({ className }: { className: string }) {
   const visible = phase !== "closed";
   useScrollLock(visible);
 
-  const close = () => setPhase((p) => (p === "closed" || p === "closing" ? p : "closing"));
+  const close = () =>
+    setPhase((p) => (p === "closed" || p === "closing" ? p : "closing"));
 
   useEffect(() => {
     if (phase === "opening") {
@@ -34,10 +41,13 @@ export function WatchVideo({ className }: { className: string }) {
       return () => cancelAnimationFrame(frame);
     }
     if (phase === "closing") {
-      const timer = setTimeout(() => {
-        setPhase("closed");
-        trigger.current?.focus();
-      }, prefersReducedMotion() ? 0 : VIDEO_FADE_MS);
+      const timer = setTimeout(
+        () => {
+          setPhase("closed");
+          trigger.current?.focus();
+        },
+        prefersReducedMotion() ? 0 : VIDEO_FADE_MS
+      );
       return () => clearTimeout(timer);
     }
   }, [phase]);
@@ -50,7 +60,11 @@ export function WatchVideo({ className }: { className: string }) {
         close();
       } else if (e.key === "Tab" && dialog.current) {
         // Keep the focus inside the dialog.
-        const focusable = [...dialog.current.querySelectorAll<HTMLElement>("button, video[controls], a[href]")];
+        const focusable = [
+          ...dialog.current.querySelectorAll<HTMLElement>(
+            "button, video[controls], a[href]"
+          ),
+        ];
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
         if (e.shiftKey && document.activeElement === first) {
@@ -68,51 +82,89 @@ export function WatchVideo({ className }: { className: string }) {
 
   return (
     <>
-      <button ref={trigger} type="button" className={className} aria-haspopup="dialog" onClick={() => { setFailed(false); setPhase("opening"); }}>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+      <button
+        ref={trigger}
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setFailed(false);
+          setPhase("opening");
+        }}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="h-5 w-5 fill-current"
+        >
           <path d="M6 4.5v11l9-5.5z" />
         </svg>
         {LANDING_TEXT.watchVideo}
       </button>
-      {visible ? (
-        <div
-          data-video-modal={phase}
-          className={`fixed inset-0 z-50 flex items-center justify-center bg-slate-950/80 p-4 transition-opacity duration-200 motion-reduce:transition-none ${phase === "open" ? "opacity-100" : "opacity-0"}`}
-          onMouseDown={(e) => {
-            if (e.target === e.currentTarget) close();
-          }}
-        >
-          <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="video-title" className="w-full max-w-4xl rounded-lg bg-slate-900 p-3 shadow-2xl">
-            <div className="mb-2 flex items-center justify-between gap-3 px-1">
-              <h2 id="video-title" className="font-semibold text-white">
-                {LANDING_TEXT.videoTitle}
-              </h2>
-              <button ref={closeButton} type="button" onClick={close} className="rounded px-2 py-1 text-sm font-medium text-slate-200 hover:bg-slate-800" aria-label={LANDING_TEXT.closeVideo}>
-                <span aria-hidden="true">✕</span>
-              </button>
-            </div>
-            {failed ? (
-              <p role="alert" className="rounded bg-slate-800 p-6 text-slate-100">
-                {LANDING_TEXT.videoFailed}
-              </p>
-            ) : (
-              <video
-                className="aspect-video w-full rounded bg-black"
-                width={PRODUCT_VIDEO.width}
-                height={PRODUCT_VIDEO.height}
-                autoPlay
-                muted
-                playsInline
-                controls
-                preload="metadata"
-                onError={() => setFailed(true)}
+      {visible
+        ? createPortal(
+            <div
+              data-video-modal={phase}
+              className={`fixed inset-0 z-50 flex items-center justify-center bg-slate-950/80 p-4 transition-opacity duration-200 motion-reduce:transition-none ${
+                phase === "open" ? "opacity-100" : "opacity-0"
+              }`}
+              onMouseDown={(e) => {
+                if (e.target === e.currentTarget) close();
+              }}
+            >
+              <div
+                ref={dialog}
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="video-title"
+                className="w-full max-w-4xl rounded-lg bg-slate-900 p-3 shadow-2xl"
               >
-                <source src={PRODUCT_VIDEO.src} type={PRODUCT_VIDEO.type} onError={() => setFailed(true)} />
-              </video>
-            )}
-          </div>
-        </div>
-      ) : null}
+                <div className="mb-2 flex items-center justify-between gap-3 px-1">
+                  <h2 id="video-title" className="font-semibold text-white">
+                    {LANDING_TEXT.videoTitle}
+                  </h2>
+                  <button
+                    ref={closeButton}
+                    type="button"
+                    onClick={close}
+                    className="rounded px-2 py-1 text-sm font-medium text-slate-200 hover:bg-slate-800"
+                    aria-label={LANDING_TEXT.closeVideo}
+                  >
+                    <span aria-hidden="true">✕</span>
+                  </button>
+                </div>
+                {failed ? (
+                  <p
+                    role="alert"
+                    className="rounded bg-slate-800 p-6 text-slate-100"
+                  >
+                    {LANDING_TEXT.videoFailed}
+                  </p>
+                ) : (
+                  <video
+                    className="aspect-video w-full rounded bg-black"
+                    width={PRODUCT_VIDEO.width}
+                    height={PRODUCT_VIDEO.height}
+                    autoPlay
+                    muted
+                    playsInline
+                    controls
+                    preload="metadata"
+                    onError={() => setFailed(true)}
+                  >
+                    <source
+                      src={PRODUCT_VIDEO.src}
+                      type={PRODUCT_VIDEO.type}
+                      onError={() => setFailed(true)}
+                    />
+                  </video>
+                )}
+              </div>
+            </div>,
+            // On <body>, above every stacking context of the page (the hero's sky, the sticky anchor bar).
+            document.body
+          )
+        : null}
     </>
   );
 }

@@ -23,7 +23,8 @@ export function plainText(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*_>#|]+/g, " ")
+    .replace(/[`*_]+/g, "")
+    .replace(/[>#|]+/g, " ")
     .replace(/-{3,}/g, " ")
     .replace(/\s+/g, " ")
     .trim();
