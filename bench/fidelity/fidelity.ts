@@ -8,8 +8,9 @@
  *
  * Prints per site: the assets by state (target: 0 kept at source in `dam` mode), the images of the
  * WordPress pages that load, the internal links of the WordPress pages that answer 404 (target: 0), the
- * links still pointing at the source site, the pages with a meta description in WordPress among those
- * whose source had one (target: all), and the mean and worst main-content token F1 between the source
+ * links still pointing at the source site, the pages with a meta description in WordPress (a meta tag,
+ * an SEO plugin's field or the page excerpt, read through its REST API) among those whose source had
+ * one (target: all), and the mean and worst main-content token F1 between the source
  * page and the WordPress page, both extracted by the product's own extractor (target: mean ≥ 0.98).
  */
 import { spawnSync } from "node:child_process";
@@ -45,7 +46,7 @@ interface WordPress {
 interface TargetPages {
   summary: Record<"uploaded" | "reused" | "converted" | "bundled" | "source", number>;
   linksOutside: number;
-  pages: { sourceUrl: string | null; targetPath: string | null; assets: { state: string; reason?: string }[] }[];
+  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; assets: { state: string; reason?: string }[] }[];
 }
 
 /** The local WordPress, set up (idempotently) by the project's own script. */
@@ -166,8 +167,12 @@ async function measure(label: string, api: Api, wp: WordPress, siteId: string, s
     out.f1.push(f1);
     if (!out.worst || f1 < out.worst.f1) out.worst = { url: page.sourceUrl, f1 };
     if (src.metaDescription.trim()) {
+      // In WordPress: a description meta tag in the page, an SEO plugin's field, or the page excerpt.
       out.withDescription++;
-      if (dst.metaDescription.trim()) out.descriptionInTarget++;
+      const auth = `Basic ${Buffer.from(`${wp.username}:${wp.applicationPassword}`).toString("base64")}`;
+      const stored = (await (await fetch(`${wp.restUrl}/wp/v2/pages/${page.targetId}?context=edit`, { headers: { Authorization: auth } })).json()) as { excerpt?: { raw?: string }; meta?: Record<string, unknown> };
+      const seoField = Object.entries(stored.meta ?? {}).some(([k, v]) => /metadesc|_description$/.test(k) && typeof v === "string" && v.trim());
+      if (dst.metaDescription.trim() || seoField || stored.excerpt?.raw?.trim()) out.descriptionInTarget++;
     }
     // Images and links of the written page's main content, as WordPress serves them.
     const { document } = (await import("linkedom")).parseHTML(dst.mainHtml || "<div></div>") as unknown as { document: Document };

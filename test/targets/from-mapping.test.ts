@@ -81,3 +81,25 @@ describe("WordPress page content", () => {
     expect(markup).not.toContain("wp-block-group");
   });
 });
+
+describe("WordPress page metadata", () => {
+  it("is called written only when WordPress's answer holds it, and otherwise listed with its reason", async () => {
+    const { metadataOutcome } = await import("../../workers/targets/adapters/wordpress");
+    const { WORDPRESS_SEO_PLUGINS } = await import("../../workers/targets/wordpress-seo");
+    const { preparedPage } = await import("../fixtures/targets/pages");
+    const page = preparedPage("/a", "k1");
+    const yoast = WORDPRESS_SEO_PLUGINS.find((p) => p.name === "Yoast SEO")!;
+    // Yoast registered its fields for REST: both come back.
+    expect(metadataOutcome(page, { meta: { [yoast.description]: "About /a", [yoast.title]: "SEO /a" } }, yoast, true)).toEqual({
+      written: ["title", "meta description (Yoast SEO)", "SEO title (Yoast SEO)", "featured image"],
+      noPlace: ["language (en): WordPress keeps one language for the whole site"],
+    });
+    // The plugin answers but dropped the keys: not written, and said so.
+    expect(metadataOutcome(page, { meta: {} }, yoast, false).noPlace.slice(0, 2)).toEqual([
+      "meta description: Yoast SEO does not let the REST API write _yoast_wpseo_metadesc on this site",
+      "SEO title: Yoast SEO does not let the REST API write _yoast_wpseo_title on this site",
+    ]);
+    // No plugin, but pages with excerpts: the description is the excerpt.
+    expect(metadataOutcome(page, { excerpt: { raw: "About /a", rendered: "<p>About /a</p>" } }, null, false).written).toEqual(["title", "meta description (page excerpt)"]);
+  });
+});

@@ -114,8 +114,19 @@ describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)"
     });
     const [write] = await getDb(env.DB).select().from(runWrites).where(eq(runWrites.migrationId, migrationId));
     expect(write.linksOutside).toEqual([{ href: `https://${SOURCE_HOST}/about`, text: "about us" }]);
+    // This WordPress runs no SEO plugin; its pages keep an excerpt, which takes the description. The SEO
+    // title and the language are listed as having no place. All of it is read back from WordPress's answer.
+    expect(write.metadata).toEqual({
+      written: ["title", "meta description (page excerpt)"],
+      noPlace: [
+        "SEO title: WordPress keeps one only in an SEO plugin (Yoast SEO or Rank Math), and none answers",
+        "language (en): WordPress keeps one language for the whole site",
+      ],
+    });
     const auth = { Authorization: basicAuth(conn.username, conn.applicationPassword) };
     const page = (await (await fetch(`${conn.restUrl}/wp/v2/pages/${result.targetId}?context=edit`, { headers: auth })).json()) as { content: { raw: string } };
     expect(page.content.raw).toContain(`https://${SOURCE_HOST}/about`);
+    const excerpt = (await (await fetch(`${conn.restUrl}/wp/v2/pages/${result.targetId}?context=edit`, { headers: auth })).json()) as { excerpt: { raw: string } };
+    expect(excerpt.excerpt.raw).toBe(`About ${path}`);
   });
 });

@@ -240,6 +240,13 @@ export interface OutsideLink {
   text: string;
 }
 
+/** What of a written page's metadata (SEO title, description, image, language) the platform kept, and what had no place there. */
+export interface PageMetadataRecord {
+  written: string[];
+  /** Each with the reason, e.g. "language (de): WordPress keeps one language for the whole site". */
+  noPlace: string[];
+}
+
 /** One asset of a written page, as the run records it. */
 export interface PageAssetRecord {
   sourceUrl: string;

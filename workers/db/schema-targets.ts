@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { organizations, sites } from "./schema";
-import type { OutsideLink, PageAssetRecord } from "../contracts/platforms";
+import type { OutsideLink, PageAssetRecord, PageMetadataRecord } from "../contracts/platforms";
 
 
 /**
@@ -104,6 +104,8 @@ export const runWrites = sqliteTable(
     assets: text("assets", { mode: "json" }).$type<PageAssetRecord[]>(),
     /** A page write's links to pages of the site outside the page list (still pointing at the source). */
     linksOutside: text("links_outside", { mode: "json" }).$type<OutsideLink[]>(),
+    /** What of a page write's metadata the platform kept and what had no place there (when the adapter says). */
+    metadata: text("metadata", { mode: "json" }).$type<PageMetadataRecord>(),
     rolledBackAt: integer("rolled_back_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },

@@ -8,7 +8,7 @@ import type { FetchLike } from "../targets/http-client";
 import { itemKeyFor, redirectsCsv } from "../targets/links";
 import { buildRunOutputs, runRedirectRows } from "../targets/outputs";
 import { assetSummary, loadSiteTarget, writeHashOf } from "../targets/target-writer";
-import type { AssetState, MappedPage, OutsideLink, PageAssetRecord } from "../targets/types";
+import type { AssetState, MappedPage, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../targets/types";
 import { type Actor, auditStatement } from "./audit";
 import { requireSite } from "./sites";
 import { readPlatformSecrets } from "./site-config";
@@ -134,6 +134,8 @@ export interface RunTargetPageDto {
   assets: PageAssetRecord[];
   /** Links to pages of the site outside the page list, still pointing at the source. */
   linksOutside: OutsideLink[];
+  /** What of the page's metadata the platform kept and what had no place there (null when the adapter does not say). */
+  metadata: PageMetadataRecord | null;
 }
 
 /**
@@ -145,7 +147,7 @@ export async function listRunTargetPages(db: Db, organizationId: string, migrati
   const run = await requireTargetRun(db, organizationId, migrationId);
   // Each page write with the source URL of its item (the item is the site's page on this platform).
   const pages = await db
-    .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets, linksOutside: runWrites.linksOutside })
+    .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets, linksOutside: runWrites.linksOutside, metadata: runWrites.metadata })
     .from(runWrites)
     .leftJoin(targetItems, and(eq(targetItems.itemKey, runWrites.itemKey), eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform)))
     .where(and(eq(runWrites.migrationId, migrationId), eq(runWrites.kind, "page")))

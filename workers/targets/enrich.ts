@@ -8,6 +8,7 @@ import { TargetHttpClient, basicAuth } from "./http-client";
 import { isExportBundlePlatform } from "./registry";
 import { createContentfulEnricher, createMagnoliaEnricher, createSanityEnricher, createStoryblokEnricher } from "./enrich-platforms";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
+import { detectSeoPlugin, type WordPressSeoPlugin } from "./wordpress-seo";
 
 export interface EnrichChangeInput {
   field: EnrichField;
@@ -64,11 +65,6 @@ interface WpPageEdit {
   meta?: Record<string, unknown>;
 }
 
-/** SEO plugin meta keys WordPress sites commonly have, by the REST namespace the plugin registers. */
-const SEO_PLUGINS = [
-  { namespace: "yoast/v1", name: "Yoast SEO", title: "_yoast_wpseo_title", description: "_yoast_wpseo_metadesc" },
-  { namespace: "rankmath/v1", name: "Rank Math", title: "rank_math_title", description: "rank_math_description" },
-] as const;
 
 /**
  * WordPress: the meta title and description into the SEO plugin's fields when Yoast SEO or Rank Math
@@ -82,9 +78,8 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
   const client = new TargetHttpClient({ key: `wordpress:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   const headers = { Authorization: auth, Accept: "application/json" };
   const post = { ...headers, "Content-Type": "application/json" };
-  let plugin: Promise<(typeof SEO_PLUGINS)[number] | null> | null = null;
-  const seoPlugin = () =>
-    (plugin ??= client.json<{ namespaces?: string[] }>(`${rest}/`, { headers }).then((index) => SEO_PLUGINS.find((p) => index.namespaces?.includes(p.namespace)) ?? null).catch(() => null));
+  let plugin: Promise<WordPressSeoPlugin | null> | null = null;
+  const seoPlugin = () => (plugin ??= detectSeoPlugin(client, rest, headers));
 
   return {
     async apply(item, changes) {

@@ -258,7 +258,7 @@ export class TargetRunWriter {
       existing ? db.update(targetItems).set(values).where(eq(targetItems.id, existing.id)) : db.insert(targetItems).values({ id: newId(), ...values }),
       db.insert(runWrites).values({
         id: newId(), migrationId, organizationId, seq: this.seq, kind: "page", action: result.created ? "create" : "update", itemKey,
-        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null, assets, linksOutside,
+        targetId: result.targetId, targetPath: result.targetPath, previous: result.previous ?? null, previousItem: existing ?? null, assets, linksOutside, metadata: result.metadata ?? null,
       }),
       auditStatement(db, this.opts.actor, {
         organizationId, action: `target.page.${action}`, entityType: "target-page", entityId: result.targetId,

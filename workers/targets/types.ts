@@ -7,9 +7,9 @@
  * HTTP client (workers/targets/http-client.ts).
  */
 import type { FieldType } from "../contracts/definitions";
-import type { AssetState } from "../contracts/platforms";
+import type { AssetState, PageMetadataRecord } from "../contracts/platforms";
 
-export { ASSET_STATES, type AssetState, type OutsideLink, type PageAssetRecord } from "../contracts/platforms";
+export { ASSET_STATES, type AssetState, type OutsideLink, type PageAssetRecord, type PageMetadataRecord } from "../contracts/platforms";
 
 /** A field value produced by the mapping layer for one target field. */
 export interface MappedFieldValue {
@@ -117,6 +117,8 @@ export interface PageWriteResult {
   previous: unknown;
   /** Preview or public URL where the page can be opened, when the platform has one. */
   url?: string | null;
+  /** What of the page's metadata the platform kept and what had no place there, when the adapter says. */
+  metadata?: PageMetadataRecord;
 }
 
 export interface AssetInput {

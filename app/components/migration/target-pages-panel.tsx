@@ -1,4 +1,4 @@
-import type { AssetState, OutsideLink, PageAssetRecord } from "../../../workers/contracts/platforms";
+import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platforms";
 import { useApi } from "~/components/app/app-context";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
 import { LoadingState } from "~/components/ui/spinner";
@@ -12,7 +12,7 @@ interface TargetPagesDto {
   summary: Record<AssetState, number>;
   /** Links of the written pages to pages outside the site's page list. */
   linksOutside: number;
-  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; action: "create" | "update"; assets: PageAssetRecord[]; linksOutside: OutsideLink[] }[];
+  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; action: "create" | "update"; assets: PageAssetRecord[]; linksOutside: OutsideLink[]; metadata: PageMetadataRecord | null }[];
 }
 
 /** How each state reads, and its tone: only an asset left at the source needs attention. */
@@ -93,6 +93,23 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
                   ))}
                 </tbody>
               </table>
+            )}
+            {p.metadata && (
+              <div className="mt-2 text-sm">
+                <p className="text-slate-600 dark:text-slate-400">
+                  <span className="font-medium text-slate-700 dark:text-slate-300">Metadata written:</span> {p.metadata.written.join(", ") || "none"}
+                </p>
+                {p.metadata.noPlace.length > 0 && (
+                  <div>
+                    <p className="font-medium text-amber-800 dark:text-amber-200">No place in the target for:</p>
+                    <ul aria-label={`Metadata of ${p.targetPath ?? p.targetId} with no place in the target`} className="list-disc pl-5 text-slate-600 dark:text-slate-400">
+                      {p.metadata.noPlace.map((m) => (
+                        <li key={m}>{m}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </div>
             )}
             {p.linksOutside.length > 0 && (
               <details className="mt-2 text-sm">

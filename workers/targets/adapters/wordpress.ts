@@ -9,10 +9,11 @@ import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText, slugify } from "../fields";
 import { gutenbergHeading, gutenbergImage, gutenbergLink, htmlToGutenberg } from "../richtext/gutenberg";
 import type {
-  AssetInput, AssetWriteResult, ConnectionResult, ExistingItem, MappedComponent, PageWriteResult, PreparedPage,
+  AssetInput, AssetWriteResult, ConnectionResult, ExistingItem, MappedComponent, PageMetadataRecord, PageWriteResult, PreparedPage,
   RecordedWrite, SchemaItem, TargetAdapter, TargetCapabilities,
 } from "../types";
 import { type AdapterOptions, str, trimSlash } from "./options";
+import { detectSeoPlugin, type WordPressSeoPlugin } from "../wordpress-seo";
 
 interface WpPage {
   id: number;
@@ -23,6 +24,10 @@ interface WpPage {
   title: { raw?: string; rendered: string };
   content: { raw?: string; rendered: string };
   featured_media: number;
+  /** Present only where pages support excerpts (a theme or plugin adds them; core pages have none). */
+  excerpt?: { raw?: string; rendered: string };
+  /** Post meta registered for REST (an SEO plugin's fields). */
+  meta?: Record<string, unknown>;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -61,6 +66,32 @@ export function pageMarkup(page: PreparedPage): string {
     .join("\n\n");
 }
 
+/**
+ * What of the page's metadata WordPress kept, read back from its answer (it silently drops meta keys no
+ * plugin registered and the excerpt where pages have none), and what had no place there.
+ */
+export function metadataOutcome(page: PreparedPage, saved: Pick<WpPage, "excerpt" | "meta">, seo: WordPressSeoPlugin | null, featured: boolean): PageMetadataRecord {
+  const written: string[] = ["title"];
+  const noPlace: string[] = [];
+  const description = page.seo.description.trim();
+  const seoTitle = page.seo.title.trim();
+  if (description) {
+    if (seo) {
+      if (saved.meta?.[seo.description] === description) written.push(`meta description (${seo.name})`);
+      else noPlace.push(`meta description: ${seo.name} does not let the REST API write ${seo.description} on this site`);
+    } else if (saved.excerpt && (saved.excerpt.raw ?? "").trim() === description) written.push("meta description (page excerpt)");
+    else noPlace.push("meta description: no SEO plugin (Yoast SEO or Rank Math) answers, and this WordPress's pages have no excerpt");
+  }
+  if (seoTitle && seoTitle !== page.title) {
+    if (seo && saved.meta?.[seo.title] === seoTitle) written.push(`SEO title (${seo.name})`);
+    else noPlace.push(seo ? `SEO title: ${seo.name} does not let the REST API write ${seo.title} on this site` : "SEO title: WordPress keeps one only in an SEO plugin (Yoast SEO or Rank Math), and none answers");
+  }
+  if (featured) written.push("featured image");
+  if (page.seo.openGraph["og:image"] && !featured) noPlace.push("Open Graph image: it was not uploaded, so it cannot be the featured image");
+  if (page.seo.language) noPlace.push(`language (${page.seo.language}): WordPress keeps one language for the whole site`);
+  return { written, noPlace };
+}
+
 export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
   const base = `${trimSlash(str(options.config, "restUrl"))}/wp/v2`;
   const auth = basicAuth(str(options.config, "username"), str(options.config, "applicationPassword"));
@@ -68,6 +99,8 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
   const client = new TargetHttpClient({ key: `wordpress:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   const headers = (extra: Record<string, string> = {}) => ({ Authorization: auth, Accept: "application/json", ...extra });
   const json = { "Content-Type": "application/json" };
+  let plugin: Promise<WordPressSeoPlugin | null> | null = null;
+  const seoPlugin = () => (plugin ??= detectSeoPlugin(client, trimSlash(str(options.config, "restUrl")), headers()));
 
   async function getPage(id: string): Promise<WpPage | null> {
     const res = await client.request(`${base}/pages/${id}?context=edit`, { headers: headers(), accept: [404, 410] });
@@ -139,6 +172,12 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
       let current = existing ? await getPage(existing.targetId) : null;
       if (!current) current = await findBySlug(slug, parent);
       const lead = leadImage(page);
+      const seo = await seoPlugin();
+      const description = page.seo.description.trim();
+      const seoTitle = page.seo.title.trim();
+      const meta: Record<string, string> = {};
+      if (seo && description) meta[seo.description] = description;
+      if (seo && seoTitle) meta[seo.title] = seoTitle;
       const body = {
         title: page.title,
         slug,
@@ -146,9 +185,16 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         status: "publish",
         content: pageMarkup(page),
         featured_media: lead?.targetId && /^\d+$/.test(lead.targetId) ? Number(lead.targetId) : 0,
+        // The SEO plugin's fields; without one, the excerpt (WordPress ignores it where pages have none).
+        ...(Object.keys(meta).length ? { meta } : {}),
+        ...(!seo && description ? { excerpt: description } : {}),
       };
       const previous = current
-        ? { title: current.title.raw ?? current.title.rendered, content: current.content.raw ?? current.content.rendered, slug: current.slug, parent: current.parent, status: current.status, featured_media: current.featured_media }
+        ? {
+            title: current.title.raw ?? current.title.rendered, content: current.content.raw ?? current.content.rendered, slug: current.slug, parent: current.parent, status: current.status, featured_media: current.featured_media,
+            ...(current.excerpt && body.excerpt !== undefined ? { excerpt: current.excerpt.raw ?? current.excerpt.rendered } : {}),
+            ...(Object.keys(meta).length ? { meta: Object.fromEntries(Object.keys(meta).map((k) => [k, current!.meta?.[k] ?? ""])) } : {}),
+          }
         : null;
       const saved = await client.json<WpPage>(current ? `${base}/pages/${current.id}` : `${base}/pages`, {
         method: "POST",
@@ -160,7 +206,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         },
       });
       const path = new URL(saved.link).pathname;
-      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link };
+      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link, metadata: metadataOutcome(page, saved, seo, body.featured_media > 0) };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       // WordPress core refuses SVG uploads (an SVG can carry scripts) with a 500 that retries cannot

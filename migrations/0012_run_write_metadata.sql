@@ -1,0 +1,1 @@
+ALTER TABLE `run_writes` ADD `metadata` text;
