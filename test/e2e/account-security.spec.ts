@@ -24,7 +24,10 @@ test("MFA: turn it on in the profile, sign in with the code from the outbox, rem
   await open(page, "/profile");
   const security = page.getByRole("region", { name: "Sign-in security" });
   await security.getByRole("button", { name: "Turn on sign-in codes" }).click();
-  await security.getByLabel("Code", { exact: true }).fill(await mailedCode(request, user.email));
+  // The code field shows once the code was mailed.
+  const settingCode = security.getByLabel("Code", { exact: true });
+  await expect(settingCode).toBeVisible();
+  await settingCode.fill(await mailedCode(request, user.email));
   await security.getByRole("button", { name: "Confirm" }).click();
   await expect(security.getByText("Sign-in codes are on")).toBeVisible();
   await page.screenshot({ path: "test-results/account-security-profile.png", fullPage: true });
