@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthLayout } from "~/components/auth/auth-layout";
@@ -13,6 +13,12 @@ import { STORAGE_KEYS, readLocal, writeLocal } from "~/lib/storage-keys";
 export const meta: MetaFunction = () => [{ title: "Signing in — Migrate" }, { name: "referrer", content: "no-referrer" }];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => oidcCallback(request, context);
+
+/** The page carries a session's token: never cached, never sent on as a referrer. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 /** Where an OpenID provider sends the browser back: signed in, a code to enter, or why it failed. */
 export default function OAuthCallback() {

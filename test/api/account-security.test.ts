@@ -564,6 +564,15 @@ describe("OpenID Connect sign-in (against a local oidc-provider)", () => {
     expect(err.message).toBe(AUTH_MESSAGES.oauthEmailUnverified);
   });
 
+  it("answers a callback nobody started with the page's error, clears the state cookie, and keeps it out of caches", async () => {
+    const res = await fetchWorker("/oauth/callback?code=forged&state=forged", { headers: { Cookie: "cm_oidc_state=forged" } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("cm_oidc_state=;") && /Max-Age=0/.test(c))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("cm_session="))).toBe(false);
+    expect(await res.text()).toContain(AUTH_MESSAGES.oauthFailed);
+  });
+
   it("reads providers from the environment, each client secret from its own secret", () => {
     const list = JSON.stringify([
       { id: "google", name: "Google", issuer: "https://accounts.google.com", clientId: "g-client" },
