@@ -39,7 +39,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   // The token of the verification mail is the proof: whoever's browser opens the link.
   "POST /auth/verify-email": PUBLIC,
   "POST /auth/verify-email/resend": SIGNED_IN,
-  // Account security (issue 15). The MFA challenge id and the reset token are the proofs of the public ones.
+  // Account security. The MFA challenge id and the reset token are the proofs of the public ones.
   "POST /auth/mfa/challenge": PUBLIC,
   "POST /auth/mfa/verify": PUBLIC,
   "POST /auth/mfa/device": PUBLIC,

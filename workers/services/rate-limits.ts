@@ -22,7 +22,7 @@ export const RATE_LIMITS = {
   inviteUser: { limit: 30, windowMs: HOUR },
   inviteAddress: { limit: 60, windowMs: HOUR },
   verificationMailUser: { limit: 5, windowMs: HOUR },
-  // Account security (issue 15): codes by e-mail and password reset.
+  // Account security: codes by e-mail and password reset.
   mfaVerifyAccount: { limit: 10, windowMs: 15 * MINUTE },
   mfaVerifyAddress: { limit: 30, windowMs: 15 * MINUTE },
   mfaCodeUser: { limit: 10, windowMs: HOUR },
