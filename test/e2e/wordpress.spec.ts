@@ -173,11 +173,16 @@ test("migrate the fixture site into WordPress from the UI and open the written p
 
   // The migration screen lists what was written, page by page, with what became of each asset.
   const writtenList = page.getByRole("list", { name: "Written pages" });
-  await expect(writtenList.getByRole("listitem")).toHaveCount(PAGES, { timeout: 30_000 });
+  // One item per page (each page's own lists of metadata and links sit inside its item).
+  const pageItems = writtenList.locator(":scope > li");
+  await expect(pageItems).toHaveCount(PAGES, { timeout: 30_000 });
   const byState = page.getByLabel("Assets by state");
   await expect(byState.getByText("Uploaded")).toBeVisible();
-  const firstPage = writtenList.getByRole("listitem").filter({ hasText: "/pages/page-1" }).first();
+  const firstPage = pageItems.filter({ hasText: "/pages/page-1" }).first();
   await expect(firstPage.getByRole("table")).toContainText(HERO_STATE);
+  // Its metadata: what WordPress kept (read back from its answer) and what had no place there.
+  await expect(firstPage).toContainText("Metadata written: title, meta description (page excerpt), featured image");
+  await expect(firstPage.getByRole("list", { name: /with no place in the target/ })).toContainText("WordPress keeps one language for the whole site");
   await page.screenshot({ path: "test-results/migration-target-assets.png", fullPage: true });
 
   const written = await writtenPages(api, siteId);
