@@ -1,4 +1,6 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { hasSupportWidget } from "~/lib/public-site";
 import { ContactForm } from "./public-forms";
 
 /**
@@ -7,6 +9,7 @@ import { ContactForm } from "./public-forms";
  * in the corner opens a panel with the contact form; it loads nothing from another site.
  */
 export function SupportWidget() {
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -24,6 +27,8 @@ export function SupportWidget() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
+  // Only the spec's marketing paths: a route outside them that rendered the widget by mistake still gets none.
+  if (!hasSupportWidget(pathname)) return null;
   return (
     <div data-support-widget className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
       {open ? (
