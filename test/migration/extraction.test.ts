@@ -88,3 +88,29 @@ describe("extraction", () => {
     expect(extraction.language).toBeNull();
   });
 });
+
+describe("image sources", () => {
+  const html = `<!doctype html><html lang="en"><head><title>Images</title></head><body><main><h1>Images</h1>
+    <p>An article with images of every kind that real sites serve, each next to enough text to be content.</p>
+    <img alt="Lazy" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/img/lazy.jpg">
+    <img alt="Sizes" src="/img/small.jpg" srcset="/img/small.jpg 400w, /img/large,v2.jpg 1600w, /img/medium.jpg 800w">
+    <img alt="Dense" src="/img/d1.png" srcset="/img/d2.png 2x, /img/d1.png 1x">
+    <picture><source type="image/svg+xml" srcset="/img/vector.svg"><source type="image/webp" srcset="/img/photo-800.webp 800w, /img/photo-1200.webp 1200w"><img alt="Picture" src="/img/photo.jpg"></picture>
+    <img alt="Placeholder only" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+    <p>More text after the images, so the article reads as one block of content.</p></main></body></html>`;
+  const page = extractPage(html, "https://www.images.test/article");
+
+  it("take the largest srcset candidate, a picture's raster source, or the lazy source behind a placeholder", () => {
+    const byAlt = Object.fromEntries(page.images.map((i) => [i.alt, i.src]));
+    expect(byAlt).toEqual({
+      Lazy: "https://www.images.test/img/lazy.jpg",
+      Sizes: "https://www.images.test/img/large,v2.jpg",
+      Dense: "https://www.images.test/img/d2.png",
+      Picture: "https://www.images.test/img/photo-1200.webp",
+    });
+    // The clean HTML carries the same sources; the placeholder-only image is left out as noise.
+    expect(page.mainHtml).toContain('src="https://www.images.test/img/lazy.jpg"');
+    expect(page.mainHtml).toContain('src="https://www.images.test/img/photo-1200.webp"');
+    expect(page.mainHtml).not.toContain("data:image");
+  });
+});

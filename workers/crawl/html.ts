@@ -2,6 +2,7 @@
  * HTML helpers of extraction: clean (sanitised) HTML, plain text, absolute URLs and CSS paths, over
  * the DOM that linkedom builds from the rendered page.
  */
+import parseSrcset from "parse-srcset";
 import type { Box } from "../contracts/extraction";
 
 /** Elements whose whole subtree is dropped from clean HTML and text: code, embeds, forms, chrome. */
@@ -69,9 +70,44 @@ export function absoluteUrl(value: string | null, base: string, allowMailto = fa
   }
 }
 
-/** The source of an image, lazy-loading attributes included. */
+/** A source that stands for no image of its own: an inline placeholder of lazy loading, or nothing. */
+const PLACEHOLDER = /^(?:data:|about:blank$|#|$)/i;
+
+/** The largest candidate of a srcset (by width, else by pixel density), or null. */
+export function largestCandidate(srcset: string | null): string | null {
+  if (!srcset?.trim()) return null;
+  let best: { url: string; size: number } | null = null;
+  for (const c of parseSrcset(srcset)) {
+    if (!c.url || PLACEHOLDER.test(c.url)) continue;
+    const size = c.w ?? (c.d ?? 1) * 1e-6;
+    if (!best || size > best.size) best = { url: c.url, size };
+  }
+  return best?.url ?? null;
+}
+
+/**
+ * The source of an image: the largest candidate of its srcset (or of its <picture>'s first raster
+ * source), else its src, else the lazy-loading attributes (data-src, data-lazy-src, data-original). A src
+ * that is an inline placeholder (data: URI) counts as none.
+ */
 export function imageSource(img: Element): string | null {
-  return img.getAttribute("src") || img.getAttribute("data-src") || img.getAttribute("data-lazy-src") || null;
+  const attr = (name: string) => {
+    const v = img.getAttribute(name)?.trim() ?? "";
+    return PLACEHOLDER.test(v) ? null : v;
+  };
+  const own = largestCandidate(attr("srcset") ?? attr("data-srcset"));
+  if (own) return own;
+  const picture = img.parentElement && tagOf(img.parentElement) === "picture" ? img.parentElement : null;
+  if (picture) {
+    for (const source of Array.from(picture.children)) {
+      if (tagOf(source) !== "source" || (source.getAttribute("media") ?? "").includes("prefers-color-scheme")) continue;
+      const type = source.getAttribute("type") ?? "";
+      if (type && !/^image\/(?:jpeg|png|webp|gif|avif)$/i.test(type)) continue;
+      const candidate = largestCandidate(source.getAttribute("srcset") ?? source.getAttribute("data-srcset"));
+      if (candidate) return candidate;
+    }
+  }
+  return attr("src") ?? attr("data-src") ?? attr("data-lazy-src") ?? attr("data-original");
 }
 
 export interface CleanResult {
