@@ -98,9 +98,12 @@ describe("assets the platform refuses", () => {
       new AssetResolver({
         db: getDb(env.DB), organizationId: owner.orgId, siteId, platform: "wordpress", mode: "dam", adapter,
         // An SVG served as text/plain is still recognised by its bytes; a missing file is a 404.
-        fetch: async (input) =>
-          input.startsWith("https://offline.test/") ? Promise.reject(new Error("internal error; reference = 0a5bh0j9o537eer10v8c4vfd")) :
-          input.endsWith("/gone.png") ? new Response("no", { status: 404 }) : new Response(input.endsWith(".svg") ? '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>' : new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9]), { headers: { "Content-Type": input.endsWith(".svg") ? "text/plain" : "image/png" } }),
+        fetch: async (input) => {
+          // What the runtime throws when a host cannot be reached. Thrown here, inside the async call, so
+          // no rejected promise exists before the caller awaits it.
+          if (input.startsWith("https://offline.test/")) throw new Error("internal error; reference = 0a5bh0j9o537eer10v8c4vfd");
+          return input.endsWith("/gone.png") ? new Response("no", { status: 404 }) : new Response(input.endsWith(".svg") ? '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>' : new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9]), { headers: { "Content-Type": input.endsWith(".svg") ? "text/plain" : "image/png" } });
+        },
         bucket: env.BUCKET, bundlePrefix: `targets/${crypto.randomUUID()}/bundle`, onUpload: async () => {},
         rasterize: async (_svg, size) => {
           rasterized.push(size);
