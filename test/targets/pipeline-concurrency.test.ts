@@ -96,6 +96,30 @@ describe.skipIf(!!wp.error)("pages written at once (real WordPress on loopback)"
     expect(write.linksOutside).toEqual([]);
   });
 
+  it("points links at listed pages the run has not captured yet, in a run over the whole list", async () => {
+    const { owner, siteId } = await wordpressSite("wp-links-streaming", "none");
+    const writer = createTargetPipelineWriter(env, "wordpress", transport)!;
+    const section = `stream-${crypto.randomUUID().slice(0, 8)}`;
+    // The whole site's run writes its first page while /about, further down the list, is not captured yet.
+    const site: SiteDefinitions = { organizationId: owner.orgId, siteId, domain: SOURCE_HOST, platform: "wordpress", components: {}, templates: {}, settings: { urlList: [`https://${SOURCE_HOST}/${section}`, `https://${SOURCE_HOST}/about`] } };
+    const migrationId = crypto.randomUUID();
+    const path = `/${section}`;
+    const result = await writer.write({
+      mapped: mappedPage(path),
+      snapshot: { id: "s0", migrationId, url: `https://${SOURCE_HOST}${path}`, finalUrl: `https://${SOURCE_HOST}${path}`, title: path, contentHash: "h0", screenshotKey: null, extractionKey: "" },
+      extraction: {} as PageExtraction,
+      site,
+      options: OPTIONS,
+      reportAssets: () => {},
+    });
+    const [write] = await getDb(env.DB).select().from(runWrites).where(eq(runWrites.migrationId, migrationId));
+    expect(write.linksOutside).toEqual([]);
+    const auth = { Authorization: basicAuth(conn.username, conn.applicationPassword) };
+    const page = (await (await fetch(`${conn.restUrl}/wp/v2/pages/${result.targetId}?context=edit`, { headers: auth })).json()) as { content: { raw: string } };
+    expect(page.content.raw).not.toContain(`https://${SOURCE_HOST}/about`);
+    expect(page.content.raw).toMatch(/href="[^"]*\/about\/?"/);
+  });
+
   it("reports the links to pages of the site outside its page list with the page, and leaves them at the source", async () => {
     const { owner, siteId } = await wordpressSite("wp-links-outside", "none");
     const writer = createTargetPipelineWriter(env, "wordpress", transport)!;

@@ -58,12 +58,13 @@ async function announceRunPages(
  * at the old site. Pages of the run keep what the run announced for them. A sitemap that cannot be
  * read now only leaves its pages out.
  */
-async function announceSitePages(env: Env, { site, snapshot, options }: WriteInput<MappedPage>, register: (pages: { sourceUrl: string; canonicalUrl: string | null; targetPath: string }[]) => void) {
+async function announceSitePages(env: Env, { site, snapshot }: WriteInput<MappedPage>, register: (pages: { sourceUrl: string; canonicalUrl: string | null; targetPath: string }[]) => void) {
   const earlier = await getDb(env.DB).selectDistinct({ url: snapshots.url, finalUrl: snapshots.finalUrl }).from(snapshots).where(eq(snapshots.siteId, site.siteId));
   let listed: string[] = [];
   const origin = new URL(snapshot.url).origin;
-  // A run over its site's whole list announced every page of it already: only a run over chosen pages reads the list again.
-  if (options.overrideWhitelist?.length && (site.settings.urlList?.length || site.settings.sitemapUrl)) {
+  // Read once per run, when its writer opens. Pages stream from capture to the target, so the run's own
+  // captured pages are only some of its list by then: the list itself says which pages will exist.
+  if (site.settings.urlList?.length || site.settings.sitemapUrl) {
     try {
       listed = (await collectPageList({ origin, urlList: site.settings.urlList, sitemapUrl: site.settings.sitemapUrl }, { host: new URL(origin).host, egress: egressPolicy(env) })).urls;
     } catch {
@@ -103,7 +104,7 @@ function runWriter(env: Env, input: WriteInput<MappedPage>, fetcher: FetchLike |
       keepYamlFile: options.keepYamlFile,
       fetch: fetcher,
     });
-    // Pages are written once every page is captured: the run's page list is complete by now.
+    // The pages captured so far (with their final URLs), then the site's list for the pages still to come.
     await announceRunPages(env, key, (pages) => writer.registerPages(pages));
     await announceSitePages(env, input, (pages) => writer.registerPages(pages));
     return writer;
