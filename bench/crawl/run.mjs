@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
 import { checkNode, ensureBrowserWrapper } from "../../scripts/setup.mjs";
-import { Api, benchPort, ensureBuild, leftoverBrowsers, memorySampler, percentile, startProduct, stopWrangler } from "../lib/product.mjs";
+import { Api, benchPort, ensureBuild, followRun, leftoverBrowsers, memorySampler, percentile, startProduct, stopWrangler } from "../lib/product.mjs";
 import { bundleAndRun } from "../bundle.mjs";
 import { bareLoop, corpusFiles, serveRealSite } from "./real-site.mjs";
 
@@ -44,29 +44,6 @@ function parseArgs(argv) {
   if (opts.profile && !opts.real) throw new Error("--profile needs --real DIR");
   if (!(opts.concurrency >= 1 && opts.concurrency <= 16)) throw new Error("--concurrency must be 1..16");
   return opts;
-}
-
-/** Reads a run's event stream to its end; returns the final event. */
-async function followRun(res, onEvent) {
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let last = null;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let cut;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("");
-      if (!data) continue;
-      last = JSON.parse(data);
-      onEvent(last);
-    }
-  }
-  return last;
 }
 
 async function runScenario(api, wranglerPid, siteId, { screenshots }) {

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { extractPageWithNotes } from "../../workers/crawl/extract";
 import { serveRealSite } from "../crawl/real-site.mjs";
-import { Api, benchPort, ensureBuild, leftoverBrowsers, startProduct, stopWrangler } from "../lib/product.mjs";
+import { Api, benchPort, ensureBuild, followRun, leftoverBrowsers, startProduct, stopWrangler } from "../lib/product.mjs";
 import { tokenCounts } from "../quality/tokens";
 import { prf } from "../quality/score";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
@@ -55,29 +55,6 @@ function wordpress(): WordPress {
   if (r.status !== 0) throw new Error(`WordPress set-up failed:\n${r.stdout}\n${r.stderr}`);
   const file = path.resolve(process.env.WP_STATE_DIR || path.join(ROOT, ".cache", "wordpress"), "connection.json");
   return JSON.parse(fs.readFileSync(file, "utf8")) as WordPress;
-}
-
-/** Reads a run's event stream to its end; returns the final event. */
-async function followRun(res: Response): Promise<{ type: string; migrationId?: string; result?: { summary: Record<string, number> } } | null> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let last: { type: string; migrationId?: string } | null = null;
-  let migrationId: string | undefined;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let cut;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const data = buffer.slice(0, cut).split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("");
-      buffer = buffer.slice(cut + 2);
-      if (!data) continue;
-      last = JSON.parse(data);
-      migrationId ??= last?.migrationId;
-    }
-  }
-  return last ? { ...last, migrationId } : null;
 }
 
 async function fetchText(url: string): Promise<{ status: number; text: string; type: string }> {
@@ -130,12 +107,15 @@ async function measure(label: string, api: Api, wp: WordPress, siteId: string, s
   log(`${label}: migrating into WordPress`);
   const res = await fetch(`${api.base}/api/v1/migration/start`, { method: "POST", headers: api.headers, body: JSON.stringify({ siteId, screenshots: false, skipUnchanged: false }) });
   if (!res.ok) throw new Error(`start: HTTP ${res.status} ${await res.text()}`);
-  const final = await followRun(res);
-  if (final?.type !== "complete" || !final.migrationId) throw new Error(`${label}: the run ended with ${JSON.stringify(final)}`);
-  log(`${label}: run ${final.migrationId} completed: ${JSON.stringify(final.result?.summary)}`);
+  let migrationId: string | undefined;
+  const final = await followRun<{ type: string; migrationId?: string; result?: { summary: Record<string, number> } }>(res, (e) => {
+    migrationId ??= e.migrationId;
+  });
+  if (final?.type !== "complete" || !migrationId) throw new Error(`${label}: the run ended with ${JSON.stringify(final)}`);
+  log(`${label}: run ${migrationId} completed: ${JSON.stringify(final.result?.summary)}`);
   const { logs } = (await api.call("GET", `/migration/logs/${siteId}`)) as { logs: { level: string; message: string; url: string | null }[] };
   for (const l of logs.filter((x) => x.level === "error")) log(`  error: ${l.url ?? ""}: ${l.message}`);
-  const target = (await api.call("GET", `/migration/${final.migrationId}/target-pages`)) as TargetPages;
+  const target = (await api.call("GET", `/migration/${migrationId}/target-pages`)) as TargetPages;
   const status = statusChecker();
   const wpHost = new URL(wp.siteUrl).host;
   const sourceHost = new URL(sourceOrigin).host;
