@@ -9,7 +9,7 @@ import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { readHeadlines } from "./metadata/headline";
-import { readDateLines, readUrlDate } from "./metadata/datelines";
+import { alignUtcDays, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
@@ -106,6 +106,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
     readDateLines(col, read, layout);
   }
   readUrlDate(col, read);
+  alignUtcDays(col);
   readSiteNames(col, ctx, title);
   // The host's label names the site, but a personal site's host is also its author's name.
   refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));

@@ -62,20 +62,38 @@ function sameValue(concept: string, a: string, b: string): "same" | "overlap" | 
  * or an account name ("fhaacker") is a login as often as a writer; a title of one or two words is a
  * section or product name as often as a headline.
  */
-export function valueShape(concept: string, value: string): string[] {
+export function valueShape(concept: string, value: string, siteNames: readonly string[] = []): string[] {
   const v = normalizeSpace(value);
   const words = v.split(" ").filter(Boolean);
   const out: string[] = [];
   if (concept === "author") {
     if (words.length === 1) out.push("author:oneWord");
     if (words.length === 1 && (/^[\p{Ll}\p{N}._-]+$/u.test(v) || /[._\d]/u.test(v))) out.push("author:account");
+    // "CBS News" by CBS News: the publisher credited as the author, which people label as no author as
+    // often as as the author.
+    if (isSiteName(v, siteNames)) out.push("author:site");
   }
   if (concept === "title" && words.length <= 2) out.push("title:short");
   return out;
 }
 
+/** Letters and digits only, lower case: "LaRepública.pe" and "La Republica" compare equal. */
+const siteKey = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\.(?:com|net|org|de|at|ch|pe|cl|fr|es|it|co\.uk|uk)$/, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** Whether a name is the site's: its publisher, og:site_name or host name, give or take spacing and a domain ending. */
+export function isSiteName(name: string, siteNames: readonly string[]): boolean {
+  const key = siteKey(name);
+  return key.length >= 3 && siteNames.some((s) => siteKey(s) === key);
+}
+
 /** The best value of a field with what the other sources say about it. */
-export function metaEvidence(concept: string, values: readonly MetadataValue[]): MetaEvidence | null {
+export function metaEvidence(concept: string, values: readonly MetadataValue[], siteNames: readonly string[] = []): MetaEvidence | null {
   const [best, ...others] = values;
   if (!best || !best.value.trim()) return null;
   const agreeing: string[] = [...(best.agreeing ?? [])];
@@ -88,7 +106,7 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[]):
       rival = { value: v.value, provenance: v.provenance, strength: v.strength };
     }
   }
-  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, box: best.box ?? null, shape: valueShape(concept, best.value) };
+  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, box: best.box ?? null, shape: valueShape(concept, best.value, siteNames) };
 }
 
 function candidate(name: string, kind: CandidateKind, value: string, order: number, roleHint: Record<string, number>, extra: Partial<Candidate> = {}): Candidate {
@@ -121,10 +139,11 @@ export function pageCandidates(page: PageExtraction): Candidate[] {
     if (value && value.trim()) out.push(candidate(name, kind, value, out.length, roleHint, extra));
   };
   if (page.metadata) {
+    const siteNames = page.metadata.siteName.map((v) => v.value);
     for (const [field, role] of Object.entries(META_ROLES) as [keyof PageMetadata, MetaRole][]) {
       // A page's own image is a guess for its social image: only stated ones (og:image, JSON-LD) count.
       const values = (page.metadata[field] ?? []).filter((v) => field !== "image" || v.strength >= MIN_IMAGE_STRENGTH);
-      const meta = metaEvidence(role.concept, values);
+      const meta = metaEvidence(role.concept, values, siteNames);
       if (!meta) continue;
       // The concept's own words name the candidate; where it comes from is its provenance, not its name.
       push(role.name, role.kind, values[0].value, role.hint, { meta, ...(role.kind === "link" ? { linkType: "internal" as const } : {}) });

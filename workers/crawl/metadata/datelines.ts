@@ -79,3 +79,39 @@ export function urlDate(url: string, now: Date): string | null {
 export function readUrlDate(col: Collector, ctx: ReadContext): void {
   col.add("datePublished", urlDate(ctx.finalUrl, ctx.now), "day in the URL", 0.72, "url");
 }
+
+/** A moment stated in UTC ("2020-02-25T02:25:54Z", "…+00:00"): its day is Greenwich's, not the site's. */
+const UTC_STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]00:?00)$/;
+/** The widest offsets from UTC that places keep: UTC−12 to UTC+14. */
+const WEST_HOURS = 12;
+const EAST_HOURS = 14;
+
+/**
+ * A structured date-time in UTC against the day the page shows. A story posted at 21:25 in New York
+ * is stamped 02:25Z the next day, while its date line, its URL and its readers say the day before.
+ * When the page shows a neighbouring day on which the moment falls in some time zone, that shown day
+ * is the local publication day: the UTC value takes it, and the two sources agree.
+ */
+export function alignUtcDays(col: Collector): void {
+  for (const field of ["datePublished", "dateModified"] as const) {
+    const list = col.list(field);
+    const shownDays = new Set(list.filter((c) => SHOWN_FAMILIES.has(c.family) && /^\d{4}-\d{2}-\d{2}$/.test(c.value)).map((c) => c.value));
+    if (!shownDays.size) continue;
+    col.replace(
+      field,
+      list.map((c) => {
+        const m = UTC_STAMP.exec(c.value);
+        if (!m || shownDays.has(m[1])) return c;
+        const moment = Date.parse(c.value);
+        const local = [...shownDays].find((day) => {
+          const start = Date.parse(`${day}T00:00:00Z`);
+          return Math.abs(start - Date.parse(`${m[1]}T00:00:00Z`)) === DAY_MS && moment >= start - EAST_HOURS * HOUR_MS && moment < start + DAY_MS + WEST_HOURS * HOUR_MS;
+        });
+        return local ? { ...c, value: local, provenance: `${c.provenance} (in the page's time zone)` } : c;
+      }),
+    );
+  }
+}
+const SHOWN_FAMILIES = new Set(["date line", "url", "time"]);
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;

@@ -117,7 +117,7 @@ function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
   }
 }
 
-const BYLINE_WORDS = new Set(["byline", "bylines", "author", "authors", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator"]);
+const BYLINE_WORDS = new Set(["byline", "bylines", "author", "authors", "authorname", "authornames", "postauthor", "entryauthor", "articleauthor", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator"]);
 /** Parts of an author box that are not the name. */
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
@@ -162,6 +162,8 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   if (date) t = date.index > 0 ? t.slice(0, date.index) : t.slice(date.text.length);
   // "Text: Jane Doe Foto: John Roe": the photographer is credited after the writer.
   t = t.replace(/\s+(?:fotos?|photos?|bild(?:er)?|illustrations?|grafik|video)\s*:.*$/i, "");
+  // "Jane Doe/dpa", "Jane Doe/SP-X": the agency after a slash is not the name.
+  t = t.replace(/\s*\/\s*[\p{L}][\p{L}-]{1,11}$/u, "");
   // "Jane Doe (Pressesprecherin)": the role in brackets is not the name.
   t = stripPrefix(t).split(/\s+[|·•—–]\s+|\s+-\s+/)[0].replace(/\s*\([^)]*\)\s*$/, "");
   t = t.replace(/(?:[\s,;:|·•—–-]|(?<![\p{L}])(?:on|am|le|el|il|op|den|stand|posted|published|updated|publié|publiée|mis à jour|veröffentlicht|aktualisiert|erschienen|publicado|actualizado|pubblicato|gepubliceerd)(?![\p{L}]))+$/iu, "").replace(/^[\s,;:|·•—–-]+/, "");
@@ -234,6 +236,45 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     // "von Jane Doe" in the text is as often a book's or a quote's author: only labels count there.
     else if (name && BYLINE_LABEL.test(text) && isWrittenName(name)) add(el, name, "visible byline in the article", 0.56);
   }
+  // The byline word in an element of its own, the name after it: "<span>By</span><a>Jane Doe</a>",
+  // "<h5>Autor:</h5> Jane Doe<br>". The text runs together ("ByJane Doe"), so the lines above miss it.
+  for (const el of layout.elements) {
+    if (el.children.length || !LONE_BYLINE_WORD.test(el.textContent ?? "") || marked.some((m) => m.contains(el)) || isNoise(el)) continue;
+    const near = layout.near(el);
+    if (!near && !layout.inArticle(el)) continue;
+    const after = textAfter(el, 80);
+    if (!after) continue;
+    const label = collapse(el.textContent ?? "");
+    const name = cleanByline(after, ctx.language, ctx.now);
+    const holder = el.parentElement ?? el;
+    if (near) add(holder, name, "visible byline under the h1", 0.68);
+    else if (name && /:$/.test(label) && isWrittenName(name)) add(holder, name, "visible byline in the article", 0.56);
+  }
+}
+
+/** An element that holds nothing but the byline word: "By", "Von", "Autor:". */
+const LONE_BYLINE_WORD = /^[\s|·•—–-]*(?:by|von|par|por|door|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|written by)\s*:)\s*$/i;
+/** Line-breaking elements: a byline's name ends at the first of them. */
+const BREAKS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section", "article", "header", "footer", "time", "img", "figure"]);
+
+/**
+ * The text that follows `el` on its line, up to `max` characters: its next siblings, then its
+ * parent's next siblings while `el` is the parent's last inline child ("<span><span>By</span></span><span>Jane</span>").
+ */
+function textAfter(el: Element, max: number): string | null {
+  let text = "";
+  let cur: Element | null = el;
+  for (let depth = 0; cur && depth < 3 && !text.trim(); depth++, cur = cur.parentElement) {
+    for (let n = cur.nextSibling; n && text.length <= max; n = n.nextSibling) {
+      if (n.nodeType === 1) {
+        const child = n as Element;
+        if (BREAKS.has(tagOf(child)) || child.querySelector("br, p, div, li, time")) break;
+        text += ` ${child.textContent ?? ""}`;
+      } else if (n.nodeType === 3) text += n.textContent ?? "";
+    }
+  }
+  const line = collapse(text);
+  return line && line.length <= max ? line : null;
 }
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
