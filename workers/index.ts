@@ -9,12 +9,13 @@ import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "./lib/cross-site";
 import { forbidden, notFound } from "./lib/errors";
 import { pageCache, purgeNewsOnWrite } from "./lib/page-cache";
 import { createNonce, securityHeaders, withSecurityHeaders } from "./lib/security-headers";
+import { consumeComposedLeases } from "./compose";
 import type { LeaseMessage } from "./runs/leases";
-import { consumeLeases } from "./runs/page-consumer";
 import { SESSION_COOKIE } from "./services/auth";
 
 export { RateLimiter } from "./lib/rate-limiter";
-export { MigrationRun } from "./runs/migration-run";
+// The run object, composed with what maps and writes its pages (workers/compose.ts).
+export { ComposedMigrationRun as MigrationRun } from "./compose";
 
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
@@ -68,5 +69,5 @@ app.all("*", (c) =>
 /** The Worker: HTTP through the app; the page queue's batches (fan-out runs) through their consumer. */
 export default {
   fetch: app.fetch,
-  queue: (batch: MessageBatch<LeaseMessage>, env: Env) => consumeLeases(batch, env),
+  queue: (batch: MessageBatch<LeaseMessage>, env: Env) => consumeComposedLeases(batch, env),
 } satisfies ExportedHandler<Env, LeaseMessage>;

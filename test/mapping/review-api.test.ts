@@ -5,7 +5,7 @@ import { SECRET_MASK } from "../../workers/contracts/platforms";
 import { extractPage } from "../../workers/crawl/extract";
 import { getDb } from "../../workers/db/client";
 import { DEFAULT_MAPPING_PROMPT } from "../../workers/mapping/llm-prompt";
-import { mappingSteps } from "../../workers/runs/compose";
+import { mappingSteps } from "../../workers/compose";
 import { createSnapshotMapper } from "../../workers/runs/snapshot-pipeline";
 import { PipelineError, type SiteDefinitions } from "../../workers/runs/pipeline";
 import { mapSnapshot } from "../../workers/services/mapping";

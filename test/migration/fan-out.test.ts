@@ -6,6 +6,7 @@ import { getDb } from "../../workers/db/client";
 import { eq } from "drizzle-orm";
 import type { LeaseMessage } from "../../workers/runs/leases";
 import { MigrationRun } from "../../workers/runs/migration-run";
+import { composePipeline } from "../../workers/compose";
 import { consumeLeases } from "../../workers/runs/page-consumer";
 import { runStub } from "../../workers/runs/stub";
 import { call } from "../helpers";
@@ -31,7 +32,7 @@ async function deliver(...messages: LeaseMessage[]): Promise<void> {
     "migration-pages",
     messages.map((body, i) => ({ id: `${body.leaseId}-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
   );
-  await consumeLeases(batch, env as never);
+  await consumeLeases(batch, env as never, composePipeline);
 }
 
 /**

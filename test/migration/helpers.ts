@@ -175,7 +175,7 @@ export function tag(): string {
 
 /**
  * Gives the runs of one site the pipeline `factory` returns (null: no pipeline) in place of the
- * Worker's composition (workers/runs/compose.ts); other sites keep theirs. Returns the undo.
+ * Worker's composition (workers/compose.ts); other sites keep theirs. Returns the undo.
  */
 export function usePipeline(
   siteId: string,

@@ -49,7 +49,7 @@ export interface CaptureContext {
   /** Recent page titles of the run (see RunHost.siteTitles); a captured page's title is added. */
   readonly siteTitles: string[];
   renderer(): BrowserRenderer;
-  /** The run's pipeline (workers/runs/compose.ts), or null when nothing maps this site. */
+  /** The run's pipeline (workers/compose.ts), or null when nothing maps this site. */
   pipeline(): Promise<MigrationPipeline<unknown> | null>;
 }
 

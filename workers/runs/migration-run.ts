@@ -6,8 +6,7 @@ import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../db/audit";
-import { composePipeline } from "./compose";
-import type { MigrationPipeline } from "./pipeline";
+import type { MigrationPipeline, PipelineContext } from "./pipeline";
 import { acceptReport, leaseMs, type LeaseContext, type LeaseMessage, type PageReport, type ReportAnswer } from "./leases";
 import { browserSessionMessage, newRun, type RunInit } from "./run-init";
 import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
@@ -100,7 +99,15 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   /** The run's pipeline: what maps its snapshots and writes them into the site's platform. */
   pipeline(): Promise<MigrationPipeline<unknown> | null> {
     const config = this.config;
-    return composePipeline({ env: this.env, site: config.site, options: config.options });
+    return this.composePipeline({ env: this.env, site: config.site, options: config.options });
+  }
+
+  /**
+   * The pipeline of a site's run, as the Worker's composition root gives it (workers/compose.ts, whose
+   * subclass is the object the Worker exports): runs/ never imports the services that map and write.
+   */
+  protected composePipeline(_ctx: PipelineContext): Promise<MigrationPipeline<unknown> | null> {
+    throw new Error("MigrationRun has no pipeline of its own: the Worker exports it composed (workers/compose.ts)");
   }
 
   /** Sends page leases to the page queue (fan-out runs), one message each. */

@@ -5,7 +5,7 @@ import type { Env } from "../env";
 import { discardCapture, problemOf, renderAndStore, type CaptureContext } from "./capture";
 import type { LeaseContext, LeaseMessage, PageReport } from "./leases";
 import type { MigrationRun } from "./migration-run";
-import { composePipeline } from "./compose";
+import type { PipelineFactory } from "./pipeline";
 import { runStub } from "./stub";
 
 /**
@@ -15,20 +15,20 @@ import { runStub } from "./stub";
 const CONSUMER_BUDGET_MS = 4 * 60_000;
 
 /**
- * The page queue's consumer: renders, extracts and stores the pages of each lease, and reports every
- * page to the run object, which decides what is kept. The messages of a batch are worked at once, each
+ * The page queue's consumer (its pipeline composed in workers/compose.ts): renders, extracts and stores
+ * the pages of each lease, and reports every page to the run object, which decides what is kept. The messages of a batch are worked at once, each
  * in its own tab of one browser session per run (a Worker invocation cannot use another invocation's
  * connection). A message is acknowledged once its lease (and the leases handed on to it) is worked or
  * no longer wanted; an error retries it, and whatever was already reported is refused the second time.
  */
-export async function consumeLeases(batch: MessageBatch<LeaseMessage>, env: Env): Promise<void> {
+export async function consumeLeases(batch: MessageBatch<LeaseMessage>, env: Env, composePipeline: PipelineFactory): Promise<void> {
   const browsers = new Map<string, BrowserRenderer>();
   const started = Date.now();
   try {
     await Promise.all(
       batch.messages.map(async (message) => {
         try {
-          await workLeases(env, message.body, browsers, started);
+          await workLeases(env, message.body, browsers, started, composePipeline);
           message.ack();
         } catch (err) {
           console.error("A page lease failed; it is delivered again", message.body.leaseId, err);
@@ -56,7 +56,7 @@ function browserFor(env: Env, context: LeaseContext, browsers: Map<string, Brows
 }
 
 /** Works a lease, then the leases the run object hands on, until it has none or the budget is spent. */
-async function workLeases(env: Env, first: LeaseMessage, browsers: Map<string, BrowserRenderer>, started: number): Promise<void> {
+async function workLeases(env: Env, first: LeaseMessage, browsers: Map<string, BrowserRenderer>, started: number, composePipeline: PipelineFactory): Promise<void> {
   const run = runStub(env, first.migrationId);
   // RPC types cannot express the site's free-form definitions; the object returns a LeaseContext.
   const context = (await run.leaseContext(first.leaseId)) as LeaseContext | null;
@@ -70,7 +70,7 @@ async function workLeases(env: Env, first: LeaseMessage, browsers: Map<string, B
     db: getDb(env.DB),
     siteTitles: context.siteTitles,
     renderer: () => renderer,
-    pipeline: () => composePipeline({ env, site: config.site, options: config.options }),
+    pipeline: async () => composePipeline({ env, site: config.site, options: config.options }),
   };
   for (let lease: LeaseMessage | null = first; lease; ) {
     lease = await workLease(env, run, ctx, lease, Date.now() - started < CONSUMER_BUDGET_MS);

@@ -5,7 +5,7 @@ import type { Env } from "../env";
 
 /**
  * Where mapping and target writing plug into a run. A run gets its pipeline from its composition
- * (workers/runs/compose.ts); with one, every captured page goes through `mapper.map` and then
+ * (workers/compose.ts); with one, every captured page goes through `mapper.map` and then
  * `writer.write`; with none, the run stops after the snapshots and logs so.
  *
  * Both calls must be idempotent per snapshot: after an interruption a page may be handed over again.

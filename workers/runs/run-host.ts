@@ -27,7 +27,7 @@ export interface RunHost {
   /** True once the run was cancelled or declared stuck: stop at the next page boundary. */
   halted(): boolean;
   renderer(): BrowserRenderer;
-  /** The run's pipeline from its composition (workers/runs/compose.ts), or null when nothing maps the site. */
+  /** The run's pipeline from its composition (workers/compose.ts), or null when nothing maps the site. */
   pipeline(): Promise<MigrationPipeline<unknown> | null>;
   /** Sends a progress event (with the screenshots captured since the last one). */
   emitProgress(screenshots?: ScreenshotRef[]): void;

@@ -5,7 +5,7 @@
  * confidence is not written: it waits for review, and the run logs that for its URL.
  *
  * The mapping steps themselves (storing proposals, reading them back) are business rules of the
- * mapping services; the run's composition (./compose.ts) hands them in as `MappingSteps`.
+ * mapping services; the run's composition (workers/compose.ts) hands them in as `MappingSteps`.
  */
 import { and, eq } from "drizzle-orm";
 import { MAPPING_MESSAGES } from "../contracts/mapping";
@@ -102,7 +102,7 @@ async function platformConfigured(env: Env, site: SiteDefinitions): Promise<bool
  * The pipeline of a site with a target platform: this mapper, and the platform's writer when its
  * connection is configured (export-only platforms need none and always write their bundle). Without
  * a configured connection the run maps every page and stops, saying 'Platform connection not configured'.
- * Every run's pipeline (./compose.ts).
+ * Every run's pipeline (workers/compose.ts).
  */
 export const mappingPipelineFactory = (steps: MappingSteps): PipelineFactory => async (ctx) => {
   if (!ctx.site.platform) return null;
