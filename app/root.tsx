@@ -7,6 +7,7 @@ import { AnalyticsTracker } from "./components/system/analytics-tracker";
 import { CookieBanner } from "./components/system/cookie-banner";
 import { FlashToastOnLoad } from "./components/system/flash-toast";
 import { useNonce } from "./lib/nonce";
+import { COOKIE_CONSENT_VALUES, STORAGE_KEYS } from "./lib/storage-keys";
 import { companyDetails } from "./lib/public-site.server";
 import { SystemNotificationBanner } from "./components/system/system-notification-banner";
 import styles from "./tailwind.css?url";
@@ -20,6 +21,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** Applies the stored theme before first paint so there is no flash of the wrong theme. */
 const themeScript = `(function(){try{var t=localStorage.getItem("theme")||"system";var d=t==="dark"||(t==="system"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;
+
+/**
+ * Marks the page when the visitor has already chosen about cookies, before first paint: the cookie
+ * banner is in the server's HTML (so a first visit paints it at once, not after hydration, and the
+ * cached page is the same for everyone), and `html[data-cookie-consent]` hides it for those who chose.
+ */
+const consentScript = `(function(){try{var v=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.cookieConsent)});if(${JSON.stringify(COOKIE_CONSENT_VALUES)}.indexOf(v)>=0)document.documentElement.setAttribute("data-cookie-consent",v);}catch(e){}})();`;
 
 /**
  * Zod probes `new Function` when its first object schema is built, to compile faster parsers. The CSP
@@ -38,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentScript }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodConfigScript }} />
         <Meta />
         <Links />

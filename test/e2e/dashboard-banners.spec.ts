@@ -35,6 +35,23 @@ test.describe("cookie banner", () => {
     await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
   });
 
+  test("is in the server's HTML for a first visit, and hidden before any script of the app runs for a visitor who chose", async ({ page, request, baseURL }) => {
+    // The first response holds the banner: it paints with the page, not after hydration.
+    const html = await (await request.get(`${baseURL}/news`)).text();
+    expect(html).toContain(COOKIE_TEXT);
+    // Without the app's scripts (nothing hydrates), a first visit shows it...
+    await page.route(/\/build\/.*\.js(\?|$)/, (route) => route.abort());
+    await page.goto("/news");
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    // ...and a visitor who chose never sees it.
+    await page.evaluate(() => localStorage.setItem("cookie-consent", "accepted"));
+    await page.goto("/news");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+    await expect(page.locator("[data-cookie-banner]")).toHaveCount(1);
+  });
+
   test("dismissing declines; Accept starts the page views", async ({ page }) => {
     await open(page, "/news");
     await page.getByRole("button", { name: "Dismiss cookie banner" }).click();

@@ -7,8 +7,9 @@ import type { CookieConsent } from "~/lib/storage-keys";
  * and fires its event; dismissing (the close button or Escape) counts as Decline.
  */
 export function CookieBanner() {
-  // Unknown until hydration: the choice lives in the browser, so the server renders nothing.
-  const [open, setOpen] = useState(false);
+  // The server renders the banner, and the inline script in root.tsx hides it before first paint when
+  // the visitor has chosen (the choice lives in the browser); hydration then removes it.
+  const [open, setOpen] = useState(true);
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -44,6 +45,7 @@ export function CookieBanner() {
 
   function choose(choice: CookieConsent) {
     setCookieConsent(choice);
+    document.documentElement.setAttribute("data-cookie-consent", choice);
     setOpen(false);
   }
 
@@ -51,6 +53,7 @@ export function CookieBanner() {
   return (
     <section
       ref={ref}
+      data-cookie-banner=""
       role="region"
       aria-label={COOKIE_BANNER_TEXT.label}
       className="fixed inset-x-2 bottom-2 z-40 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[min(48rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:py-3 dark:border-slate-700 dark:bg-slate-900"
