@@ -103,3 +103,46 @@ describe("WordPress page metadata", () => {
     expect(metadataOutcome(page, { excerpt: { raw: "About /a", rendered: "<p>About /a</p>" } }, null, false).written).toEqual(["title", "meta description (page excerpt)"]);
   });
 });
+
+describe("WordPress publication dates", () => {
+  it("sends a moment with its zone as GMT, a day or a local time as the site's, and never a date WordPress would schedule", async () => {
+    const { wordpressDate } = await import("../../workers/targets/adapters/wordpress");
+    const now = new Date("2026-01-01T00:00:00Z");
+    expect(wordpressDate("2021-03-04T21:30:00-05:00", now)).toEqual({ date_gmt: "2021-03-05T02:30:00" });
+    expect(wordpressDate("2020-02-25T02:25:54Z", now)).toEqual({ date_gmt: "2020-02-25T02:25:54" });
+    expect(wordpressDate("2019-11-10", now)).toEqual({ date: "2019-11-10T00:00:00" });
+    expect(wordpressDate("2022-05-05T22:17", now)).toEqual({ date: "2022-05-05T22:17:00" });
+    expect(wordpressDate("2027-01-01", now)).toBeNull();
+    expect(wordpressDate("5 March 2024", now)).toBeNull();
+  });
+
+  it("lists a date and an author that WordPress did not keep, with the reason", async () => {
+    const { metadataOutcome } = await import("../../workers/targets/adapters/wordpress");
+    const { preparedPage } = await import("../fixtures/targets/pages");
+    const page = preparedPage("/a", "k1");
+    page.seo = { ...page.seo, language: null, published: { value: "2019-11-10", provenance: "day in the URL" }, author: { value: "Jane Doe", provenance: "meta name=author" } };
+    expect(metadataOutcome(page, { date: "2019-11-10T00:00:00", author: 7 }, null, false, { id: 7, name: "Jane Doe", others: [] }).written).toEqual([
+      "title",
+      "publication date 2019-11-10 (from day in the URL)",
+      "author Jane Doe (from meta name=author)",
+    ]);
+    expect(metadataOutcome(page, { date: "2020-01-01T00:00:00", author: 1 }, null, false, { id: null, name: "Jane Doe", others: [], reason: "no WordPress user has this name; the page keeps the user who writes it" }).noPlace.slice(0, 2)).toEqual([
+      "publication date (2019-11-10): WordPress did not keep it",
+      "author (Jane Doe): no WordPress user has this name; the page keeps the user who writes it",
+    ]);
+  });
+
+  it("takes the page's date and author from its metadata only where a source states them well", () => {
+    const value = (v: string, provenance: string, strength: number) => [{ value: v, provenance, strength }];
+    const none = { title: [], siteName: [], description: [], language: [], canonical: [], image: [], type: [] };
+    const mapped = (metadata: PageExtraction["metadata"]) => toMappedPage({ ...extraction, metadata }, { template: "article", proposals: [] }, { components: {}, templates: {} }).seo;
+    const stated = mapped({ ...none, datePublished: value("2021-03-04T21:30:00-05:00", "JSON-LD NewsArticle.datePublished", 0.93), dateModified: [], author: value("Jane Doe", "visible byline under the h1", 0.72) });
+    expect(stated.published).toEqual({ value: "2021-03-04T21:30:00-05:00", provenance: "JSON-LD NewsArticle.datePublished" });
+    expect(stated.author).toEqual({ value: "Jane Doe", provenance: "visible byline under the h1" });
+    expect(stated.modified).toBeNull();
+    // A guess (a date somewhere in the text, an author element outside the article) is not written.
+    const guessed = mapped({ ...none, datePublished: value("2018-06-17", "visible date element", 0.61), dateModified: [], author: value("Recipe by Eat What Tonight", "visible author element (class=\"recipe-card-author\")", 0.6) });
+    expect(guessed.published).toBeNull();
+    expect(guessed.author).toBeNull();
+  });
+});

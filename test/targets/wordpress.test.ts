@@ -114,4 +114,47 @@ describe.skipIf(!!wp.error)("WordPress target (real WordPress on loopback)", () 
     expect(await rest<WpPage[]>(`pages?slug=team&parent=${section.id}&status=any`)).toHaveLength(1);
     expect(await rest<WpMedia[]>(`media?slug=${slug}`)).toHaveLength(1);
   });
+
+  it("writes the publication date and the author where WordPress keeps them, and lists what has no place", async () => {
+    const { owner, siteId } = await wordpressSite();
+    const stamp = crypto.randomUUID().slice(0, 8);
+    // A WordPress user whose display name is the page's byline.
+    const name = `Jane Writer ${stamp}`;
+    const created = await fetch(`${conn.restUrl}/wp/v2/users`, {
+      method: "POST",
+      headers: { ...auth(), "Content-Type": "application/json" },
+      body: JSON.stringify({ username: `jane-${stamp}`, email: `jane-${stamp}@example.test`, password: crypto.randomUUID(), name, roles: ["author"] }),
+    });
+    expect(created.status).toBe(201);
+    const user = (await created.json()) as { id: number };
+    const dated = mappedPage(`/dated-${stamp}`);
+    dated.seo = {
+      ...dated.seo,
+      published: { value: "2021-03-04T21:30:00-05:00", provenance: "JSON-LD NewsArticle.datePublished" },
+      modified: { value: "2021-03-06", provenance: "meta article:modified_time" },
+      author: { value: `${name}, John Roe`, provenance: "visible byline under the h1" },
+    };
+    const unknown = mappedPage(`/unknown-${stamp}`);
+    unknown.seo = { ...unknown.seo, published: { value: "2019-11-10", provenance: "day in the URL" }, author: { value: `Nobody ${stamp}`, provenance: "meta name=author" } };
+    const db = getDb(env.DB);
+    const writer = await openTargetWriter({ readSecrets: (row) => readPlatformSecrets(env, row), db, env, organizationId: owner.orgId, siteId, migrationId: crypto.randomUUID(), actor: { userId: owner.id }, fetch: transport });
+    writer.registerPages([dated, unknown]);
+    const first = await writer.writePage(dated);
+    const second = await writer.writePage(unknown);
+    await writer.finish();
+
+    const [page] = await rest<(WpPage & { author: number; date: string; date_gmt: string })[]>(`pages?slug=dated-${stamp}&context=edit`);
+    // 21:30 in New York on the 4th is 02:30 GMT on the 5th.
+    expect(page.date_gmt).toBe("2021-03-05T02:30:00");
+    expect(page.author).toBe(user.id);
+    expect(first.metadata?.written).toEqual(expect.arrayContaining([`publication date 2021-03-04 (from JSON-LD NewsArticle.datePublished)`, `author ${name} (from visible byline under the h1)`]));
+    expect(first.metadata?.noPlace).toEqual(
+      expect.arrayContaining(["modification date (2021-03-06): WordPress sets it itself when the page is saved", "co-authors (John Roe): WordPress keeps one author per page"]),
+    );
+
+    const [other] = await rest<(WpPage & { author: number; date: string })[]>(`pages?slug=unknown-${stamp}&context=edit`);
+    expect(other.date).toBe("2019-11-10T00:00:00");
+    expect(other.author).not.toBe(user.id);
+    expect(second.metadata?.noPlace).toContain(`author (Nobody ${stamp}): no WordPress user has this name; the page keeps the user who writes it`);
+  });
 });

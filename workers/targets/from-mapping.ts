@@ -2,9 +2,9 @@
  * Where mapping meets the targets: a page's extraction plus its applied mapping proposals become the
  * `MappedPage` the target writer takes.
  */
-import type { PageExtraction } from "../contracts/extraction";
+import type { MetadataValue, PageExtraction } from "../contracts/extraction";
 import type { ComponentDefinitions, FieldType, TemplateDefinitions } from "../contracts/definitions";
-import type { MappedComponent, MappedFieldValue, MappedPage } from "./types";
+import type { DatedValue, MappedComponent, MappedFieldValue, MappedPage } from "./types";
 
 /** The part of a mapping proposal (or of its applied final value) that decides what is written. */
 export interface AppliedProposal {
@@ -77,11 +77,32 @@ export function toMappedPage(
     slug,
     template: { definition: templateKey, targetId: template?.targetId || templateKey },
     title: extraction.openGraph["og:title"] || extraction.title,
-    seo: { title: extraction.title, description: extraction.metaDescription, openGraph: extraction.openGraph, canonical: extraction.canonical, language: extraction.language },
+    seo: {
+      title: extraction.title,
+      description: extraction.metaDescription,
+      openGraph: extraction.openGraph,
+      canonical: extraction.canonical,
+      language: extraction.language,
+      published: statedValue(extraction.metadata?.datePublished),
+      modified: statedValue(extraction.metadata?.dateModified),
+      author: statedValue(extraction.metadata?.author),
+    },
     fields,
     components: [...byInstance.entries()].sort(([a], [b]) => a - b).map(([, c]) => c),
     assets: extraction.images.map((i) => ({ url: absolute(i.src), alt: i.alt, width: i.width, height: i.height })),
     internalLinks: extraction.links.filter((l) => l.internal).map((l) => ({ href: absolute(l.href), text: l.text })),
     contentHash: extraction.contentHash,
   };
+}
+
+/**
+ * The metadata layer's best value of a page-level field when its source states it well: structured
+ * data, a meta tag or a marked byline (strength 0.7 and up), not a guess from the text or the URL. The
+ * platform writes it where it has a place (a WordPress page's date and author).
+ */
+export const STATED_STRENGTH = 0.7;
+
+function statedValue(values: readonly MetadataValue[] | undefined): DatedValue | null {
+  const best = values?.[0];
+  return best && best.value.trim() && best.strength >= STATED_STRENGTH ? { value: best.value.trim(), provenance: best.provenance } : null;
 }

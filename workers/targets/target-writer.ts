@@ -7,7 +7,7 @@
  * Every write is keyed by the canonical source URL and recorded for rollback.
  */
 import { and, eq, gt, max } from "drizzle-orm";
-import { DEFAULT_ASSET_PROCESSING_MODE, isPlatformConfigured } from "../contracts/platforms";
+import { DEFAULT_ASSET_PROCESSING_MODE, isPlatformConfigured, type PageMetadataRecord } from "../contracts/platforms";
 import type { Db } from "../db/client";
 import { type Actor, auditStatement } from "../db/audit";
 import { siteConfigs, sites, type SiteConfigRow } from "../db/schema";
@@ -52,6 +52,8 @@ export interface PageOutcome {
   assets: PageAssetRecord[];
   /** Links to pages of the site outside the page list, left pointing at the source (none when skipped). */
   linksOutside: OutsideLink[];
+  /** What of the page's metadata was written, and what had no place (null when skipped or not told). */
+  metadata: PageMetadataRecord | null;
 }
 
 /** Paths of files rather than pages: a link to a PDF or an image is an asset, not a page outside the list. */
@@ -239,7 +241,7 @@ export class TargetRunWriter {
     });
     if (existing && existing.contentHash === hash) {
       await db.update(targetItems).set({ lastMigrationId: migrationId }).where(eq(targetItems.id, existing.id));
-      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [], linksOutside: [] };
+      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [], linksOutside: [], metadata: null };
     }
     const assetRefs = await this.assets.resolve(page);
     const assets = assetRecords(assetRefs);
@@ -268,7 +270,7 @@ export class TargetRunWriter {
     ]);
     this.links.set(normalizeSourceUrl(page.sourceUrl), result.targetPath);
     await this.opts.env.BUCKET.put(`${bundlePrefix(migrationId)}/pages/${itemKey}.json`, JSON.stringify({ ...prepared, target: result }));
-    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets, linksOutside };
+    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets, linksOutside, metadata: result.metadata ?? null };
   }
 
   get migrationId(): string {

@@ -55,6 +55,18 @@ export interface SeoMetadata {
   openGraph: Record<string, string>;
   canonical: string | null;
   language: string | null;
+  /** When the page was first published (ISO 8601 day or date-time), where its metadata states it well. */
+  published?: DatedValue | null;
+  /** When it was last modified (ISO 8601), likewise. */
+  modified?: DatedValue | null;
+  /** Who wrote it ("Jane Doe", co-authors "A, B"), likewise. */
+  author?: DatedValue | null;
+}
+
+/** A page-level value with the source that states it ("JSON-LD Article.datePublished"). */
+export interface DatedValue {
+  value: string;
+  provenance: string;
 }
 
 /** One page as the mapping layer hands it to the target side. */

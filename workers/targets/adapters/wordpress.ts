@@ -28,7 +28,41 @@ interface WpPage {
   excerpt?: { raw?: string; rendered: string };
   /** Post meta registered for REST (an SEO plugin's fields). */
   meta?: Record<string, unknown>;
+  /** Publication date in the site's time zone and in GMT ("2024-03-05T10:00:00"). */
+  date?: string;
+  date_gmt?: string;
+  /** The author's user id. */
+  author?: number;
 }
+
+/**
+ * The page's publication date as WordPress takes it: a moment with its zone as `date_gmt`, a day or a
+ * local time as `date` (the site's time zone). Null for what WordPress would read as a schedule (a
+ * date in the future) or cannot read.
+ */
+export function wordpressDate(value: string, now = new Date()): { date?: string; date_gmt?: string } | null {
+  const day = /^(\d{4}-\d{2}-\d{2})$/.exec(value);
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?(?:\.\d+)?$/.exec(value);
+  const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/.test(value);
+  let out: { date?: string; date_gmt?: string } | null = null;
+  let moment: number;
+  if (day) {
+    out = { date: `${day[1]}T00:00:00` };
+    moment = Date.parse(`${day[1]}T00:00:00Z`);
+  } else if (local) {
+    out = { date: `${local[1]}T${local[2]}${local[3] ?? ":00"}` };
+    moment = Date.parse(`${out.date}Z`);
+  } else if (zoned) {
+    moment = Date.parse(value);
+    if (Number.isNaN(moment)) return null;
+    out = { date_gmt: new Date(moment).toISOString().slice(0, 19) };
+  } else return null;
+  return Number.isNaN(moment) || moment > now.getTime() + 24 * 3_600_000 ? null : out;
+}
+
+/** The day of a saved page's publication, for comparing with what was asked. */
+const savedDay = (saved: Pick<WpPage, "date" | "date_gmt">, asked: { date?: string; date_gmt?: string }) =>
+  asked.date_gmt ? saved.date_gmt?.slice(0, 16) === asked.date_gmt.slice(0, 16) : saved.date?.slice(0, 16) === asked.date?.slice(0, 16);
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const TITLE_FIELDS = /^(title|heading|headline|name)$/i;
@@ -70,9 +104,27 @@ export function pageMarkup(page: PreparedPage): string {
  * What of the page's metadata WordPress kept, read back from its answer (it silently drops meta keys no
  * plugin registered and the excerpt where pages have none), and what had no place there.
  */
-export function metadataOutcome(page: PreparedPage, saved: Pick<WpPage, "excerpt" | "meta">, seo: WordPressSeoPlugin | null, featured: boolean): PageMetadataRecord {
+export function metadataOutcome(
+  page: PreparedPage,
+  saved: Pick<WpPage, "excerpt" | "meta" | "date" | "date_gmt" | "author">,
+  seo: WordPressSeoPlugin | null,
+  featured: boolean,
+  author: AuthorOutcome | null = null,
+): PageMetadataRecord {
   const written: string[] = ["title"];
   const noPlace: string[] = [];
+  const published = page.seo.published;
+  if (published) {
+    const asked = wordpressDate(published.value);
+    if (asked && savedDay(saved, asked)) written.push(`publication date ${published.value.slice(0, 10)} (from ${published.provenance})`);
+    else noPlace.push(`publication date (${published.value}): ${asked ? "WordPress did not keep it" : "WordPress would schedule a page dated in the future, or cannot read this date"}`);
+  }
+  if (page.seo.modified) noPlace.push(`modification date (${page.seo.modified.value}): WordPress sets it itself when the page is saved`);
+  if (page.seo.author) {
+    if (author?.id !== undefined && author.id !== null && saved.author === author.id) written.push(`author ${author.name} (from ${page.seo.author.provenance})`);
+    else noPlace.push(`author (${page.seo.author.value}): ${author?.reason ?? "WordPress did not keep it"}`);
+    if (author?.others.length) noPlace.push(`co-authors (${author.others.join(", ")}): WordPress keeps one author per page`);
+  }
   const description = page.seo.description.trim();
   const seoTitle = page.seo.title.trim();
   if (description) {
@@ -92,6 +144,15 @@ export function metadataOutcome(page: PreparedPage, saved: Pick<WpPage, "excerpt
   return { written, noPlace };
 }
 
+/** Which WordPress user a page's author became, or why none. */
+export interface AuthorOutcome {
+  id: number | null;
+  name: string;
+  /** Co-authors after the first, who have no place. */
+  others: string[];
+  reason?: string;
+}
+
 export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
   const base = `${trimSlash(str(options.config, "restUrl"))}/wp/v2`;
   const auth = basicAuth(str(options.config, "username"), str(options.config, "applicationPassword"));
@@ -105,6 +166,30 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
   async function getPage(id: string): Promise<WpPage | null> {
     const res = await client.request(`${base}/pages/${id}?context=edit`, { headers: headers(), accept: [404, 410] });
     return res.ok ? ((await res.json()) as WpPage) : null;
+  }
+
+  const users = new Map<string, Promise<number | null>>();
+  /** The WordPress user whose display name is `name` (no case), once per name and adapter. */
+  function userNamed(name: string): Promise<number | null> {
+    const key = name.toLowerCase();
+    let found = users.get(key);
+    if (!found) {
+      found = client
+        .json<{ id: number; name: string; slug: string }[]>(`${base}/users?context=edit&per_page=100&search=${encodeURIComponent(name)}`, { headers: headers() })
+        .then((list) => list.find((u) => u.name.toLowerCase() === key || u.slug === slugify(name))?.id ?? null)
+        .catch(() => null);
+      users.set(key, found);
+    }
+    return found;
+  }
+
+  /** The page's author as a WordPress user: the first of co-authors, matched by display name. */
+  async function authorOf(page: PreparedPage): Promise<AuthorOutcome | null> {
+    if (!page.seo.author) return null;
+    const [name, ...others] = page.seo.author.value.split(/\s*,\s*/).filter(Boolean);
+    if (!name) return null;
+    const id = await userNamed(name);
+    return id === null ? { id: null, name, others, reason: "no WordPress user has this name; the page keeps the user who writes it" } : { id, name, others };
   }
 
   async function findBySlug(slug: string, parent: number): Promise<WpPage | null> {
@@ -178,6 +263,8 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
       const meta: Record<string, string> = {};
       if (seo && description) meta[seo.description] = description;
       if (seo && seoTitle) meta[seo.title] = seoTitle;
+      const published = page.seo.published ? wordpressDate(page.seo.published.value) : null;
+      const author = await authorOf(page);
       const body = {
         title: page.title,
         slug,
@@ -185,6 +272,8 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         status: "publish",
         content: pageMarkup(page),
         featured_media: lead?.targetId && /^\d+$/.test(lead.targetId) ? Number(lead.targetId) : 0,
+        ...(published ?? {}),
+        ...(author?.id ? { author: author.id } : {}),
         // The SEO plugin's fields; without one, the excerpt (WordPress ignores it where pages have none).
         ...(Object.keys(meta).length ? { meta } : {}),
         ...(!seo && description ? { excerpt: description } : {}),
@@ -194,6 +283,8 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
             title: current.title.raw ?? current.title.rendered, content: current.content.raw ?? current.content.rendered, slug: current.slug, parent: current.parent, status: current.status, featured_media: current.featured_media,
             ...(current.excerpt && body.excerpt !== undefined ? { excerpt: current.excerpt.raw ?? current.excerpt.rendered } : {}),
             ...(Object.keys(meta).length ? { meta: Object.fromEntries(Object.keys(meta).map((k) => [k, current!.meta?.[k] ?? ""])) } : {}),
+            ...(published && current.date_gmt ? { date_gmt: current.date_gmt } : {}),
+            ...(author?.id && current.author ? { author: current.author } : {}),
           }
         : null;
       const saved = await client.json<WpPage>(current ? `${base}/pages/${current.id}` : `${base}/pages`, {
@@ -206,7 +297,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         },
       });
       const path = new URL(saved.link).pathname;
-      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link, metadata: metadataOutcome(page, saved, seo, body.featured_media > 0) };
+      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link, metadata: metadataOutcome(page, saved, seo, body.featured_media > 0, author) };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       // WordPress core refuses SVG uploads (an SVG can carry scripts) with a 500 that retries cannot
