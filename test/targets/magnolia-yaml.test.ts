@@ -10,7 +10,12 @@ describe("Magnolia's YAML bootstrap file", () => {
     const tricky = "Line one\nLine two: it's \"quoted\" # not a comment\n  indented\ttab — ünïcödé 🎉";
     const page = preparedPage("/news/launch", "k1", {
       title: tricky,
-      seo: { title: "- looks: like yaml", description: "multi\n\nparagraph\n", openGraph: {}, canonical: null, language: "de" },
+      seo: {
+        title: "- looks: like yaml", description: "multi\n\nparagraph\n", openGraph: {}, canonical: null, language: "de",
+        published: { value: "2021-03-04T21:30:00-05:00", provenance: "JSON-LD NewsArticle.datePublished" },
+        modified: { value: "2021-03-06", provenance: "meta article:modified_time" },
+        author: { value: "Jane Doe, John Roe", provenance: "visible byline under the h1" },
+      },
     });
     page.components[0].fields.heading = { type: "text", value: "'single' and \\backslash\\n stays" };
     const tree = parse(magnoliaBootstrapYaml([page], "/site")) as Node;
@@ -20,6 +25,8 @@ describe("Magnolia's YAML bootstrap file", () => {
     expect(launch.windowTitle).toBe("- looks: like yaml");
     expect(launch.description).toBe("multi\n\nparagraph\n");
     expect(launch.language).toBe("de");
+    // The dates and the byline are page properties of their own.
+    expect(launch).toMatchObject({ datePublished: "2021-03-04T21:30:00-05:00", dateModified: "2021-03-06", author: "Jane Doe, John Roe" });
     const main = launch.main as Node;
     expect(main["jcr:primaryType"]).toBe("mgnl:area");
     const component = Object.values(main).find((v): v is Node => typeof v === "object" && v !== null) as Node;

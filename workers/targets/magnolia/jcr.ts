@@ -58,6 +58,10 @@ export function magnoliaPageNode(page: PreparedPage): JcrNode {
   };
   if (page.seo.canonical) properties.canonicalUrl = page.seo.canonical;
   if (page.seo.language) properties.language = page.seo.language;
+  // Page properties of their own for the dates and the byline, where the page's metadata states them.
+  if (page.seo.published) properties.datePublished = page.seo.published.value;
+  if (page.seo.modified) properties.dateModified = page.seo.modified.value;
+  if (page.seo.author) properties.author = page.seo.author.value;
   // og:title → ogTitle, og:image:alt → ogImageAlt
   for (const [key, value] of Object.entries(og)) {
     const name = key.replace(/^og:/, "").split(/[:_-]/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
