@@ -15,3 +15,6 @@ export interface DashboardContext {
 }
 
 export const useDashboard = () => useOutletContext<DashboardContext>();
+
+/** A section of a screen that its loader read on its own: its data, or why it could not be read. */
+export type LoadedSection<T> = { data: T; error: null } | { data: null; error: string };

@@ -3,7 +3,8 @@ import { getDb } from "../../workers/db/client";
 import { SESSION_COOKIE, resolveSession, toUserDto, type SessionUser } from "../../workers/services/auth";
 import type { UserDto } from "../../workers/contracts/auth";
 
-function readCookie(request: Request, name: string): string | null {
+/** A cookie of the request, decoded, or null. */
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf("=");

@@ -26,7 +26,26 @@ export function readLocal(key: string): string | null {
   }
 }
 
+/**
+ * The stored choices that the server also needs, to render the dashboard with the chosen organization
+ * and project in its first response: `writeLocal` mirrors them into cookies of the same name
+ * (app/lib/dashboard.server.ts reads them).
+ */
+export const SERVER_SELECTION_KEYS: readonly string[] = [STORAGE_KEYS.activeOrganizationId, STORAGE_KEYS.selectedSiteId];
+
+const SELECTION_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+function writeSelectionCookie(key: string, value: string | null): void {
+  if (typeof document === "undefined") return;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie =
+    value === null
+      ? `${key}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${key}=${encodeURIComponent(value)}; Path=/; Max-Age=${SELECTION_MAX_AGE_S}; SameSite=Lax${secure}`;
+}
+
 export function writeLocal(key: string, value: string | null): void {
+  if (SERVER_SELECTION_KEYS.includes(key)) writeSelectionCookie(key, value);
   try {
     if (typeof localStorage === "undefined") return;
     if (value === null) localStorage.removeItem(key);

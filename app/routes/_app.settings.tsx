@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useSearchParams } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { MappingSettingsTab } from "~/components/mapping-settings/mapping-settings-tab";
 import { GeneralSettings } from "~/components/settings/general-settings";
 import { MigrationSettings } from "~/components/settings/migration-settings";
@@ -10,8 +10,13 @@ import { PermissionNote } from "~/components/ui/permission-note";
 import { Tabs } from "~/components/ui/tabs";
 import { useDashboard } from "~/lib/dashboard-context";
 import { usePermission } from "~/lib/permissions";
+import { loadSettings } from "./_app.settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Migrate" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadSettings(request, context));
+}
 
 const TABS = [
   { id: "general", label: "General" },
@@ -25,6 +30,8 @@ const PERMISSION_NOTE = "settings-permission";
 /** The tabbed site configuration (spec §2); a role that may not configure reads it with the controls disabled. */
 export default function Settings() {
   const { reloadSiteConfig } = useDashboard();
+  const { mapping } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
   const mayConfigure = usePermission("configure");
   const readOnly = !mayConfigure.allowed;
   const [params, setParams] = useSearchParams();
@@ -40,8 +47,16 @@ export default function Settings() {
             {/* A save restarts the forms from the stored configuration; the AI mapping tab keeps its own state, so saving
                 its threshold does not throw away edits in its other sections. */}
             <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} key={tab === "mapping" ? tab : `${tab}-${config.updatedAt}`}>
-              {tab === "mapping" ? (
-                <MappingSettingsTab config={config} onSaved={reloadSiteConfig} permission={mayConfigure} describedBy={PERMISSION_NOTE} />
+              {tab === "mapping" && mapping ? (
+                <MappingSettingsTab
+                  config={config}
+                  data={mapping}
+                  onSaved={reloadSiteConfig}
+                  onReload={revalidator.revalidate}
+                  reloading={revalidator.state === "loading"}
+                  permission={mayConfigure}
+                  describedBy={PERMISSION_NOTE}
+                />
               ) : (
                 <fieldset disabled={readOnly} aria-describedby={readOnly ? PERMISSION_NOTE : undefined} className="min-w-0">
                   {tab === "general" ? <GeneralSettings config={config} onSaved={reloadSiteConfig} /> : null}

@@ -1,46 +1,43 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useSearchParams } from "@remix-run/react";
-import type { SnapshotMappingStatus, SnapshotMappingSummaryDto } from "../../workers/contracts/mapping";
-import type { SnapshotDto } from "../../workers/contracts/run-events";
-import { useApi } from "~/components/app/app-context";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useMemo } from "react";
+import type { SnapshotMappingStatus } from "../../workers/contracts/mapping";
 import { StatusBadge } from "~/components/migration/progress-panel";
 import { Confidence } from "~/components/snapshots/confidence";
 import { useMigration } from "~/components/migration/migration-provider";
 import { RequireSite } from "~/components/shell/require-site";
 import { Button } from "~/components/ui/button";
-import { Badge, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
-import { LoadingState } from "~/components/ui/spinner";
+import { Badge, EmptyState, PageHeader } from "~/components/ui/card";
+import { useDashboard } from "~/lib/dashboard-context";
 import { screenshotSrc } from "~/lib/screenshots";
-import { useAsync } from "~/lib/use-async";
+import { loadSnapshots } from "./_app.snapshots._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots — Migrate" }];
 
-const PAGE_SIZE = 24;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadSnapshots(request, context));
+}
+
+/** The filters work on the page already loaded: only another page (or a write) reads the list again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const onlyFilters = !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href && currentUrl.searchParams.get("page") === nextUrl.searchParams.get("page");
+  return onlyFilters ? false : defaultShouldRevalidate;
+};
 
 const MAPPING_LABEL: Record<SnapshotMappingStatus, string> = { auto_applied: "Auto-applied", needs_review: "Needs review", reviewed: "Reviewed" };
 const MAPPING_TONE = { auto_applied: "blue", needs_review: "amber", reviewed: "green" } as const;
 
-function SnapshotList({ siteId }: { siteId: string }) {
-  const api = useApi();
+function SnapshotList() {
+  const data = useLoaderData<typeof loader>();
+  const { organization } = useDashboard();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
+  const { page, pageSize } = data;
   const query = params.get("q") ?? "";
   const http = params.get("http") ?? "all";
   const review = params.get("review") ?? "all";
-  const list = useAsync(
-    () => api.get<{ snapshots: SnapshotDto[]; total: number }>(`/v1/snapshots?siteId=${siteId}&limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { fresh: true }),
-    [siteId, page],
-  );
-  // Mapping status and confidence per snapshot; the list still works when mapping is unavailable.
-  const summaries = useAsync(
-    () =>
-      api
-        .get<{ snapshots: SnapshotMappingSummaryDto[] }>(`/v1/sites/${siteId}/mapping/snapshots`, { fresh: true })
-        .then((r) => new Map(r.snapshots.map((m) => [m.snapshotId, m])))
-        .catch(() => new Map<string, SnapshotMappingSummaryDto>()),
-    [siteId, page],
-  );
-  const mappingOf = (id: string) => summaries.data?.get(id);
+  // Mapping status and confidence per snapshot.
+  const mappings = useMemo(() => new Map(data.mappings.map((m) => [m.snapshotId, m])), [data.mappings]);
+  const mappingOf = (id: string) => mappings.get(id);
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value && value !== "all") next.set(key, value);
@@ -49,10 +46,8 @@ function SnapshotList({ siteId }: { siteId: string }) {
     setParams(next, { replace: true });
   };
 
-  if (list.loading && !list.data) return <LoadingState label="Loading snapshots…" />;
-  if (list.error) return <ErrorState message={list.error.message} onRetry={list.reload} />;
-  const all = list.data?.snapshots ?? [];
-  const total = list.data?.total ?? 0;
+  const all = data.snapshots;
+  const total = data.total;
   const q = query.trim().toLowerCase();
   const shown = all.filter(
     (s) =>
@@ -103,7 +98,7 @@ function SnapshotList({ siteId }: { siteId: string }) {
             <li key={s.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
               <Link to={`/snapshots/${s.id}`} className="block">
                 {s.screenshotUrl ? (
-                  <img src={screenshotSrc(s.screenshotUrl)} alt="" loading="lazy" className="aspect-[16/10] w-full bg-slate-100 object-cover object-top dark:bg-slate-800" />
+                  <img src={screenshotSrc(s.screenshotUrl, organization?.id ?? null)} alt="" loading="lazy" className="aspect-[16/10] w-full bg-slate-100 object-cover object-top dark:bg-slate-800" />
                 ) : (
                   <div className="flex aspect-[16/10] items-center justify-center bg-slate-100 text-xs text-slate-500 dark:text-slate-400 dark:bg-slate-800">No screenshot</div>
                 )}
@@ -127,11 +122,11 @@ function SnapshotList({ siteId }: { siteId: string }) {
           ))}
         </ul>
       )}
-      {total > PAGE_SIZE ? (
+      {total > pageSize ? (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
           <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => set("page", String(page - 1))}>Previous</Button>
-          <span className="text-sm">Page {page + 1} of {Math.ceil(total / PAGE_SIZE)}</span>
-          <Button variant="secondary" size="sm" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => set("page", String(page + 1))}>Next</Button>
+          <span className="text-sm">Page {page + 1} of {Math.ceil(total / pageSize)}</span>
+          <Button variant="secondary" size="sm" disabled={(page + 1) * pageSize >= total} onClick={() => set("page", String(page + 1))}>Next</Button>
         </nav>
       ) : null}
     </>
@@ -157,7 +152,7 @@ export default function Snapshots() {
               </>
             }
           />
-          <SnapshotList siteId={site.id} />
+          <SnapshotList />
         </>
       )}
     </RequireSite>

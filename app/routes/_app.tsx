@@ -1,77 +1,89 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
-import type { SiteConfigDto, SiteDto } from "../../workers/contracts/sites";
+import { Outlet, useLoaderData, useLocation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useApi } from "~/components/app/app-context";
 import { MigrationProvider } from "~/components/migration/migration-provider";
 import { MobileImpersonation } from "~/components/admin/mobile-impersonation";
 import { ConnectionPill } from "~/components/shell/connection-pill";
 import { Sidebar } from "~/components/shell/sidebar";
 import { TopBar } from "~/components/shell/top-bar";
-import { LoadingState } from "~/components/ui/spinner";
 import type { DashboardContext } from "~/lib/dashboard-context";
 import { MESSAGES } from "~/lib/messages";
-import { pickActiveOrganization } from "~/lib/organization";
 import { useScrollLock } from "~/lib/scroll-lock";
-import { requireUser } from "~/lib/session.server";
 import { STORAGE_KEYS, readLocal, writeLocal } from "~/lib/storage-keys";
-import { useAsync } from "~/lib/use-async";
+import { loadDashboard } from "./_app.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await requireUser(request, context));
+  return json(await loadDashboard(request, context));
 }
 
-/** The signed-in user does not change while moving between screens; only a form submission re-reads it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+/**
+ * The signed-in user and the selection do not change while moving between screens (choosing another
+ * organization or project loads the page anew): only a form submission or an explicit revalidation
+ * (same URL) re-reads them.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+
+/**
+ * Keeps the browser's stored choice and the server's in step. The stored choice wins once (spec §4: the
+ * stored selectedSiteId is restored), e.g. when it was stored before the cookies mirrored it: the cookies
+ * take it and the data is read again. After that the server's answer, which falls back when the stored
+ * choice no longer exists, is stored.
+ */
+function useStoredSelection(answer: { organizationId: string | null; site: { id: string } | null }, revalidate: () => void) {
+  const restored = useRef(false);
+  useEffect(() => {
+    const keys = [
+      [STORAGE_KEYS.activeOrganizationId, answer.organizationId],
+      [STORAGE_KEYS.selectedSiteId, answer.site?.id ?? null],
+    ] as const;
+    if (!restored.current) {
+      restored.current = true;
+      const differs = keys.filter(([key, shown]) => {
+        const stored = readLocal(key);
+        return stored !== null && stored !== shown;
+      });
+      if (differs.length > 0) {
+        for (const [key] of keys) writeLocal(key, readLocal(key));
+        revalidate();
+        return;
+      }
+    }
+    for (const [key, shown] of keys) writeLocal(key, shown);
+    // Every answer of the loader is checked: a revalidation returns a new one even when nothing changed.
+  }, [answer, revalidate]);
+}
 
 /** The dashboard layout: top bar, sidebar and the selected project's configuration for every screen. */
 export default function DashboardLayout() {
-  const { user, isImpersonation } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { user, isImpersonation, sites, site, siteConfig } = data;
   const api = useApi();
+  const { revalidate } = useRevalidator();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [orgId, setOrgId] = useState<string | null>(null);
 
-  // The active organization lives in browser storage; resolve it after hydration.
-  useEffect(() => {
-    const org = pickActiveOrganization(user.organizations, readLocal(STORAGE_KEYS.activeOrganizationId), user.lastActiveOrganization);
-    writeLocal(STORAGE_KEYS.activeOrganizationId, org?.id ?? null);
-    setOrgId(org?.id ?? "");
-  }, [user]);
+  useStoredSelection(data, revalidate);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   // The open mobile menu covers the page, which must not scroll underneath it.
   useScrollLock(menuOpen);
 
-  const sitesState = useAsync(async () => (orgId ? (await api.get<{ sites: SiteDto[] }>("/v1/sites")).sites : []), [orgId]);
-  const sites = useMemo(() => sitesState.data ?? [], [sitesState.data]);
-  const site = useMemo(() => {
-    if (sites.length === 0) return null;
-    const stored = readLocal(STORAGE_KEYS.selectedSiteId);
-    return sites.find((s) => s.id === stored) ?? sites[0];
-  }, [sites]);
-  useEffect(() => {
-    if (site) writeLocal(STORAGE_KEYS.selectedSiteId, site.id);
-  }, [site]);
-
-  const configState = useAsync(async () => (site ? api.get<SiteConfigDto>(`/v1/site-config/${site.id}`) : null), [site?.id]);
-
   const ctx: DashboardContext = {
     user,
     isImpersonation,
-    organization: user.organizations.find((o) => o.id === orgId) ?? null,
+    organization: user.organizations.find((o) => o.id === data.organizationId) ?? null,
     sites,
     site,
-    siteConfig: configState.data ?? null,
-    siteConfigError: configState.error ? MESSAGES.loadSiteConfig : null,
+    siteConfig,
+    siteConfigError: data.siteConfigFailed ? MESSAGES.loadSiteConfig : null,
     reloadSiteConfig: () => {
       api.invalidate("/v1/site-config");
-      configState.reload();
+      revalidate();
     },
   };
 
-  const ready = orgId !== null && !sitesState.loading;
   return (
     <div className="min-h-screen pt-[var(--system-notification-height,0px)]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -94,13 +106,9 @@ export default function DashboardLayout() {
           />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
-          {ready ? (
-            <MigrationProvider siteId={site?.id ?? null}>
-              <Outlet context={ctx} />
-            </MigrationProvider>
-          ) : (
-            <LoadingState />
-          )}
+          <MigrationProvider siteId={site?.id ?? null}>
+            <Outlet context={ctx} />
+          </MigrationProvider>
         </main>
       </div>
     </div>

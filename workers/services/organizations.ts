@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto } from "../contracts/auth";
-import { ORG_ACTION_ROLES, PERMISSION_MESSAGES } from "../contracts/permissions";
+import { ORG_ACTION_ROLES, PERMISSION_MESSAGES, refusalMessage, roleAllows, type OrgAction } from "../contracts/permissions";
 import type { Db } from "../db/client";
 import { invitations, memberships, organizations, users, type Membership } from "../db/schema";
 import { conflict, forbidden, notFound } from "../lib/errors";
@@ -37,6 +37,16 @@ export async function requireMembership(db: Db, userId: string, organizationId: 
     where: and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)),
   });
   if (!m) throw forbidden(ORG_MESSAGES.notMember);
+  return m;
+}
+
+/**
+ * The caller's membership when its role allows `action` (workers/contracts/permissions.ts); 403 naming
+ * who may otherwise. The API's access middleware and the dashboard's loaders both gate with it.
+ */
+export async function requireOrganizationAction(db: Db, userId: string, organizationId: string, action: OrgAction): Promise<Membership> {
+  const m = await requireMembership(db, userId, organizationId);
+  if (!roleAllows(m.role, action)) throw forbidden(refusalMessage(action));
   return m;
 }
 

@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { NOTIFICATION_TYPES, type NotificationType, type SystemNotificationDto, type SystemNotificationResponse } from "../../../workers/contracts/admin";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
 import { CheckboxField, SelectField } from "~/components/ui/field";
-import { LoadingState } from "~/components/ui/spinner";
 import { TextAreaField } from "~/components/ui/text-area";
 import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
 import { sanitizeBannerHtml } from "~/lib/safe-html";
-import { useAsync } from "~/lib/use-async";
+import type { LoadedSection } from "~/lib/dashboard-context";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const NOTIFICATION_EDITOR_TEXT = {
   title: "System notification",
@@ -28,28 +28,29 @@ export const NOTIFICATION_EDITOR_TEXT = {
 
 const TYPE_OPTIONS = NOTIFICATION_TYPES.map((t) => ({ value: t, label: t === "info" ? "Info" : "Warning" }));
 
-/** The system notification editor of /admin and /admin/notifications (PUT /v1/system-notification). */
-export function NotificationEditor() {
+/**
+ * The system notification editor of /admin and /admin/notifications: starts from the stored notification
+ * that the screen's loader read, saves with PUT /v1/system-notification.
+ */
+export function NotificationEditor({ loaded, onReload }: { loaded: LoadedSection<SystemNotificationDto | null>; onReload: () => void }) {
+  if (loaded.error !== null) return <ErrorState message={NOTIFICATION_EDITOR_TEXT.loadFailed} onRetry={onReload} />;
+  return <Editor stored={loaded.data} />;
+}
+
+function Editor({ stored }: { stored: SystemNotificationDto | null }) {
   const api = useApi();
   const toasts = useToasts();
-  const loaded = useAsync(() => api.get<SystemNotificationResponse>("/v1/admin/system-notification", { fresh: true }), []);
-  const [saved, setSaved] = useState<SystemNotificationDto | null>(null);
-  const [message, setMessage] = useState("");
-  const [type, setType] = useState<NotificationType>("info");
-  const [enabled, setEnabled] = useState(false);
+  const [saved, setSaved] = useState<SystemNotificationDto | null>(stored);
+  const [message, setMessage] = useState(stored?.message ?? "");
+  const [type, setType] = useState<NotificationType>(stored?.type ?? "info");
+  const [enabled, setEnabled] = useState(stored?.enabled ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const n = loaded.data?.notification ?? null;
-    setSaved(n);
-    setMessage(n?.message ?? "");
-    setType(n?.type ?? "info");
-    setEnabled(n?.enabled ?? false);
-  }, [loaded.data]);
-
-  const preview = useMemo(() => sanitizeBannerHtml(message), [message]);
+  // The browser's sanitizer cleans the preview, so it shows once the page is hydrated.
+  const hydrated = useHydrated();
+  const preview = useMemo(() => (hydrated ? sanitizeBannerHtml(message) : ""), [hydrated, message]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -69,9 +70,6 @@ export function NotificationEditor() {
       setBusy(false);
     }
   }
-
-  if (loaded.loading) return <LoadingState label="Loading notification…" />;
-  if (loaded.error) return <ErrorState message={NOTIFICATION_EDITOR_TEXT.loadFailed} onRetry={loaded.reload} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={NOTIFICATION_EDITOR_TEXT.title}>

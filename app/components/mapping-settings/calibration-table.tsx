@@ -1,11 +1,7 @@
-import { useRef } from "react";
 import type { CalibrationDto } from "../../../workers/contracts/mapping";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
-import { LoadingState } from "~/components/ui/spinner";
-import { ApiRequestError } from "~/lib/api-client";
-import { useApi } from "~/components/app/app-context";
-import { useAsync } from "~/lib/use-async";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { bandLabel, pct } from "./format";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T } from "./texts";
@@ -85,33 +81,22 @@ export function CalibrationView({ data }: { data: CalibrationDto }) {
 }
 
 /** The calibration view (per confidence band: proposals, reviewed, approved unchanged, rate vs confidence). */
-export function CalibrationTable({ siteId }: { siteId: string }) {
-  const api = useApi();
-  // Refresh reads past the GET cache: the figures move while people review.
-  const fresh = useRef(false);
-  const state = useAsync(() => api.get<CalibrationDto>(`/v1/sites/${encodeURIComponent(siteId)}/mapping/calibration`, { fresh: fresh.current }), [siteId]);
-  const refresh = () => {
-    fresh.current = true;
-    state.reload();
-  };
+export function CalibrationTable({ loaded, reloading, onReload }: { loaded: LoadedSection<CalibrationDto>; reloading: boolean; onReload: () => void }) {
   return (
     <SettingsSection
       id="mapping-calibration"
       title={T.calibrationTitle}
       description={T.calibrationDescription}
       aside={
-        state.data ? (
-          <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>
+        loaded.data ? (
+          <Button variant="ghost" size="sm" onClick={onReload} loading={reloading}>
             {T.refresh}
           </Button>
         ) : null
       }
     >
-      {state.loading && !state.data ? <LoadingState /> : null}
-      {state.error ? (
-        <ErrorState message={state.error instanceof ApiRequestError ? `${T.calibrationLoadFailed}: ${state.error.error}` : T.calibrationLoadFailed} onRetry={refresh} />
-      ) : null}
-      {state.data ? <CalibrationView data={state.data} /> : null}
+      {loaded.error !== null ? <ErrorState message={`${T.calibrationLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
+      {loaded.data ? <CalibrationView data={loaded.data} /> : null}
     </SettingsSection>
   );
 }

@@ -4,10 +4,9 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
-import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
-import { useAsync } from "~/lib/use-async";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { settingsBody } from "./format";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T, PROVIDER_LABELS } from "./texts";
@@ -100,17 +99,12 @@ function Form({ siteId, initial, onSaved }: { siteId: string; initial: MappingSe
 }
 
 /** Which language model adds proposals: none, Workers AI, or an OpenAI-compatible endpoint (key masked). */
-export function LlmSettingsForm({ siteId }: { siteId: string }) {
-  const api = useApi();
-  const state = useAsync(() => api.get<MappingSettingsDto>(`/v1/sites/${encodeURIComponent(siteId)}/mapping/settings`), [siteId]);
+export function LlmSettingsForm({ siteId, loaded, onReload }: { siteId: string; loaded: LoadedSection<MappingSettingsDto>; onReload: () => void }) {
   const [saved, setSaved] = useState<MappingSettingsDto | null>(null);
-  const current = saved ?? state.data;
+  const current = saved ?? loaded.data;
   return (
     <SettingsSection id="mapping-llm" title={T.llmTitle} description={T.llmDescription}>
-      {state.loading && !current ? <LoadingState /> : null}
-      {state.error && !current ? (
-        <ErrorState message={state.error instanceof ApiRequestError ? `${T.llmLoadFailed}: ${state.error.error}` : T.llmLoadFailed} onRetry={state.reload} />
-      ) : null}
+      {loaded.error !== null && !current ? <ErrorState message={`${T.llmLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
       {/* A save answers the stored settings (key masked again), so the form restarts from them. */}
       {current ? <Form key={JSON.stringify(current)} siteId={siteId} initial={current} onSaved={setSaved} /> : null}
     </SettingsSection>

@@ -1,12 +1,11 @@
-import { useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { MemoryEntryDto } from "../../../workers/contracts/mapping";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
-import { useAsync } from "~/lib/use-async";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { memoryTarget, signatureParts } from "./format";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T, SCOPE_LABELS } from "./texts";
@@ -54,21 +53,28 @@ function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget?: () => vo
 }
 
 /** What the mapper learned from people's decisions (memory layer), with a way to forget an entry for roles that configure. */
-export function MemoryList({ siteId, canForget }: { siteId: string; canForget: boolean }) {
+export function MemoryList({
+  siteId,
+  canForget,
+  loaded,
+  reloading,
+  onReload,
+}: {
+  siteId: string;
+  canForget: boolean;
+  loaded: LoadedSection<MemoryEntryDto[]>;
+  reloading: boolean;
+  onReload: () => void;
+}) {
   const api = useApi();
   const toasts = useToasts();
   const base = `/v1/sites/${encodeURIComponent(siteId)}/mapping/memory`;
-  const fresh = useRef(false);
-  const state = useAsync(() => api.get<{ entries: MemoryEntryDto[] }>(base, { fresh: fresh.current }), [base]);
+  // Entries forgotten since the list was read; a fresh read of the list replaces them.
   const [forgotten, setForgotten] = useState<Set<string>>(new Set());
   const [forgetting, setForgetting] = useState<MemoryEntryDto | null>(null);
   const [busy, setBusy] = useState(false);
-  const entries = (state.data?.entries ?? []).filter((e) => !forgotten.has(e.id));
-  const refresh = () => {
-    fresh.current = true;
-    setForgotten(new Set());
-    state.reload();
-  };
+  useEffect(() => setForgotten(new Set()), [loaded]);
+  const entries = (loaded.data ?? []).filter((e) => !forgotten.has(e.id));
 
   async function forget() {
     if (!forgetting) return;
@@ -91,16 +97,15 @@ export function MemoryList({ siteId, canForget }: { siteId: string; canForget: b
       title={T.memoryTitle}
       description={T.memoryDescription}
       aside={
-        state.data ? (
-          <Button variant="ghost" size="sm" onClick={refresh} loading={state.loading}>
+        loaded.data ? (
+          <Button variant="ghost" size="sm" onClick={onReload} loading={reloading}>
             {T.refresh}
           </Button>
         ) : null
       }
     >
-      {state.loading && !state.data ? <LoadingState /> : null}
-      {state.error ? <ErrorState message={state.error instanceof ApiRequestError ? `${T.memoryLoadFailed}: ${state.error.error}` : T.memoryLoadFailed} onRetry={refresh} /> : null}
-      {state.data && entries.length === 0 ? <EmptyState title={T.memoryEmpty}>{T.memoryEmptyHint}</EmptyState> : null}
+      {loaded.error !== null ? <ErrorState message={`${T.memoryLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
+      {loaded.data && entries.length === 0 ? <EmptyState title={T.memoryEmpty}>{T.memoryEmptyHint}</EmptyState> : null}
       {entries.length > 0 ? (
         <ul
           aria-label={T.memoryTitle}

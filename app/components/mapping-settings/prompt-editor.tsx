@@ -4,11 +4,10 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { Badge, ErrorState } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { LoadingState } from "~/components/ui/spinner";
 import { TextAreaField } from "~/components/ui/text-area";
 import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
-import { useAsync } from "~/lib/use-async";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T } from "./texts";
 
@@ -138,17 +137,12 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
 }
 
 /** The site's mapping prompt: edit and save as a new version, see the versions, reset to the default. */
-export function PromptEditor({ siteId }: { siteId: string }) {
-  const api = useApi();
-  const state = useAsync(() => api.get<PromptDto>(`/v1/sites/${encodeURIComponent(siteId)}/mapping/prompt`), [siteId]);
+export function PromptEditor({ siteId, loaded, onReload }: { siteId: string; loaded: LoadedSection<PromptDto>; onReload: () => void }) {
   const [latest, setLatest] = useState<PromptDto | null>(null);
-  const prompt = latest ?? state.data;
+  const prompt = latest ?? loaded.data;
   return (
     <SettingsSection id="mapping-prompt" title={T.promptTitle} description={T.promptDescription}>
-      {state.loading && !prompt ? <LoadingState /> : null}
-      {state.error && !prompt ? (
-        <ErrorState message={state.error instanceof ApiRequestError ? `${T.promptLoadFailed}: ${state.error.error}` : T.promptLoadFailed} onRetry={state.reload} />
-      ) : null}
+      {loaded.error !== null && !prompt ? <ErrorState message={`${T.promptLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
       {/* Each saved version restarts the editor from the stored text. */}
       {prompt ? <Editor key={prompt.version} siteId={siteId} prompt={prompt} onChange={setLatest} /> : null}
     </SettingsSection>

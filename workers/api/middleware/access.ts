@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
-import { refusalMessage, roleAllows } from "../../contracts/permissions";
 import type { AppEnv } from "../../env";
-import { badRequest, forbidden } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
 import { accessRuleOf } from "../access-rules";
 import { NO_ACTIVE_ORGANIZATION, assertGlobalAdmin, authenticate, enterOrganization, requestedOrganization } from "./auth";
 
@@ -47,8 +46,7 @@ export const enforceAccessRules = createMiddleware<AppEnv>(async (c, next) => {
   if (rule.access === "organization") {
     const organizationId = rule.organizationParam ? pathParam(endpoint.path, c.req.path, rule.organizationParam) : requestedOrganization(c);
     if (!organizationId) throw badRequest(NO_ACTIVE_ORGANIZATION);
-    const membership = await enterOrganization(c, auth, organizationId);
-    if (!roleAllows(membership.role, rule.action)) throw forbidden(refusalMessage(rule.action));
+    await enterOrganization(c, auth, organizationId, rule.action);
   }
   await next();
 });

@@ -2,12 +2,13 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { ADMIN_MESSAGES } from "../../contracts/admin";
+import type { OrgAction } from "../../contracts/permissions";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { badRequest, forbidden, unauthorized } from "../../lib/errors";
 import { assertAdminSession } from "../../services/admin";
 import { SESSION_COOKIE, resolveSession, type SessionUser } from "../../services/auth";
-import { requireMembership } from "../../services/organizations";
+import { requireOrganizationAction } from "../../services/organizations";
 
 /** The bearer token of a request, or the session cookie that carries the same token. */
 export function requestToken(authorization: string | undefined, cookie: string | undefined): string | null {
@@ -59,10 +60,11 @@ export function requestedOrganization(c: Context<AppEnv>): string {
 
 /**
  * Checks the caller's membership of the organization against D1 (403 when not a member, whether or not
- * the organization exists) and keeps the organization and the caller's role in it on the context.
+ * the organization exists, or when the role does not allow `action`) and keeps the organization and the
+ * caller's role in it on the context.
  */
-export async function enterOrganization(c: Context<AppEnv>, auth: SessionUser, organizationId: string) {
-  const membership = await requireMembership(getDb(c.env.DB), auth.user.id, organizationId);
+export async function enterOrganization(c: Context<AppEnv>, auth: SessionUser, organizationId: string, action: OrgAction) {
+  const membership = await requireOrganizationAction(getDb(c.env.DB), auth.user.id, organizationId, action);
   c.set("organizationId", organizationId);
   c.set("orgRole", membership.role);
   return membership;

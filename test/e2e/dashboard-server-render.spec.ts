@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+import { serveFixtureSite } from "../fixtures/site/site.mjs";
+import { acceptCookies, adminToken, saveNotification } from "./dashboard-support";
+import { apiAs, createProject, newAccount, runMigrationFromUi, selectProject } from "./migration-support";
+import { DEMO, hydrated, signIn } from "./support";
+
+/**
+ * The dashboard's screens render their data on the server (issue 17): the first response of a screen
+ * already holds it, and moving between screens in the browser never shows a loading state.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+let site: { origin: string; close: () => Promise<void> };
+
+test.beforeAll(async () => {
+  site = await serveFixtureSite({ pages: 2 });
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+test.beforeEach(async ({ context }) => {
+  await acceptCookies(context);
+});
+
+/** The HTML of the server's first response for a path, as the signed-in browser would receive it. */
+async function firstResponse(page: Page, path: string): Promise<string> {
+  const res = await page.request.get(path, { maxRedirects: 0 });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return res.text();
+}
+
+/** Records every loading text that appears in the main area from now on (read back by `loadingSeen`). */
+async function watchForLoading(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __loadingSeen: string[] }).__loadingSeen = seen;
+    const check = () => {
+      const text = document.getElementById("main")?.textContent ?? "";
+      const m = text.match(/Loading[^.]*…|Loading\.\.\./);
+      if (m) seen.push(m[0]);
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { __loadingSeen: string[] }).__loadingSeen);
+
+test("snapshots and settings arrive in the first response and render on navigation without a loading state", async ({ page, request }) => {
+  const account = await newAccount(request, "rendered");
+  const api = apiAs(request, account);
+  const name = `Rendered ${Date.now()}`;
+  const siteId = await createProject(api, site.origin, {
+    platform: "drupal",
+    components: { hero: { name: "Hero", selector: ".hero", fields: [{ name: "title", type: "text" }] } },
+    templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"] } },
+    settings: { urlList: [`${site.origin}/`, `${site.origin}/pages/page-1`] },
+  });
+  await api("PUT", `/sites/${siteId}`, { name, domain: new URL(site.origin).host });
+
+  await signIn(page, account.email, account.password);
+  await selectProject(page, account, siteId);
+  await runMigrationFromUi(page);
+
+  // The server's HTML holds the data, not a loading state.
+  const snapshots = await firstResponse(page, "/snapshots");
+  // The grid itself is in the markup (React separates text parts with comments), not only the loader's data.
+  expect(snapshots).toContain(`${site.origin}/pages/page-1</p>`);
+  expect(snapshots).toMatch(/>2(<!-- -->)? snapshots</);
+  expect(snapshots.match(/<a [^>]*href="\/snapshots\/[0-9a-f]+"/g)).toHaveLength(2);
+  expect(snapshots).not.toContain("Loading");
+  const settings = await firstResponse(page, "/settings");
+  expect(settings).toContain(`value="${name}"`);
+  expect(settings).toContain(`value="${new URL(site.origin).host}"`);
+  expect(settings).not.toContain("Loading");
+  const mapping = await firstResponse(page, "/settings?tab=mapping");
+  expect(mapping).toContain('aria-label="Prompt"');
+  expect(mapping).not.toContain("Loading");
+
+  // Moving between the screens in the browser shows each complete, without a loading state in between.
+  await page.goto("/snapshots");
+  await hydrated(page);
+  await watchForLoading(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByLabel("Project name")).toHaveValue(name);
+  await page.getByRole("tab", { name: "AI mapping" }).click();
+  await expect(page.getByRole("form", { name: "Prompt" })).toBeVisible();
+  await nav.getByRole("link", { name: "Snapshots" }).click();
+  await expect(page.getByRole("list", { name: "Snapshots" }).getByRole("listitem")).toHaveCount(2);
+  expect(await loadingSeen(page)).toEqual([]);
+});
+
+test("the admin screen arrives with the stored system notification and renders on navigation without a loading state", async ({ page, request }) => {
+  const message = `Maintenance window ${Date.now()}`;
+  await saveNotification(request, await adminToken(request), { enabled: false, message, type: "warning" });
+
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  const admin = await firstResponse(page, "/admin");
+  expect(admin).toContain(message);
+  expect(admin).not.toContain("Loading");
+
+  await page.goto("/snapshots");
+  await hydrated(page);
+  await watchForLoading(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+  await expect(page.getByLabel("Message")).toHaveValue(message);
+  expect(await loadingSeen(page)).toEqual([]);
+});
