@@ -146,3 +146,25 @@ describe("WordPress publication dates", () => {
     expect(guessed.author).toBeNull();
   });
 });
+
+describe("linked documents", () => {
+  it("are assets of the page, and links to them point at the target's copy", async () => {
+    const { assetUrlsOf } = await import("../../workers/targets/assets");
+    const { rewriteHtml, linkResolver } = await import("../../workers/targets/links");
+    const { mappedPage } = await import("../fixtures/targets/pages");
+    const page = mappedPage("/reports");
+    page.components[0].fields.body.value = `<p><a href="/files/Report%202024.PDF">Annual report</a>, <a href="/about">about</a>, <a href="/files/sheet.xlsx?v=2">the sheet</a>, <a href="/files/notes.txt">notes</a></p>`;
+    page.components[0].fields.cta = { type: "link", value: "/files/brochure.pdf" };
+    const urls = assetUrlsOf(page);
+    expect(urls.get("https://source.test/files/Report%202024.PDF")).toBe("Annual report");
+    expect(urls.has("https://source.test/files/sheet.xlsx?v=2")).toBe(true);
+    expect(urls.has("https://source.test/files/brochure.pdf")).toBe(true);
+    // A page link and a file type media libraries refuse by default stay links.
+    expect(urls.has("https://source.test/about")).toBe(false);
+    expect(urls.has("https://source.test/files/notes.txt")).toBe(false);
+    const html = rewriteHtml(page.components[0].fields.body.value as string, page.sourceUrl, linkResolver(new Map()), {
+      "https://source.test/files/Report%202024.PDF": { state: "uploaded", sourceUrl: "https://source.test/files/Report%202024.PDF", url: "https://cms.test/media/report.pdf", targetId: "9", alt: "Annual report" },
+    });
+    expect(html).toContain('href="https://cms.test/media/report.pdf"');
+  });
+});

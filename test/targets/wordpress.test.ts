@@ -157,4 +157,30 @@ describe.skipIf(!!wp.error)("WordPress target (real WordPress on loopback)", () 
     expect(other.author).not.toBe(user.id);
     expect(second.metadata?.noPlace).toContain(`author (Nobody ${stamp}): no WordPress user has this name; the page keeps the user who writes it`);
   });
+
+  it("uploads a linked PDF into the media library and links the page to it there", async () => {
+    const { owner, siteId } = await wordpressSite();
+    const stamp = crypto.randomUUID().slice(0, 8);
+    const page = mappedPage(`/docs-${stamp}`);
+    page.components[0].fields.body.value = `<p>Read <a href="/files/annual-report-${stamp}.pdf">the annual report</a> or <a href="https://elsewhere.test/x.pdf">theirs</a>.</p>`;
+    const db = getDb(env.DB);
+    // The other site is gone: its document answers 404.
+    const withGoneSite = async (input: string, init?: RequestInit) => (new URL(input).host === "elsewhere.test" ? new Response("gone", { status: 404 }) : transport(input, init));
+    const writer = await openTargetWriter({ readSecrets: (row) => readPlatformSecrets(env, row), db, env, organizationId: owner.orgId, siteId, migrationId: crypto.randomUUID(), actor: { userId: owner.id }, fetch: withGoneSite });
+    writer.registerPages([page]);
+    const outcome = await writer.writePage(page);
+    await writer.finish();
+    const pdf = outcome.assets.find((a) => a.sourceUrl === `https://${SOURCE_HOST}/files/annual-report-${stamp}.pdf`);
+    expect(pdf?.state).toBe("uploaded");
+    const [written] = await rest<WpPage[]>(`pages?slug=docs-${stamp}&context=edit`);
+    const [media] = await rest<(WpMedia & { mime_type: string })[]>(`media?search=annual-report-${stamp}`);
+    expect(media.mime_type).toBe("application/pdf");
+    expect(pdf!.url).toBe(media.source_url);
+    expect(written.content.raw).toContain(`href="${media.source_url}"`);
+    expect(written.content.raw).not.toContain(`/files/annual-report-${stamp}.pdf"`);
+    // A document that cannot be fetched is kept at its source URL, with the reason.
+    const theirs = outcome.assets.find((a) => a.sourceUrl === "https://elsewhere.test/x.pdf");
+    expect(theirs).toMatchObject({ state: "source", reason: "the source answered HTTP 404" });
+    expect((await fetch(media.source_url)).status).toBe(200);
+  });
 });

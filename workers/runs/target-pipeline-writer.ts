@@ -12,7 +12,7 @@ import type { Env } from "../env";
 import { collectPageList } from "../crawl/page-list";
 import { EgressRefusedError, egressPolicy } from "../lib/egress";
 import { readPlatformSecrets } from "../lib/platform-secrets";
-import { imageUrlsOf } from "../targets/assets";
+import { assetUrlsOf } from "../targets/assets";
 import { type FetchLike, TargetHttpError } from "../targets/http-client";
 import { hasTargetAdapter } from "../targets/registry";
 import { TargetNotConfiguredError, openTargetWriter, type TargetRunWriter } from "../targets/target-writer";
@@ -174,7 +174,7 @@ export function createTargetPipelineWriter(
   ): Promise<TargetWriteResult> {
     const { mapped } = input;
     const writer = await runWriter(env, input, fetcher);
-    const total = imageUrlsOf(mapped).size;
+    const total = assetUrlsOf(mapped).size;
     input.reportAssets({ processed: 0, total });
     const since = writer.lastSeq;
     const outcome = await writer.writePage(mapped);

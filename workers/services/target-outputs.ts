@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { runWrites, targetAssets, targetItems, targetRuns, type TargetItem, type TargetRun } from "../db/schema-targets";
 import type { Env } from "../env";
 import { notFound } from "../lib/errors";
-import { imageUrlsOf } from "../targets/assets";
+import { assetUrlsOf } from "../targets/assets";
 import type { FetchLike } from "../targets/http-client";
 import { itemKeyFor, redirectsCsv } from "../targets/links";
 import { buildRunOutputs, runRedirectRows } from "../targets/outputs";
@@ -51,7 +51,7 @@ export async function dryRunTargetWrites(db: Db, env: Env, organizationId: strin
     const action = !existing ? "create" : existing.contentHash === hash ? "skip" : "update";
     const assets: DryRunPage["assets"] = { upload: [], reuse: [], keep: [], bundle: [] };
     if (action !== "skip") {
-      for (const url of imageUrlsOf(page).keys()) {
+      for (const url of assetUrlsOf(page).keys()) {
         if (assetMode === "none") assets.keep.push(url);
         else if (assetMode === "zip") assets.bundle.push(url);
         else {

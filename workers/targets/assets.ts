@@ -47,8 +47,27 @@ export interface AssetContext {
   log?: (message: string) => void;
 }
 
-/** Every image URL a mapped page references: its asset list, image fields and images inside rich text. */
-export function imageUrlsOf(page: MappedPage): Map<string, string> {
+/**
+ * Linked documents that travel with a page into the target's asset store: the office and PDF formats
+ * every platform's media library takes (WordPress's default allowed types among them).
+ */
+export const DOCUMENT_EXTENSIONS = /\.(?:pdf|docx?|xlsx?|pptx?|ppsx?|odt|ods|odp|rtf|csv)$/i;
+
+/** Whether a URL names a linked document (by its path's extension). */
+export function isDocumentUrl(raw: string, base: string): boolean {
+  try {
+    return DOCUMENT_EXTENSIONS.test(new URL(raw, base).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every asset URL a mapped page references, with its text alternative: its asset list, image fields,
+ * images inside rich text, the social image, and linked documents (PDF and office files) in rich text
+ * and link fields.
+ */
+export function assetUrlsOf(page: MappedPage): Map<string, string> {
   const urls = new Map<string, string>();
   const add = (raw: string, alt: string) => {
     try {
@@ -62,8 +81,14 @@ export function imageUrlsOf(page: MappedPage): Map<string, string> {
   const fields = [...Object.values(page.fields ?? {}), ...page.components.flatMap((c) => Object.values(c.fields))];
   for (const f of fields) {
     if (f.type === "image" && typeof f.value === "string" && f.value) add(f.value, f.alt ?? "");
-    if (f.type === "richtext" && typeof f.value === "string" && f.value.includes("<img")) {
-      for (const img of Array.from(parseFragment(f.value).querySelectorAll("img[src]"))) add(img.getAttribute("src") ?? "", img.getAttribute("alt") ?? "");
+    if (f.type === "link" && typeof f.value === "string" && isDocumentUrl(f.value, page.sourceUrl)) add(f.value, f.alt ?? "");
+    if (f.type === "richtext" && typeof f.value === "string" && (f.value.includes("<img") || f.value.includes("<a"))) {
+      const body = parseFragment(f.value);
+      for (const img of Array.from(body.querySelectorAll("img[src]"))) add(img.getAttribute("src") ?? "", img.getAttribute("alt") ?? "");
+      for (const a of Array.from(body.querySelectorAll("a[href]"))) {
+        const href = a.getAttribute("href") ?? "";
+        if (isDocumentUrl(href, page.sourceUrl)) add(href, (a.textContent ?? "").replace(/\s+/g, " ").trim());
+      }
     }
   }
   const og = page.seo.openGraph["og:image"];
@@ -118,7 +143,7 @@ export class AssetResolver {
   async resolve(page: MappedPage): Promise<Record<string, ResolvedAsset>> {
     const out: Record<string, ResolvedAsset> = {};
     const sizes = displayedSizes(page);
-    for (const [url, alt] of imageUrlsOf(page)) {
+    for (const [url, alt] of assetUrlsOf(page)) {
       let pending = this.memo.get(url);
       if (!pending) {
         const resolving = this.resolveOne(url, alt, sizes.get(url) ?? {});

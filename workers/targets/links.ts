@@ -70,7 +70,10 @@ export function rewriteHtml(html: string, pageUrl: string, resolve: LinkResolver
   if (!html) return html;
   const body = parseFragment(html);
   for (const a of Array.from(body.querySelectorAll("a[href]"))) {
-    a.setAttribute("href", rewriteHref(a.getAttribute("href") ?? "", pageUrl, resolve));
+    const href = a.getAttribute("href") ?? "";
+    // A linked document that went into the target's asset store is linked there.
+    const document = assets[absoluteOrNull(href, pageUrl) ?? ""];
+    a.setAttribute("href", document ? document.url : rewriteHref(href, pageUrl, resolve));
   }
   for (const img of Array.from(body.querySelectorAll("img[src]"))) {
     let abs: string;
@@ -90,6 +93,14 @@ export function rewriteHtml(html: string, pageUrl: string, resolve: LinkResolver
     if (!img.getAttribute("alt") && asset.alt) img.setAttribute("alt", asset.alt);
   }
   return body.innerHTML;
+}
+
+function absoluteOrNull(href: string, base: string): string | null {
+  try {
+    return new URL(href, base).toString();
+  } catch {
+    return null;
+  }
 }
 
 /** The path of a URL (what a redirect map lists on its source side). */

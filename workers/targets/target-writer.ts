@@ -151,7 +151,15 @@ export async function writeHashOf(page: MappedPage, platform: string): Promise<s
 function rewriteField(field: MappedFieldValue, pageUrl: string, resolve: ReturnType<typeof linkResolver>, assets: Record<string, ResolvedAsset>): MappedFieldValue {
   if (typeof field.value !== "string") return field;
   if (field.type === "richtext") return { ...field, value: rewriteHtml(field.value, pageUrl, resolve, assets) };
-  if (field.type === "link" || field.type === "reference") return { ...field, value: rewriteHref(field.value, pageUrl, resolve) };
+  if (field.type === "link" || field.type === "reference") {
+    let document: ResolvedAsset | undefined;
+    try {
+      document = field.type === "link" ? assets[new URL(field.value, pageUrl).toString()] : undefined;
+    } catch {
+      document = undefined;
+    }
+    return { ...field, value: document ? document.url : rewriteHref(field.value, pageUrl, resolve) };
+  }
   if (field.type === "image") {
     try {
       return { ...field, value: new URL(field.value, pageUrl).toString() };
