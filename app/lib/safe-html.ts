@@ -1,82 +1,76 @@
-/**
- * A small allow-list sanitizer for the system notification's HTML. The server already sanitizes the
- * message when it is saved; the browser cleans it again before rendering so a row written some other
- * way (an older release, a database edit) still cannot run script on every page.
- */
-
-/** Formatting and links, as the server allows. */
-const ALLOWED_TAGS = new Set(["a", "b", "strong", "i", "em", "u", "s", "br", "p", "span", "code", "ul", "ol", "li"]);
-/** Elements removed with everything inside them; any other unknown element is unwrapped. */
-const DROPPED_WITH_CONTENT = new Set([
-  "script", "style", "iframe", "object", "embed", "template", "noscript", "svg", "math", "textarea", "title", "select", "head", "link", "meta", "frame", "frameset",
-]);
-const SAFE_SCHEMES = /^(https?:|mailto:)/i;
-
-/** Whether an href may stay: absolute http(s) or mailto only (no javascript:, data:, protocol-relative). */
-export function isSafeHref(href: string): boolean {
-  // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
-  const compact = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
-  return SAFE_SCHEMES.test(compact);
-}
-
-interface ElementLike {
-  tagName: string;
-  attributes: ArrayLike<{ name: string; value: string }>;
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): void;
-  removeAttribute(name: string): void;
-}
-
-function cleanAttributes(el: ElementLike, tag: string) {
-  const names = Array.from(el.attributes, (a) => a.name);
-  for (const name of names) {
-    const keep = tag === "a" && (name === "href" || name === "target");
-    if (!keep) el.removeAttribute(name);
-  }
-  if (tag !== "a") return;
-  const href = el.getAttribute("href");
-  if (href !== null && !isSafeHref(href.trim())) el.removeAttribute("href");
-  const target = el.getAttribute("target");
-  if (target !== null && target !== "_blank" && target !== "_self") el.removeAttribute("target");
-  // A new tab must not get a handle on this page.
-  if (el.getAttribute("target") === "_blank") el.setAttribute("rel", "noopener noreferrer");
-}
-
-/** Cleans a parsed tree in place. `root` is a container whose children are the message. */
-export function sanitizeTree(root: Node): void {
-  for (const child of Array.from(root.childNodes)) {
-    if (child.nodeType === 3) continue; // text
-    if (child.nodeType !== 1) {
-      root.removeChild(child); // comments, processing instructions
-      continue;
-    }
-    const el = child as unknown as Element;
-    const tag = el.tagName.toLowerCase();
-    if (DROPPED_WITH_CONTENT.has(tag)) {
-      root.removeChild(child);
-      continue;
-    }
-    sanitizeTree(child);
-    if (ALLOWED_TAGS.has(tag)) {
-      cleanAttributes(el, tag);
-    } else {
-      while (child.firstChild) root.insertBefore(child.firstChild, child);
-      root.removeChild(child);
-    }
-  }
-}
+import DOMPurify, { type Config, type UponSanitizeAttributeHook } from "dompurify";
+import {
+  HTML_DROPPED_WITH_CONTENT,
+  HTML_LINK_TARGETS,
+  HTML_POLICY,
+  HTML_URL_ATTRIBUTES,
+  allowedUrl,
+  urlSchemesOf,
+  type HtmlProfileName,
+} from "../../workers/contracts/html-policy";
 
 /**
- * Sanitizes an HTML fragment with the browser's inert parser. `DOMParser` documents never run
- * scripts or load images, so parsing itself is safe. Returns "" where no parser exists (server render):
- * the banner is only ever shown after hydration.
+ * The browser's side of the one sanitizer policy (workers/contracts/html-policy.ts), applied with
+ * DOMPurify. The server already sanitizes such HTML when it is saved; the browser cleans it again before
+ * it shows it, so a row written some other way (an older release, a database edit) still cannot run
+ * script on every page.
  */
-export function sanitizeBannerHtml(html: string, parser?: { parseFromString(s: string, type: "text/html"): Document }): string {
-  const p = parser ?? (typeof DOMParser === "undefined" ? undefined : new DOMParser());
-  if (!p) return "";
-  const doc = p.parseFromString(`<!doctype html><html><body>${html}</body></html>`, "text/html");
-  const body = doc.body;
-  if (!body) return "";
-  sanitizeTree(body);
-  return body.innerHTML.trim();
+
+const URL_ATTRIBUTES: readonly string[] = HTML_URL_ATTRIBUTES;
+const TARGETS: readonly string[] = HTML_LINK_TARGETS;
+
+/** The profile of the call in progress: DOMPurify's hooks belong to the instance, not to one call. */
+let profile: HtmlProfileName = "inline";
+
+/** Each element keeps only its own attributes of the profile, URLs only absolute with the policy's schemes. */
+const keepPolicyAttributes: UponSanitizeAttributeHook = (node, data) => {
+  const tag = node.nodeName.toLowerCase();
+  const name = data.attrName;
+  const value = data.attrValue;
+  const allowed = HTML_POLICY[profile].attributes[tag] ?? [];
+  if (!allowed.includes(name)) data.keepAttr = false;
+  else if (URL_ATTRIBUTES.includes(name) && !allowedUrl(value, urlSchemesOf(tag))) data.keepAttr = false;
+  else if (name === "target" && !TARGETS.includes(value)) data.keepAttr = false;
+  // What the hook keeps still passes DOMPurify's own checks (its URI and attribute lists).
+};
+
+/** A link that opens a new tab must not hand this page to the target. */
+function relOfNewTabs(node: Element) {
+  if (node.nodeName.toLowerCase() !== "a") return;
+  node.removeAttribute("rel");
+  if (node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
 }
+
+function configOf(name: HtmlProfileName): Config {
+  const p = HTML_POLICY[name];
+  return {
+    ALLOWED_TAGS: [...p.tags],
+    ALLOWED_ATTR: [...new Set(Object.values(p.attributes).flat())],
+    FORBID_CONTENTS: [...HTML_DROPPED_WITH_CONTENT],
+    KEEP_CONTENT: true,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOW_UNKNOWN_PROTOCOLS: false,
+    RETURN_TRUSTED_TYPE: false,
+  };
+}
+
+let hooked = false;
+
+/**
+ * Cleans HTML by a profile of the policy. Returns "" where no DOM exists (the server's render): such HTML
+ * is shown only after hydration (app/lib/use-hydrated.ts).
+ */
+export function sanitizeForDisplay(html: string, name: HtmlProfileName): string {
+  if (typeof window === "undefined" || !DOMPurify.isSupported) return "";
+  if (!hooked) {
+    DOMPurify.addHook("uponSanitizeAttribute", keepPolicyAttributes);
+    DOMPurify.addHook("afterSanitizeAttributes", relOfNewTabs);
+    hooked = true;
+  }
+  profile = name;
+  return String(DOMPurify.sanitize(html, configOf(name))).trim();
+}
+
+/** The system notification's HTML, for the banner and the editor's preview. */
+export const sanitizeBannerHtml = (html: string): string => sanitizeForDisplay(html, "inline");

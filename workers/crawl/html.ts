@@ -4,33 +4,18 @@
  */
 import parseSrcset from "parse-srcset";
 import type { Box } from "../contracts/extraction";
+import { HTML_DROPPED_WITH_CONTENT, HTML_LINK_SCHEMES, HTML_POLICY, HTML_RESOURCE_SCHEMES, HTML_URL_ATTRIBUTES, allowedUrl } from "../contracts/html-policy";
 
-/** Elements whose whole subtree is dropped from clean HTML and text: code, embeds, forms, chrome. */
-export const DROPPED_TAGS = new Set([
-  "script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "form", "input", "button",
-  "select", "textarea", "nav", "link", "meta", "head", "video", "audio", "source", "track", "map", "area", "dialog",
-]);
+/**
+ * Clean HTML keeps the content profile of the one sanitizer policy (workers/contracts/html-policy.ts):
+ * its elements and attributes, its URL schemes (made absolute first); the policy's dropped elements go
+ * with their whole subtree, any other element is unwrapped.
+ */
+export const DROPPED_TAGS: ReadonlySet<string> = new Set(HTML_DROPPED_WITH_CONTENT);
+const KEPT_TAGS: ReadonlySet<string> = new Set(HTML_POLICY.content.tags);
+const KEPT_ATTRS = HTML_POLICY.content.attributes;
 
-/** Elements kept in clean HTML; any other element is unwrapped (its content kept). */
-const KEPT_TAGS = new Set([
-  "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "a", "strong", "b", "em", "i", "u", "s",
-  "blockquote", "q", "cite", "pre", "code", "br", "hr", "img", "figure", "figcaption", "table", "thead", "tbody", "tfoot",
-  "tr", "th", "td", "caption", "sup", "sub", "small", "mark", "abbr", "time", "section", "article", "div", "span",
-]);
-
-const KEPT_ATTRS: Record<string, readonly string[]> = {
-  a: ["href", "title"],
-  img: ["src", "alt", "width", "height", "title"],
-  td: ["colspan", "rowspan"],
-  th: ["colspan", "rowspan", "scope"],
-  time: ["datetime"],
-  ol: ["start", "reversed"],
-  abbr: ["title"],
-  q: ["cite"],
-  blockquote: ["cite"],
-};
-
-const URL_ATTRS = new Set(["href", "src", "cite"]);
+const URL_ATTRS: ReadonlySet<string> = new Set(HTML_URL_ATTRIBUTES);
 const VOID_TAGS = new Set(["br", "hr", "img"]);
 const BLOCK_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "figure", "figcaption", "tr", "caption", "section", "article", "div", "br", "hr", "table", "ul", "ol"]);
 
@@ -61,10 +46,8 @@ export function absoluteUrl(value: string | null, base: string, allowMailto = fa
   const v = value.trim();
   if (v.startsWith("#")) return v;
   try {
-    const u = new URL(v, base);
-    if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
-    if (allowMailto && (u.protocol === "mailto:" || u.protocol === "tel:")) return u.toString();
-    return null;
+    const u = new URL(v, base).toString();
+    return allowedUrl(u, allowMailto ? HTML_LINK_SCHEMES : HTML_RESOURCE_SCHEMES) ? u : null;
   } catch {
     return null;
   }

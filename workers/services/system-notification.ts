@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import type { z } from "zod";
 import {
   NOTIFICATION_MESSAGES,
@@ -9,6 +8,7 @@ import {
 import type { Db } from "../db/client";
 import { systemNotifications } from "../db/schema";
 import { badRequest } from "../lib/errors";
+import { htmlText, sanitizeUserHtml } from "../lib/sanitize";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
 
@@ -19,31 +19,11 @@ import type { SessionUser } from "./auth";
 export const SYSTEM_NOTIFICATION_ID = "system-notification";
 
 /**
- * What a banner message may contain: simple formatting and links. Everything else (scripts, styles,
- * event handlers, images, iframes, javascript: and data: URLs) is removed, because the client renders
- * the message as HTML on every page.
+ * Removes everything but simple formatting and http(s)/mailto links from banner HTML (the policy's
+ * inline profile), because the client renders the message as HTML on every page.
  */
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["a", "b", "strong", "i", "em", "u", "s", "br", "p", "span", "code", "ul", "ol", "li"],
-  allowedAttributes: { a: ["href", "rel", "target"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesAppliedToAttributes: ["href"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-  transformTags: {
-    // A link that opens a new tab must not hand the opener to the target page.
-    a: (tagName, attribs) => {
-      const out: sanitizeHtml.Attributes = { ...attribs };
-      if (out.target && out.target !== "_blank" && out.target !== "_self") delete out.target;
-      if (out.target === "_blank") out.rel = "noopener noreferrer";
-      return { tagName, attribs: out };
-    },
-  },
-};
-
-/** Removes everything but simple formatting and http(s)/mailto links from banner HTML. */
 export function sanitizeNotificationHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+  return sanitizeUserHtml(html, "inline");
 }
 
 function toDto(row: typeof systemNotifications.$inferSelect): SystemNotificationDto {
@@ -71,7 +51,7 @@ export async function saveSystemNotification(
   input: z.infer<typeof saveSystemNotificationSchema>,
 ): Promise<SystemNotificationDto> {
   const message = sanitizeNotificationHtml(input.message);
-  if (input.enabled && sanitizeHtml(message, { allowedTags: [], allowedAttributes: {} }).trim() === "") {
+  if (input.enabled && htmlText(message) === "") {
     throw badRequest(NOTIFICATION_MESSAGES.messageRequired, [{ path: "message", message: NOTIFICATION_MESSAGES.messageRequired }]);
   }
   const before = await getSystemNotification(db, { includeDisabled: true });
