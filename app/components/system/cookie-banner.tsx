@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { COOKIE_BANNER_TEXT, readCookieConsent, setCookieConsent } from "~/lib/cookie-consent";
 import type { CookieConsent } from "~/lib/storage-keys";
+import { Button } from "~/components/ui/button";
 
 /**
  * The cookie banner (spec §2, §4): shown until the visitor chooses. Accept or Decline stores the choice
@@ -66,24 +67,13 @@ export function CookieBanner() {
           </a>
         </p>
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={() => choose("declined")}
-            className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
-          >
+          <Button variant="secondary" onClick={() => choose("declined")}>
             {COOKIE_BANNER_TEXT.decline}
-          </button>
-          <button type="button" onClick={() => choose("accepted")} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            {COOKIE_BANNER_TEXT.accept}
-          </button>
-          <button
-            type="button"
-            aria-label={COOKIE_BANNER_TEXT.dismiss}
-            onClick={() => choose("declined")}
-            className="rounded-md px-2 py-1 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-          >
+          </Button>
+          <Button onClick={() => choose("accepted")}>{COOKIE_BANNER_TEXT.accept}</Button>
+          <Button variant="ghost" size="sm" aria-label={COOKIE_BANNER_TEXT.dismiss} onClick={() => choose("declined")} className="text-lg leading-none">
             ×
-          </button>
+          </Button>
         </div>
       </div>
     </section>
