@@ -8,9 +8,23 @@ import { useMigration } from "~/components/migration/migration-provider";
 import { RequireSite } from "~/components/shell/require-site";
 import { Button } from "~/components/ui/button";
 import { Badge, EmptyState, PageHeader } from "~/components/ui/card";
+import { SelectField, TextField } from "~/components/ui/field";
 import { useDashboard } from "~/lib/dashboard-context";
 import { screenshotSrc } from "~/lib/screenshots";
 import { loadSnapshots } from "./_app.snapshots._index.server";
+
+const HTTP_FILTERS = [
+  { value: "all", label: "All" },
+  { value: "ok", label: "Loaded" },
+  { value: "error", label: "HTTP errors" },
+] as const;
+const REVIEW_FILTERS = [
+  { value: "all", label: "All" },
+  { value: "needs_review", label: "Needs review" },
+  { value: "auto_applied", label: "Auto-applied" },
+  { value: "reviewed", label: "Reviewed" },
+  { value: "unmapped", label: "Not mapped" },
+] as const;
 
 export const meta: MetaFunction = () => [{ title: "Snapshots — Migrate" }];
 
@@ -66,28 +80,9 @@ function SnapshotList() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="snap-q" className="block text-sm font-medium">Filter</label>
-          <input id="snap-q" type="search" value={query} placeholder="URL or title" onChange={(e) => set("q", e.target.value)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
-        </div>
-        <div>
-          <label htmlFor="snap-http" className="block text-sm font-medium">Page status</label>
-          <select id="snap-http" value={http} onChange={(e) => set("http", e.target.value)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-            <option value="all">All</option>
-            <option value="ok">Loaded</option>
-            <option value="error">HTTP errors</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="snap-review" className="block text-sm font-medium">Mapping</label>
-          <select id="snap-review" value={review} onChange={(e) => set("review", e.target.value)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-            <option value="all">All</option>
-            <option value="needs_review">Needs review</option>
-            <option value="auto_applied">Auto-applied</option>
-            <option value="reviewed">Reviewed</option>
-            <option value="unmapped">Not mapped</option>
-          </select>
-        </div>
+        <TextField id="snap-q" label="Filter" type="search" value={query} placeholder="URL or title" onChange={(e) => set("q", e.target.value)} />
+        <SelectField id="snap-http" label="Page status" value={http} onChange={(e) => set("http", e.target.value)} options={HTTP_FILTERS} />
+        <SelectField id="snap-review" label="Mapping" value={review} onChange={(e) => set("review", e.target.value)} options={REVIEW_FILTERS} />
         <p className="ml-auto text-sm text-slate-600 dark:text-slate-400">{total} snapshots</p>
       </div>
       {shown.length === 0 ? (
