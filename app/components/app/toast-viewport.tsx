@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { CloseButton } from "~/components/ui/button";
 import type { Toast } from "~/lib/toasts";
 import { useToasts } from "./app-context";
 
@@ -35,9 +36,7 @@ export function ToastViewport() {
           ) : (
             <p>{t.message}</p>
           )}
-          <button type="button" aria-label="Dismiss notification" className="shrink-0 opacity-70 hover:opacity-100" onClick={() => store.dismiss(t.id)}>
-            ×
-          </button>
+          <CloseButton label="Dismiss notification" onClick={() => store.dismiss(t.id)} />
         </div>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { CloseButton } from "~/components/ui/button";
 import { createPortal } from "react-dom";
 import { useScrollLock } from "~/lib/scroll-lock";
 import { LANDING_TEXT } from "./landing-texts";
@@ -123,15 +124,7 @@ export function WatchVideo({ className }: { className: string }) {
                   <h2 id="video-title" className="font-semibold text-white">
                     {LANDING_TEXT.videoTitle}
                   </h2>
-                  <button
-                    ref={closeButton}
-                    type="button"
-                    onClick={close}
-                    className="rounded px-2 py-1 text-sm font-medium text-slate-200 hover:bg-slate-800"
-                    aria-label={LANDING_TEXT.closeVideo}
-                  >
-                    <span aria-hidden="true">✕</span>
-                  </button>
+                  <CloseButton ref={closeButton} label={LANDING_TEXT.closeVideo} onClick={close} className="text-slate-200 hover:bg-slate-800 dark:hover:bg-slate-800" />
                 </div>
                 {failed ? (
                   <p

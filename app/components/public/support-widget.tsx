@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { CloseButton } from "~/components/ui/button";
 import { useEffect, useId, useRef, useState } from "react";
 import { hasSupportWidget } from "~/lib/public-site";
 import { ContactForm } from "./public-forms";
@@ -44,9 +45,7 @@ export function SupportWidget() {
               <h2 className="font-semibold">How can we help?</h2>
               <p className="text-sm text-slate-600 dark:text-slate-400">Send us a message; we reply by e-mail within one business day.</p>
             </div>
-            <button type="button" onClick={() => setOpen(false)} className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close support">
-              <span aria-hidden="true">✕</span>
-            </button>
+            <CloseButton label="Close support" onClick={() => setOpen(false)} className="text-slate-500" />
           </div>
           <ContactForm compact />
         </div>

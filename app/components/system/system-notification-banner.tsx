@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { CloseButton } from "~/components/ui/button";
 import type { SystemNotificationDto, SystemNotificationResponse } from "../../../workers/contracts/admin";
 import { useApi } from "~/components/app/app-context";
 import { CONSTANTS } from "~/lib/constants";
@@ -118,14 +119,7 @@ export function SystemNotificationBanner() {
           className="min-w-0 flex-1 break-words [&_a]:font-medium [&_a]:underline [&_code]:rounded [&_code]:bg-black/5 [&_code]:px-1 [&_li]:ml-5 [&_ol]:list-decimal [&_p+p]:mt-1 [&_ul]:list-disc"
           dangerouslySetInnerHTML={{ __html: html }}
         />
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label={BANNER_TEXT.dismiss}
-          className="-my-1 shrink-0 rounded-md px-2 py-1 text-lg leading-none opacity-80 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
-        >
-          ×
-        </button>
+        <CloseButton label={BANNER_TEXT.dismiss} onClick={dismiss} />
       </div>
     </div>
   );

@@ -37,3 +37,26 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     </button>
   );
 });
+
+export interface CloseButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children" | "aria-label"> {
+  /** What closing does, for screen readers ("Dismiss notification", "Close video"). */
+  label: string;
+}
+
+/**
+ * The design system's close (×) button of banners, toasts, dialogs and panels: icon only, so its
+ * label is required. `className` sets the tone where it sits on a dark or coloured surface.
+ */
+export const CloseButton = forwardRef<HTMLButtonElement, CloseButtonProps>(function CloseButton({ label, className = "", type = "button", ...rest }, ref) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      aria-label={label}
+      className={`-my-1 inline-flex shrink-0 items-center justify-center rounded-md px-2 py-1 text-lg leading-none opacity-80 transition-colors hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10 ${className}`}
+      {...rest}
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+});
