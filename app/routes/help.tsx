@@ -2,15 +2,19 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { PublicLayout } from "~/components/public/public-layout";
 import { optionalUser } from "~/lib/session.server";
-import DashboardLayout from "./_app";
+import DashboardLayout, { shouldRevalidate as dashboardShouldRevalidate } from "./_app";
+import { loadDashboard } from "./_app.server";
 
-/** The same shape as the dashboard layout's data, so a signed-in reader gets the app shell itself. */
+/**
+ * The dashboard layout's own data for a signed-in reader (the app shell reads it: user, organization,
+ * projects, selected project), nothing for a visitor.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await optionalUser(request, context));
+  return json((await optionalUser(request, context)) ? await loadDashboard(request, context) : null);
 }
 
-/** Moving between help pages keeps the reader; signing in or out is a full page load. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? defaultShouldRevalidate : false);
+/** As the dashboard layout: moving between help pages keeps the reader; a form or an explicit revalidation re-reads. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => dashboardShouldRevalidate(args);
 
 /**
  * /help and /docs (spec §2): signed-in users read inside the app shell, visitors get the public

@@ -51,6 +51,9 @@ export async function selectProject(page: Page, account: Account, siteId: string
     ({ id, org }) => {
       localStorage.setItem("selectedSiteId", id);
       localStorage.setItem("activeOrganizationId", org);
+      // The app mirrors both into cookies, so the server renders the chosen project (app/lib/storage-keys.ts).
+      document.cookie = `selectedSiteId=${encodeURIComponent(id)}; Path=/; SameSite=Lax`;
+      document.cookie = `activeOrganizationId=${encodeURIComponent(org)}; Path=/; SameSite=Lax`;
     },
     { id: siteId, org: account.orgId },
   );
