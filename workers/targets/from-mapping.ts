@@ -4,7 +4,7 @@
  */
 import type { MetadataValue, PageExtraction } from "../contracts/extraction";
 import type { ComponentDefinitions, FieldType, TemplateDefinitions } from "../contracts/definitions";
-import type { DatedValue, MappedComponent, MappedFieldValue, MappedPage } from "./types";
+import type { StatedValue, MappedComponent, MappedFieldValue, MappedPage } from "./types";
 
 /** The part of a mapping proposal (or of its applied final value) that decides what is written. */
 export interface AppliedProposal {
@@ -102,7 +102,7 @@ export function toMappedPage(
  */
 export const STATED_STRENGTH = 0.7;
 
-function statedValue(values: readonly MetadataValue[] | undefined): DatedValue | null {
+function statedValue(values: readonly MetadataValue[] | undefined): StatedValue | null {
   const best = values?.[0];
   return best && best.value.trim() && best.strength >= STATED_STRENGTH ? { value: best.value.trim(), provenance: best.provenance } : null;
 }

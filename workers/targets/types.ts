@@ -56,15 +56,15 @@ export interface SeoMetadata {
   canonical: string | null;
   language: string | null;
   /** When the page was first published (ISO 8601 day or date-time), where its metadata states it well. */
-  published?: DatedValue | null;
+  published?: StatedValue | null;
   /** When it was last modified (ISO 8601), likewise. */
-  modified?: DatedValue | null;
+  modified?: StatedValue | null;
   /** Who wrote it ("Jane Doe", co-authors "A, B"), likewise. */
-  author?: DatedValue | null;
+  author?: StatedValue | null;
 }
 
-/** A page-level value with the source that states it ("JSON-LD Article.datePublished"). */
-export interface DatedValue {
+/** A page-level value (a date, an author) with the source that states it ("JSON-LD Article.datePublished"). */
+export interface StatedValue {
   value: string;
   provenance: string;
 }

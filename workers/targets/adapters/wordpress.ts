@@ -60,8 +60,8 @@ export function wordpressDate(value: string, now = new Date()): { date?: string;
   return Number.isNaN(moment) || moment > now.getTime() + 24 * 3_600_000 ? null : out;
 }
 
-/** The day of a saved page's publication, for comparing with what was asked. */
-const savedDay = (saved: Pick<WpPage, "date" | "date_gmt">, asked: { date?: string; date_gmt?: string }) =>
+/** Whether the saved page kept the publication moment that was asked, to the minute. */
+const keptDate = (saved: Pick<WpPage, "date" | "date_gmt">, asked: { date?: string; date_gmt?: string }) =>
   asked.date_gmt ? saved.date_gmt?.slice(0, 16) === asked.date_gmt.slice(0, 16) : saved.date?.slice(0, 16) === asked.date?.slice(0, 16);
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -116,7 +116,7 @@ export function metadataOutcome(
   const published = page.seo.published;
   if (published) {
     const asked = wordpressDate(published.value);
-    if (asked && savedDay(saved, asked)) written.push(`publication date ${published.value.slice(0, 10)} (from ${published.provenance})`);
+    if (asked && keptDate(saved, asked)) written.push(`publication date ${published.value.slice(0, 10)} (from ${published.provenance})`);
     else noPlace.push(`publication date (${published.value}): ${asked ? "WordPress did not keep it" : "WordPress would schedule a page dated in the future, or cannot read this date"}`);
   }
   if (page.seo.modified) noPlace.push(`modification date (${page.seo.modified.value}): WordPress sets it itself when the page is saved`);
