@@ -185,11 +185,15 @@ test("AI mapping settings: threshold, language model, prompt with reset, calibra
   await expect(threshold.getByText(T.thresholdRange)).toBeVisible();
   await threshold.getByLabel(T.thresholdLabel).fill("0.92");
   await expect(threshold.getByText(T.thresholdAsPercent(92))).toBeVisible();
-  await threshold.getByRole("button", { name: T.thresholdSave }).click();
-  await expect(toast(page, T.thresholdSaved)).toBeVisible();
 
+  // A model being chosen survives saving the threshold and the tab's reload of its data that follows.
   const model = page.getByRole("form", { name: T.llmTitle });
   await model.getByLabel(T.provider).selectOption("openai-compatible");
+  const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/settings.data" && r.ok());
+  await threshold.getByRole("button", { name: T.thresholdSave }).click();
+  await expect(toast(page, T.thresholdSaved)).toBeVisible();
+  await reloaded;
+  await expect(model.getByLabel(T.provider)).toHaveValue("openai-compatible");
   await model.getByLabel(T.model, { exact: true }).fill("");
   await model.getByRole("button", { name: T.llmSave }).click();
   await expect(model.getByText(MAPPING_MESSAGES.llmBaseUrlRequired)).toBeVisible();

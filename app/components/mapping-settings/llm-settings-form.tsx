@@ -98,6 +98,11 @@ function Form({ siteId, initial, onSaved }: { siteId: string; initial: MappingSe
   );
 }
 
+/** The stored values this form edits; a change of any of them restarts it. */
+export function formKey({ llmProvider, model, baseUrl, apiKey }: MappingSettingsDto): string {
+  return JSON.stringify([llmProvider, model, baseUrl, apiKey]);
+}
+
 /** Which language model adds proposals: none, Workers AI, or an OpenAI-compatible endpoint (key masked). */
 export function LlmSettingsForm({ siteId, loaded, onReload }: { siteId: string; loaded: LoadedSection<MappingSettingsDto>; onReload: () => void }) {
   const [saved, setSaved] = useState<MappingSettingsDto | null>(null);
@@ -105,8 +110,10 @@ export function LlmSettingsForm({ siteId, loaded, onReload }: { siteId: string; 
   return (
     <SettingsSection id="mapping-llm" title={T.llmTitle} description={T.llmDescription}>
       {loaded.error !== null && !current ? <ErrorState message={`${T.llmLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
-      {/* A save answers the stored settings (key masked again), so the form restarts from them. */}
-      {current ? <Form key={JSON.stringify(current)} siteId={siteId} initial={current} onSaved={setSaved} /> : null}
+      {/* A save answers the stored settings (key masked again), so the form restarts from them. Only what this
+          form edits restarts it: saving the threshold elsewhere on the tab changes minConfidence, and must not
+          throw away a model being chosen here. */}
+      {current ? <Form key={formKey(current)} siteId={siteId} initial={current} onSaved={setSaved} /> : null}
     </SettingsSection>
   );
 }
