@@ -46,7 +46,7 @@ export async function createProject(api: AccountApi, origin: string, config: Rec
 }
 
 /** Makes a project of the account's organization the selected one in the dashboard, as the project selector does. */
-export async function selectProject(page: Page, account: Account, siteId: string): Promise<void> {
+export async function selectProject(page: Page, account: Pick<Account, "orgId">, siteId: string): Promise<void> {
   await page.evaluate(
     ({ id, org }) => {
       localStorage.setItem("selectedSiteId", id);

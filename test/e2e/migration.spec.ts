@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { emptyProgress } from "../../workers/contracts/run-events";
 import { serveFixtureSite } from "../fixtures/site/site.mjs";
+import { selectProject } from "./migration-support";
 import { DEMO, hydrated, open, sameOrigin, signIn } from "./support";
 
 const PAGES = 10;
@@ -26,10 +27,8 @@ async function api(request: APIRequestContext, token: string, method: string, pa
 /** Signs the demo owner in with `siteId` as the selected project and opens the migration screen. */
 async function openMigration(page: Page, siteId: string): Promise<void> {
   await signIn(page, DEMO.owner.email, DEMO.owner.password);
-  await page.evaluate((id) => {
-    localStorage.setItem("selectedSiteId", id);
-    localStorage.setItem("activeOrganizationId", "demo-org");
-  }, siteId);
+  // Stored and mirrored into the cookies, so the first render is this project, not the demo one.
+  await selectProject(page, { orgId: "demo-org" }, siteId);
   await open(page, "/migration");
 }
 
