@@ -91,7 +91,8 @@ export function migrationReducer(state: MigrationState, action: MigrationAction)
       switch (e.type) {
         case "progress":
         case "reconnected":
-          return { ...base, status: e.status, progress: e.progress, screenshots: mergeScreenshots(state.screenshots, e.progress.screenshots), message: e.status === "stuck" ? MESSAGES.migrationStuck : state.message };
+          // Screenshots are of one run: an event of another (a late one of the run before) starts the list anew.
+          return { ...base, status: e.status, progress: e.progress, screenshots: mergeScreenshots(state.migrationId === e.migrationId ? state.screenshots : [], e.progress.screenshots), message: e.status === "stuck" ? MESSAGES.migrationStuck : state.message };
         case "complete":
           return { ...base, status: "completed", result: e.result, message: MESSAGES.migrationCompleted };
         case "cancelled":

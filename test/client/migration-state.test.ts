@@ -24,6 +24,24 @@ describe("migration state (spec §4)", () => {
     expect(s.screenshots.map((x) => x.snapshotId)).toEqual(["s1", "s2", "s3"]);
   });
 
+  it("keeps the screenshots of one run: a late event of the run before does not mix its pages into the next", () => {
+    const progress = (migrationId: string, shots: ReturnType<typeof shot>[]): RunEvent => ({
+      type: "progress",
+      migrationId,
+      status: "running",
+      progress: { ...emptyProgress("capturing"), processedCount: shots.length, totalCount: 5, screenshots: shots },
+    });
+    let s = migrationReducer(initialMigrationState, { type: "started" });
+    s = migrationReducer(s, { type: "event", event: progress("m1", [shot(1)]), id: 1 });
+    // A second run starts; the first run's stream still delivers a last event before the new one's.
+    s = migrationReducer(s, { type: "started" });
+    s = migrationReducer(s, { type: "event", event: progress("m1", [shot(1)]), id: 2 });
+    s = migrationReducer(s, { type: "event", event: progress("m2", [shot(7)]), id: 1 });
+    s = migrationReducer(s, { type: "event", event: progress("m2", [shot(8)]), id: 2 });
+    expect(s.migrationId).toBe("m2");
+    expect(s.screenshots.map((x) => x.snapshotId)).toEqual(["s7", "s8"]);
+  });
+
   it("complete, error, cancelled and stuck set the spec's statuses and texts", () => {
     const started = migrationReducer(initialMigrationState, { type: "started" });
     const result = { success: true, migrationId: "m1", status: "completed" as const, summary: { pages: 3, components: 9, durationMinutes: 1, succeeded: 3, failed: 0, skipped: 0 } };
