@@ -6,7 +6,9 @@ import type { PageExtraction } from "../../workers/contracts/extraction";
 import type { SnapshotMappingDto } from "../../workers/contracts/mapping";
 import type { SnapshotDto } from "../../workers/contracts/run-events";
 import { useApi, useToasts } from "~/components/app/app-context";
+import { FIDELITY_TEXTS } from "../../workers/contracts/fidelity";
 import { ExtractionPanel } from "~/components/snapshots/extraction-panel";
+import { FidelityPanel } from "~/components/snapshots/fidelity-panel";
 import { useHighlights } from "~/components/snapshots/highlight";
 import { ReviewPanel } from "~/components/snapshots/review-panel";
 import { ScreenshotViewer } from "~/components/snapshots/screenshot-viewer";
@@ -105,6 +107,12 @@ export default function SnapshotDetail() {
           </Card>
         </div>
       </div>
+      <section aria-labelledby="fidelity-title" className="mt-6">
+        <Card>
+          <h2 id="fidelity-title" className="mb-3 font-semibold">{FIDELITY_TEXTS.title}</h2>
+          <FidelityPanel snapshotId={snapshot.id} sourceUrl={snapshot.url} sourceScreenshot={snapshot.screenshotUrl} />
+        </Card>
+      </section>
     </>
   );
 }

@@ -20,7 +20,7 @@ import path from "node:path";
 import { extractPageWithNotes } from "../../workers/crawl/extract";
 import { serveRealSite } from "../crawl/real-site.mjs";
 import { Api, benchPort, ensureBuild, followRun, leftoverBrowsers, startProduct, stopWrangler } from "../lib/product.mjs";
-import { tokenCounts } from "../quality/tokens";
+import { tokenCounts } from "../../workers/crawl/main-content/tokens";
 import { prf } from "../quality/score";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
 import { pagePaths } from "../../test/fixtures/site/pages.mjs";
@@ -101,6 +101,8 @@ interface SiteFigures {
   keptReasons: Map<string, number>;
   /** Pages of the run that were not written (waiting for review, failed). */
   notWritten: string;
+  /** The product's own fidelity check of each written page (GET /migration/{id}/fidelity), worst first. */
+  checked: { sourceUrl: string; score: number; f1: number; differences: string[] }[];
 }
 
 async function measure(label: string, api: Api, wp: WordPress, siteId: string, sourceOrigin: string): Promise<SiteFigures> {
@@ -121,9 +123,11 @@ async function measure(label: string, api: Api, wp: WordPress, siteId: string, s
   const sourceHost = new URL(sourceOrigin).host;
   const out: SiteFigures = {
     site: label, written: target.pages.length, summary: target.summary, linksOutside: target.linksOutside, images: 0, imagesLoading: 0, imagesAtSource: 0,
-    links: 0, links404: 0, linksAtSource: 0, withDescription: 0, descriptionInTarget: 0, f1: [], worst: null, keptReasons: new Map(),
+    links: 0, links404: 0, linksAtSource: 0, withDescription: 0, descriptionInTarget: 0, f1: [], worst: null, keptReasons: new Map(), checked: [],
     notWritten: Object.entries(final.result?.summary ?? {}).filter(([k, v]) => /failed|awaitingReview|skipped/.test(k) && v).map(([k, v]) => `${v} ${k}`).join(", "),
   };
+  const checked = (await api.call("GET", `/migration/${migrationId}/fidelity`)) as { pages: { sourceUrl: string; score: number; content: { f1: number }; differences: string[] }[] };
+  out.checked = checked.pages.map((p) => ({ sourceUrl: p.sourceUrl, score: p.score, f1: p.content.f1, differences: p.differences }));
   for (const page of target.pages) {
     for (const a of page.assets) {
       if (a.state !== "source") continue;
@@ -264,12 +268,16 @@ async function main() {
       "meta description": `${r.descriptionInTarget}/${r.withDescription}`,
       "F1 mean": mean(r.f1).toFixed(3),
       "F1 worst": r.worst ? r.worst.f1.toFixed(3) : "-",
+      "fidelity checked": `${r.checked.length}/${r.written}`,
+      "fidelity mean": mean(r.checked.map((c) => c.score)).toFixed(3),
+      "fidelity worst": r.checked.length ? r.checked[0].score.toFixed(3) : "-",
     })),
   );
   for (const r of results) {
     if (r.notWritten) console.log(`${r.site}: not written: ${r.notWritten}`);
     if (r.worst) console.log(`${r.site}: worst page ${r.worst.url} (F1 ${r.worst.f1.toFixed(3)})`);
     for (const [reason, n] of r.keptReasons) console.log(`${r.site}: ${n} asset(s) kept at source: ${reason}`);
+    for (const c of r.checked.slice(0, 3)) console.log(`${r.site}: fidelity ${c.score.toFixed(3)} (F1 ${c.f1.toFixed(3)}) ${c.sourceUrl}: ${c.differences.join("; ") || "no differences"}`);
   }
   console.log("Targets: 0 kept at source; 0 internal links answering 404; a meta description on every page whose source had one; mean F1 ≥ 0.98.");
 }

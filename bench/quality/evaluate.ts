@@ -23,7 +23,7 @@ import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import { loadCorpus, SPLITS, type CorpusPage, type Split, type TruthFields } from "./corpus";
 import { prf, sameField, snippetCounts, type FieldName } from "./score";
-import { tokenCounts } from "./tokens";
+import { tokenCounts } from "../../workers/crawl/main-content/tokens";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);

@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
+import { FIDELITY_TEXTS } from "../../workers/contracts/fidelity";
 import { pageHtml, pagePaths } from "../fixtures/site/pages.mjs";
 import { fixtureHandler } from "../fixtures/site/site.mjs";
 import { acceptCookies } from "./dashboard-support";
@@ -184,6 +185,25 @@ test("migrate the fixture site into WordPress from the UI and open the written p
   await expect(firstPage).toContainText("Metadata written: title, meta description (page excerpt), featured image");
   await expect(firstPage.getByRole("list", { name: /with no place in the target/ })).toContainText("WordPress keeps one language for the whole site");
   await page.screenshot({ path: "test-results/migration-target-assets.png", fullPage: true });
+
+  // Every written page was rendered from WordPress and compared with its source: the list shows each
+  // page's fidelity, worst first, and leads to the page's review, which shows the score, the differences,
+  // the two screenshots side by side and the page's assets.
+  const scores = await writtenList.getByRole("link", { name: /^Fidelity \d+%: open the page's review$/ }).allTextContents();
+  expect(scores).toHaveLength(PAGES);
+  const percents = scores.map((t) => Number(/(\d+)%/.exec(t)![1]));
+  expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  await firstPage.getByRole("link", { name: /^Fidelity \d+%: open the page's review$/ }).click();
+  const fidelity = page.getByRole("region", { name: FIDELITY_TEXTS.title });
+  await expect(fidelity.getByText(/^Fidelity \d+%$/)).toBeVisible({ timeout: 15_000 });
+  await expect(fidelity.getByLabel("Fidelity by part")).toContainText(FIDELITY_TEXTS.parts.content);
+  for (const name of [FIDELITY_TEXTS.sourceShot, FIDELITY_TEXTS.targetShot]) {
+    const shot = fidelity.getByRole("figure", { name }).getByRole("img");
+    await shot.scrollIntoViewIfNeeded();
+    await expect.poll(() => shot.evaluate((el) => (el as HTMLImageElement).naturalWidth), { message: `the ${name} screenshot loads` }).toBeGreaterThan(0);
+  }
+  await expect(fidelity.getByRole("table", { name: /^Assets of / })).toContainText(HERO_STATE);
+  await page.screenshot({ path: "test-results/snapshot-fidelity.png", fullPage: true });
 
   const written = await writtenPages(api, siteId);
   expect([...written.keys()].sort()).toEqual(pagePaths(PAGES).map((p) => `${site.origin}${p}`).sort());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tokenCounts, tokenF1, tokens } from "../../bench/quality/tokens";
+import { tokenCounts, tokenF1, tokens } from "../../workers/crawl/main-content/tokens";
 
 describe("token F1 of extracted main content", () => {
   it("lowercases and splits on anything but letters and digits, in any script", () => {

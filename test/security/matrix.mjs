@@ -29,7 +29,7 @@ export const CALLERS = [
 ];
 
 /** Path parameters that name an organization's object (not the organization itself). */
-const OBJECT_PARAMS = new Set(["siteId", "key", "memberId", "migrationId", "snapshotId", "proposalId", "entryId"]);
+const OBJECT_PARAMS = new Set(["siteId", "key", "memberId", "migrationId", "snapshotId", "proposalId", "entryId", "fidelityId"]);
 
 const paramsOf = (path) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
 

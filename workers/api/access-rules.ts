@@ -117,8 +117,11 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   "POST /migration/cancel/:migrationId": org("run"),
   "GET /migration/logs/:siteId": org("view"),
   "GET /migration/screenshot/:snapshotId": org("view"),
+  "GET /migration/:migrationId/fidelity": org("view"),
+  "GET /migration/fidelity-screenshot/:fidelityId": org("view"),
   "GET /snapshots": org("view"),
   "GET /snapshots/:snapshotId": org("view"),
+  "GET /snapshots/:snapshotId/fidelity": org("view"),
 
   // routes/definitions.ts
   "GET /sites/:siteId/components": org("view"),

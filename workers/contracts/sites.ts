@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIDELITY_TEXTS } from "./fidelity";
 import { PLATFORM_SLUGS } from "./platforms";
 
 const domain = z
@@ -57,6 +58,8 @@ export const siteSettingsSchema = z
     urlList: z.array(z.string().trim().url("Each URL must be absolute").max(2000)).max(50_000).optional(),
     concurrency: z.number().int().min(1).max(16).optional(),
     minConfidence: z.number().min(0).max(1).optional(),
+    /** Written pages whose fidelity in the target is below this wait for review; null or absent: none waits. */
+    fidelityThreshold: z.number({ error: FIDELITY_TEXTS.thresholdRange }).min(0, FIDELITY_TEXTS.thresholdRange).max(1, FIDELITY_TEXTS.thresholdRange).nullable().optional(),
     crawl: crawlSettingsSchema.optional(),
   })
   .strict();

@@ -221,6 +221,15 @@ export class RenderTab {
     }
   }
 
+  /** Runs a script in the loaded page (a string, as READ is) and returns what it returns. */
+  async evaluate<T>(script: string): Promise<T> {
+    try {
+      return (await this.page.evaluate(script)) as T;
+    } catch (err) {
+      throw classifyError(err);
+    }
+  }
+
   /** Stops the page's loading (what window.stop() does), so nothing still loading holds the read. */
   private async stopLoading(): Promise<void> {
     await this.cdp.send("Page.stopLoading").catch(() => {});

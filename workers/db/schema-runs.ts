@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { PageFidelityDetail } from "../contracts/fidelity";
 import { createdAt } from "./columns";
 import type { MigrationProgress, RunOptions } from "../contracts/run-events";
 import { organizations, sites, users } from "./schema";
@@ -83,6 +84,39 @@ export const snapshots = sqliteTable(
   ],
 );
 
+/**
+ * How closely a written page matches its source, measured by rendering it from the target after the
+ * write (workers/runs/fidelity-step.ts). One row per snapshot: a retried write replaces it.
+ */
+export const pageFidelity = sqliteTable(
+  "page_fidelity",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    migrationId: text("migration_id")
+      .notNull()
+      .references(() => migrationRuns.id, { onDelete: "cascade" }),
+    snapshotId: text("snapshot_id")
+      .notNull()
+      .references(() => snapshots.id, { onDelete: "cascade" }),
+    sourceUrl: text("source_url").notNull(),
+    targetUrl: text("target_url").notNull(),
+    score: real("score").notNull(),
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    /** The parts and differences (PageFidelityDetail). */
+    detail: text("detail", { mode: "json" }).$type<PageFidelityDetail>().notNull(),
+    /** R2 key of the target page's screenshot. */
+    screenshotKey: text("screenshot_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("page_fidelity_snapshot_idx").on(t.snapshotId), index("page_fidelity_run_score_idx").on(t.migrationId, t.score)],
+);
+
 /** What a run did, per page where it concerns one: shown in the logs panel (spec §7 logs). */
 export const migrationLogs = sqliteTable(
   "migration_logs",
@@ -108,3 +142,4 @@ export const migrationLogs = sqliteTable(
 export type MigrationRunRow = typeof migrationRuns.$inferSelect;
 export type SnapshotRow = typeof snapshots.$inferSelect;
 export type MigrationLogRow = typeof migrationLogs.$inferSelect;
+export type PageFidelityRow = typeof pageFidelity.$inferSelect;

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { PageExtraction } from "../contracts/extraction";
 import { MIGRATION_MESSAGES } from "../contracts/run-events";
 import { snapshots } from "../db/schema-runs";
+import { checkInTarget } from "./fidelity-step";
 import { PipelineError, type MigrationPipeline, type SnapshotRecord } from "./pipeline";
 import { logStatement, runRowPatch, runUpdateStatement, type LogEntry } from "./run-records";
 import type { RunHost } from "./run-host";
@@ -83,6 +84,8 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
   let entry: LogEntry;
   let outcome: PageOutcome;
   let mappedOk = false;
+  /** The fidelity check of a written page, logged after its write. */
+  let checked: LogEntry | null = null;
   try {
     const { record, extraction } = await loadSnapshot(run, page);
     const site = run.config.site;
@@ -104,6 +107,9 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
         },
       });
       entry = { level: "info", message: `Written to the target as ${result.targetId}${result.url ? ` (${result.url})` : ""}`, url: page.url };
+      // A platform that serves the written page at a URL: render it from there and compare it with the source.
+      if (result.url && /^https?:\/\//i.test(result.url)) checked = await checkInTarget(run, { record, extraction, targetUrl: result.url });
+      if (run.halted()) return;
     } else {
       entry = { level: "info", message: "Mapped", url: page.url };
     }
@@ -125,11 +131,11 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
     entry = { level: "error", message: `Mapping or writing failed: ${message}`, url: page.url };
     outcome = "failed";
   }
-  await settle(run, page, outcome, entry, mappedOk);
+  await settle(run, page, outcome, entry, mappedOk, checked);
 }
 
 /** Records how the pipeline ended with a page: its state, the run's counters and its log line, together. */
-async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: LogEntry, mapped: boolean): Promise<void> {
+async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: LogEntry, mapped: boolean, checked: LogEntry | null = null): Promise<void> {
   await run.commit(async () => {
     run.store.transaction(() => {
       run.store.setWriteState(page.idx, outcome, { reason: outcome === "written" ? null : entry.message });
@@ -139,7 +145,11 @@ async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: 
       else run.state.writeFailed++;
       run.save();
     });
-    await run.db.batch([logStatement(run.db, run.config, entry), runUpdateStatement(run.db, run.config, runRowPatch(run))]);
+    await run.db.batch([
+      logStatement(run.db, run.config, entry),
+      ...(checked ? [logStatement(run.db, run.config, checked)] : []),
+      runUpdateStatement(run.db, run.config, runRowPatch(run)),
+    ]);
     run.emitProgress();
   });
 }

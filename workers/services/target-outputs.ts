@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { WrittenPageDto } from "../contracts/fidelity";
 import type { Db } from "../db/client";
 import { runWrites, targetAssets, targetItems, targetRuns, type TargetItem, type TargetRun } from "../db/schema-targets";
 import type { Env } from "../env";
@@ -126,17 +127,8 @@ export async function getRunFile(db: Db, env: Env, organizationId: string, migra
     : { filename: `magnolia-pages-${migrationId}.yaml`, body: obj.body, contentType: "text/yaml; charset=utf-8" };
 }
 
-export interface RunTargetPageDto {
-  sourceUrl: string | null;
-  targetPath: string | null;
-  targetId: string;
-  action: "create" | "update";
-  assets: PageAssetRecord[];
-  /** Links to pages of the site outside the page list, still pointing at the source. */
-  linksOutside: OutsideLink[];
-  /** What of the page's metadata the platform kept and what had no place there (null when the adapter does not say). */
-  metadata: PageMetadataRecord | null;
-}
+/** A page a run wrote, as the target-pages route lists it. */
+export type RunTargetPageDto = WrittenPageDto;
 
 /**
  * The pages a run wrote into the target, in write order, each with its assets and what became of

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+import { FIDELITY_TEXTS, type PageFidelityDto } from "../../../workers/contracts/fidelity";
 import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platforms";
 import { useApi } from "~/components/app/app-context";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
@@ -34,12 +36,50 @@ const fileOf = (url: string) => {
   }
 };
 
+/** A written page's assets and what became of each: uploaded, reused, converted, bundled or kept at the source with why. */
+export function AssetTable({ assets, caption }: { assets: readonly PageAssetRecord[]; caption: string }) {
+  return (
+    <table className="mt-2 w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-xs text-slate-500 dark:text-slate-400">
+          <th scope="col" className="py-1 pr-3 font-medium">Asset</th>
+          <th scope="col" className="py-1 pr-3 font-medium">State</th>
+          <th scope="col" className="py-1 font-medium">Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {assets.map((a) => (
+          <tr key={a.sourceUrl} className="align-top">
+            <td className="py-1 pr-3 break-all"><a className="text-brand-600 underline dark:text-brand-300" href={a.sourceUrl} target="_blank" rel="noreferrer">{fileOf(a.sourceUrl)}</a></td>
+            <td className="py-1 pr-3 whitespace-nowrap"><Badge tone={ASSET_STATE_LABEL[a.state].tone}>{ASSET_STATE_LABEL[a.state].label}</Badge></td>
+            <td className="py-1 break-all text-slate-600 dark:text-slate-400">{a.reason ?? (a.url !== a.sourceUrl ? a.url : "")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+type WrittenPage = TargetPagesDto["pages"][number] & { fidelity: PageFidelityDto | null };
+
+/** The written pages with their fidelity, the worst first; pages not checked in the target follow in write order. */
+function worstFirst(pages: TargetPagesDto["pages"], checked: PageFidelityDto[]): WrittenPage[] {
+  const bySource = new Map(checked.map((f) => [f.sourceUrl, f]));
+  const withScore = pages.map((p) => ({ ...p, fidelity: (p.sourceUrl && bySource.get(p.sourceUrl)) || null }));
+  return [...withScore.filter((p) => p.fidelity).sort((a, b) => a.fidelity!.score - b.fidelity!.score), ...withScore.filter((p) => !p.fidelity)];
+}
+
 /** The pages a run wrote into the target, each with its assets and what became of them. */
 export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
   const api = useApi();
   const { data, error, loading, reload } = useAsync(async () => {
     try {
-      return await api.get<TargetPagesDto>(`/v1/migration/${migrationId}/target-pages`, { fresh: true });
+      const [written, checked] = await Promise.all([
+        api.get<TargetPagesDto>(`/v1/migration/${migrationId}/target-pages`, { fresh: true }),
+        api.get<{ pages: PageFidelityDto[] }>(`/v1/migration/${migrationId}/fidelity`, { fresh: true }),
+      ]);
+      return { ...written, pages: worstFirst(written.pages, checked.pages) };
     } catch (err) {
       // A run whose site has no target platform wrote nothing there.
       if (err instanceof ApiRequestError && err.status === 404) return null;
@@ -49,6 +89,7 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
   if (loading && !data) return <LoadingState label="Loading the written pages…" />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
   if (!data || !data.pages.length) return <EmptyState title="No pages were written into the target by this run" />;
+  const held = data.pages.filter((p) => p.fidelity?.needsReview).length;
   return (
     <div>
       <dl aria-label="Assets by state" className="mb-4 grid grid-cols-2 gap-3 text-center sm:grid-cols-5">
@@ -64,36 +105,26 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
           {data.linksOutside === 1 ? "1 link points" : `${data.linksOutside} links point`} at pages of the site outside its page list. They still lead to the source site: add those pages to the list, or change the links.
         </p>
       )}
+      {held > 0 && (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {held === 1 ? "1 written page is" : `${held} written pages are`} below the project's fidelity threshold and {held === 1 ? "waits" : "wait"} for review: open {held === 1 ? "it" : "each"} from its fidelity score below.
+        </p>
+      )}
       <ul aria-label="Written pages" className="divide-y divide-slate-200 dark:divide-slate-800">
         {data.pages.map((p) => (
           <li key={`${p.targetId}-${p.targetPath}`} className="py-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-medium break-all">{p.targetPath ?? p.targetId}</span>
+              <span className="flex flex-wrap items-baseline gap-2">
+                <span className="font-medium break-all">{p.targetPath ?? p.targetId}</span>
+                {p.fidelity ? (
+                  <Link to={`/snapshots/${encodeURIComponent(p.fidelity.snapshotId)}`} className="rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={`${FIDELITY_TEXTS.score(Math.round(p.fidelity.score * 100))}: open the page's review`}>
+                    <Badge tone={p.fidelity.needsReview ? "amber" : p.fidelity.score >= 0.9 ? "green" : "slate"}>{FIDELITY_TEXTS.score(Math.round(p.fidelity.score * 100))}</Badge>
+                  </Link>
+                ) : null}
+              </span>
               <span className="text-xs text-slate-500 dark:text-slate-400 break-all">{p.action === "create" ? "created" : "updated"} from {p.sourceUrl ?? "—"}</span>
             </div>
-            {p.assets.length === 0 ? (
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">No assets</p>
-            ) : (
-              <table className="mt-2 w-full text-left text-sm">
-                <caption className="sr-only">Assets of {p.targetPath ?? p.targetId}</caption>
-                <thead>
-                  <tr className="text-xs text-slate-500 dark:text-slate-400">
-                    <th scope="col" className="py-1 pr-3 font-medium">Asset</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">State</th>
-                    <th scope="col" className="py-1 font-medium">Details</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.assets.map((a) => (
-                    <tr key={a.sourceUrl} className="align-top">
-                      <td className="py-1 pr-3 break-all"><a className="text-brand-600 underline dark:text-brand-300" href={a.sourceUrl} target="_blank" rel="noreferrer">{fileOf(a.sourceUrl)}</a></td>
-                      <td className="py-1 pr-3 whitespace-nowrap"><Badge tone={ASSET_STATE_LABEL[a.state].tone}>{ASSET_STATE_LABEL[a.state].label}</Badge></td>
-                      <td className="py-1 break-all text-slate-600 dark:text-slate-400">{a.reason ?? (a.url !== a.sourceUrl ? a.url : "")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            {p.assets.length === 0 ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">No assets</p> : <AssetTable assets={p.assets} caption={`Assets of ${p.targetPath ?? p.targetId}`} />}
             {p.metadata && (
               <div className="mt-2 text-sm">
                 <p className="text-slate-600 dark:text-slate-400">

@@ -1,10 +1,19 @@
 import { useState, type FormEvent } from "react";
+import { FIDELITY_TEXTS } from "../../../workers/contracts/fidelity";
 import type { SiteConfigDto } from "../../../workers/contracts/sites";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
+import { fieldErrors } from "~/lib/auth-client";
+
+/** The fidelity threshold as typed: null when empty (no page waits), undefined when it is not a number from 0 to 1. */
+function parseFidelityThreshold(value: string): number | null | undefined {
+  if (!value.trim()) return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : undefined;
+}
 
 /** Migration sources (sitemap or curated URL list) and run options. */
 export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; onSaved: () => void }) {
@@ -14,23 +23,33 @@ export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; 
   const [sitemapUrl, setSitemapUrl] = useState(s.sitemapUrl ?? "");
   const [urlList, setUrlList] = useState((s.urlList ?? []).join("\n"));
   const [concurrency, setConcurrency] = useState(String(s.concurrency ?? 4));
+  const [fidelityThreshold, setFidelityThreshold] = useState(s.fidelityThreshold == null ? "" : String(s.fidelityThreshold));
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError(null);
+    const threshold = parseFidelityThreshold(fidelityThreshold);
+    if (threshold === undefined) {
+      setThresholdError(FIDELITY_TEXTS.thresholdRange);
+      return;
+    }
+    setThresholdError(null);
+    setBusy(true);
     const settings = {
       sitemapUrl: sitemapUrl.trim(),
       urlList: urlList.split(/\s+/).map((u) => u.trim()).filter(Boolean),
       concurrency: Number(concurrency),
+      fidelityThreshold: threshold,
     };
     try {
       await api.put(`/v1/site-config/${config.siteId}`, { settings });
       toasts.show({ message: "Settings saved", type: "success" });
       onSaved();
     } catch (err) {
+      setThresholdError(fieldErrors(err)["settings.fidelityThreshold"] ?? null);
       setError(err instanceof ApiRequestError ? err.error : "Could not save the settings");
     } finally {
       setBusy(false);
@@ -46,6 +65,19 @@ export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; 
         <p className="text-xs text-slate-500 dark:text-slate-400">When set, runs use this list instead of the sitemap.</p>
       </div>
       <TextField label="Pages rendered at once" type="number" min={1} max={16} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} />
+      <TextField
+        label={FIDELITY_TEXTS.thresholdLabel}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={1}
+        step={0.01}
+        placeholder="0.8"
+        value={fidelityThreshold}
+        onChange={(e) => setFidelityThreshold(e.target.value)}
+        hint={FIDELITY_TEXTS.thresholdHint}
+        error={thresholdError}
+      />
       {error ? <ErrorState message={error} /> : null}
       <div className="flex justify-end">
         <Button type="submit" loading={busy}>Save</Button>

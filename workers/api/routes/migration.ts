@@ -5,6 +5,7 @@ import type { AppEnv } from "../../env";
 import { cancelMigration, getActiveMigration, getMigrationResult, openMigrationStream, startMigration } from "../../services/migration";
 import { getMigrationLogs } from "../../services/migration-logs";
 import { getScreenshot, getSnapshot, listSnapshots } from "../../services/migration-snapshots";
+import { getFidelityScreenshot, getSnapshotFidelity, listRunFidelity } from "../../services/page-fidelity";
 import { badRequest } from "../../lib/errors";
 import { SSE_HEADERS } from "../../runs/sse";
 import { parseJson } from "../validate";
@@ -42,12 +43,16 @@ export const migrationRoutes = new Hono<AppEnv>()
     });
     return c.json({ logs });
   })
-  .get("/migration/screenshot/:snapshotId", async (c) => {
-    const object = await getScreenshot(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("snapshotId"));
-    return new Response(object.body, {
-      headers: { "Content-Type": object.httpMetadata?.contentType ?? "image/jpeg", "Content-Length": String(object.size), ETag: object.httpEtag },
-    });
+  .get("/migration/screenshot/:snapshotId", async (c) => imageResponse(await getScreenshot(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("snapshotId"))))
+  // The written pages of a run as checked in the target, worst first, and a checked page's screenshot.
+  .get("/migration/:migrationId/fidelity", async (c) => c.json(await listRunFidelity(getDb(c.env.DB), c.get("organizationId"), c.req.param("migrationId"))))
+  .get("/migration/fidelity-screenshot/:fidelityId", async (c) => imageResponse(await getFidelityScreenshot(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("fidelityId"))));
+
+function imageResponse(object: R2ObjectBody): Response {
+  return new Response(object.body, {
+    headers: { "Content-Type": object.httpMetadata?.contentType ?? "image/jpeg", "Content-Length": String(object.size), ETag: object.httpEtag },
   });
+}
 
 /** Captured pages of a site (the Snapshots screens), scoped to the organization. */
 export const snapshotRoutes = new Hono<AppEnv>()
@@ -62,4 +67,5 @@ export const snapshotRoutes = new Hono<AppEnv>()
     });
     return c.json(result);
   })
-  .get("/snapshots/:snapshotId", async (c) => c.json(await getSnapshot(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("snapshotId"))));
+  .get("/snapshots/:snapshotId", async (c) => c.json(await getSnapshot(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("snapshotId"))))
+  .get("/snapshots/:snapshotId/fidelity", async (c) => c.json(await getSnapshotFidelity(getDb(c.env.DB), c.get("organizationId"), c.req.param("snapshotId"))));

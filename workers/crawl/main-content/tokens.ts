@@ -3,7 +3,7 @@
  * both texts lowercased and split on anything that is not a letter or digit (any script), then
  * compared as multisets. A token counts as right as many times as it occurs in both.
  */
-import { sharedTokens } from "../../workers/crawl/main-content/stats";
+import { sharedTokens } from "./stats";
 
 /** Lowercased tokens: runs of letters and digits (with their combining marks), in any script. */
 export function tokens(text: string): string[] {
