@@ -39,6 +39,18 @@ describe("browser rendering", () => {
     await second.close();
   }, 60_000);
 
+  it("marks content blocks drawn with a CSS background image, not tiled patterns or icons", async () => {
+    const renderer = new BrowserRenderer(binding, { host });
+    try {
+      const tab = await renderer.acquire(null);
+      const page = await tab.load(`${origin}/special/backgrounds`);
+      const marked = [...page.html.matchAll(/class="([^"]+)"[^>]*data-bg="([^"]+)"|data-bg="([^"]+)"[^>]*class="([^"]+)"/g)].map((m) => [m[1] ?? m[4], m[2] ?? m[3]]);
+      expect(Object.fromEntries(marked)).toEqual({ hero: `${origin}/images/hero-2.svg`, teaser: `${origin}/images/card-3.svg` });
+    } finally {
+      await renderer.close();
+    }
+  }, 60_000);
+
   it("screenshots the page below the fold, up to the height limit, and records where elements were drawn", async () => {
     const renderer = new BrowserRenderer(binding, { host });
     try {

@@ -114,3 +114,33 @@ describe("image sources", () => {
     expect(page.mainHtml).not.toContain("data:image");
   });
 });
+
+describe("background images and video posters", () => {
+  // As the browser leaves the page: data-bg on blocks drawn with a background image (crawl/browser.ts).
+  const html = `<!doctype html><html lang="en"><head><title>Blocks</title></head><body><main>
+    <section class="hero" data-bg="https://www.blocks.test/img/banner.jpg"><h1>Banner title</h1><p>The lead of the banner, long enough to be read as content of the page.</p></section>
+    <div class="teaser" style="background-image: url('/img/teaser.jpg'); background-size: cover"><p>Teaser text that belongs to the page's content as well.</p></div>
+    <video class="clip" poster="/img/tour.jpg" title="Product tour"><source src="/video/tour.mp4"></video>
+    <p>Text after the blocks, so the main content is one article with its pictures.</p></main></body></html>`;
+  const definitions = {
+    hero: { name: "Hero", selector: ".hero", fields: [] },
+    teaser: { name: "Teaser", selector: ".teaser", fields: [] },
+    clip: { name: "Clip", selector: "main", fields: [] },
+  };
+  const page = extractPage(html, "https://www.blocks.test/", definitions);
+  const fieldsOf = (definition: string) => page.components.find((c) => c.definition === definition)?.fields ?? [];
+
+  it("takes a block's background image as an image field of its instance", () => {
+    expect(fieldsOf("hero").filter((f) => f.kind === "image")).toEqual([
+      expect.objectContaining({ name: "hero-background", value: "https://www.blocks.test/img/banner.jpg", selector: ":scope", attrs: expect.objectContaining({ background: true }) }),
+    ]);
+    expect(fieldsOf("teaser").filter((f) => f.kind === "image").map((f) => f.value)).toEqual(["https://www.blocks.test/img/teaser.jpg"]);
+  });
+
+  it("takes a video's poster as an image, in its fields and in the clean main content", () => {
+    expect(fieldsOf("clip")).toContainEqual(expect.objectContaining({ kind: "image", value: "https://www.blocks.test/img/tour.jpg", attrs: expect.objectContaining({ alt: "Product tour", poster: true }) }));
+    expect(page.mainHtml).toContain('<img src="https://www.blocks.test/img/tour.jpg" alt="Product tour">');
+    expect(page.mainHtml).not.toContain("<video");
+    expect(page.mainHtml).not.toContain("tour.mp4");
+  });
+});

@@ -21,6 +21,8 @@ export const SCREENSHOT_QUALITY = 70;
 export const SCREENSHOT_MAX_HEIGHT = 3_200;
 /** At most this many elements get a `data-box`: enough for any real page's content, bounded in time. */
 const MAX_BOXES = 4_000;
+/** At most this many elements are looked at for a CSS background image (`data-bg`). */
+const MAX_BACKGROUND_CHECKS = 3_000;
 
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
@@ -84,6 +86,23 @@ const READ = `(() => {
       el.setAttribute("data-box", [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round).join(","));
       if (inFixed(el)) el.setAttribute("data-fixed", "");
       boxes++;
+    }
+  }
+  // Content blocks drawn with a CSS background image (a hero, a teaser) get it as data-bg: extraction
+  // takes it as the block's image. Only images that fill a block (no repeating pattern, 200 × 100 or more).
+  if (document.body) {
+    let checked = 0;
+    for (const el of document.body.querySelectorAll("*")) {
+      if (++checked > ${MAX_BACKGROUND_CHECKS}) break;
+      const image = getComputedStyle(el).backgroundImage;
+      if (!image || image === "none") continue;
+      const url = /url\\(["']?([^"')]+)["']?\\)/.exec(image);
+      if (!url || url[1].startsWith("data:")) continue;
+      const style = getComputedStyle(el);
+      if (style.backgroundRepeat.startsWith("repeat") && style.backgroundSize === "auto") continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 200 || r.height < 100) continue;
+      try { el.setAttribute("data-bg", new URL(url[1], document.baseURI).href); } catch (e) {}
     }
   }
   const sizes = {};

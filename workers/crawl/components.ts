@@ -1,5 +1,5 @@
 import type { ComponentInstance, SourceField } from "../contracts/extraction";
-import { absoluteUrl, boxOf, classesOf, cleanChildren, collapse, cssPath, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
+import { absoluteUrl, backgroundImage, boxOf, classesOf, cleanChildren, collapse, cssPath, DROPPED_TAGS, imageSource, tagOf, textOf, videoPoster } from "./html";
 
 /** Natural sizes measured in the browser, by absolute image URL. */
 export type ImageSizes = Record<string, { width: number; height: number }>;
@@ -76,9 +76,37 @@ export function extractFields(root: Element, ctx: FieldContext): SourceField[] {
     fields.push({ name, kind, value, selector: cssPath(el, root) || tag, attrs: { tag, ...(cls ? { class: cls } : {}), ...attrs }, ...(box ? { box } : {}) });
   };
 
+  /** A block's CSS background image, as an image field named after the block ("hero-background"). */
+  const background = (el: Element, tag: string) => {
+    const raw = backgroundImage(el);
+    const src = raw ? absoluteUrl(raw, ctx.base) : null;
+    if (!src || !/^https?:/.test(src)) return;
+    const size = ctx.imageSizes[src];
+    const name = `${el.getAttribute("data-field") || classesOf(el)[0] || tag}-background`;
+    const n = (used.get(name) ?? 0) + 1;
+    used.set(name, n);
+    const box = boxOf(el);
+    fields.push({
+      name: n > 1 ? `${name}-${n}` : name,
+      kind: "image",
+      value: src,
+      selector: el === root ? ":scope" : cssPath(el, root) || tag,
+      attrs: { tag, background: true, alt: el.getAttribute("aria-label") ?? "", ...(size ? { width: size.width, height: size.height } : {}) },
+      ...(box ? { box } : {}),
+    });
+  };
+
   const visit = (el: Element) => {
     const tag = tagOf(el);
+    if (tag === "video") {
+      // The poster stands for the video: an image field (the video itself is not content the target takes).
+      const poster = videoPoster(el);
+      const src = poster ? absoluteUrl(poster.src, ctx.base) : null;
+      if (poster && src && /^https?:/.test(src)) push(el, tag, "image", src, { alt: poster.alt, poster: true });
+      return;
+    }
     if (DROPPED_TAGS.has(tag)) return;
+    background(el, tag);
     const heading = /^h([1-6])$/.exec(tag);
     if (heading) {
       const text = textOf(el);
@@ -136,6 +164,7 @@ export function extractFields(root: Element, ctx: FieldContext): SourceField[] {
     }
     for (const child of Array.from(el.children)) visit(child);
   };
+  background(root, tagOf(root));
   for (const child of Array.from(root.children)) visit(child);
   return fields;
 }

@@ -93,6 +93,26 @@ export function imageSource(img: Element): string | null {
   return attr("src") ?? attr("data-src") ?? attr("data-lazy-src") ?? attr("data-original");
 }
 
+/**
+ * The CSS background image of a content block: what the browser found (`data-bg`, see crawl/browser.ts),
+ * else a url() in the element's own style attribute. Null for none or an inline data: image.
+ */
+export function backgroundImage(el: Element): string | null {
+  const measured = el.getAttribute("data-bg");
+  if (measured) return measured;
+  const style = el.getAttribute("style") ?? "";
+  if (!/background/i.test(style)) return null;
+  const url = /background(?:-image)?\s*:[^;]*url\(\s*["']?([^"')]+)["']?\s*\)/i.exec(style);
+  return url && !url[1].startsWith("data:") ? url[1].trim() : null;
+}
+
+/** A video's poster image and a name for it (its title or label), or null. */
+export function videoPoster(el: Element): { src: string; alt: string } | null {
+  const poster = el.getAttribute("poster")?.trim();
+  if (!poster || poster.startsWith("data:")) return null;
+  return { src: poster, alt: el.getAttribute("title") ?? el.getAttribute("aria-label") ?? "" };
+}
+
 export interface CleanResult {
   html: string;
   text: string;
@@ -118,7 +138,15 @@ export function cleanChildren(root: Element, base: string, skip?: (el: Element) 
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as Element;
     const tag = tagOf(el);
-    if ((DROPPED_TAGS.has(tag) && !unwrap?.(el)) || (skip && skip(el))) return;
+    if (skip && skip(el)) return;
+    // A video stays out of clean HTML, its poster comes in as an image (the content's own picture of it).
+    if (tag === "video") {
+      const poster = videoPoster(el);
+      const src = poster ? absoluteUrl(poster.src, base) : null;
+      if (poster && src) html.push(`<img src="${escapeAttr(src)}" alt="${escapeAttr(poster.alt)}">`);
+      return;
+    }
+    if (DROPPED_TAGS.has(tag) && !unwrap?.(el)) return;
     const block = BLOCK_TAGS.has(tag);
     if (block) text.push("\n");
     if (!KEPT_TAGS.has(tag)) {
