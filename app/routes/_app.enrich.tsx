@@ -6,6 +6,7 @@ import type { SiteAuditDto } from "../../workers/contracts/enrich";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ApplyPanel } from "~/components/enrich/apply-panel";
 import { EnrichPageView } from "~/components/enrich/page-view";
+import { EnrichPromptSection } from "~/components/enrich/prompt-section";
 import { SiteOverview } from "~/components/enrich/site-overview";
 import { ENRICH_TEXTS } from "~/components/enrich/texts";
 import { RequireSite } from "~/components/shell/require-site";
@@ -108,6 +109,9 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
       <Card>
         <h2 className="mb-3 font-semibold">Apply</h2>
         <ApplyPanel siteId={siteId} approved={data.proposals.approved} platformName={platformMeta(platform)?.displayName ?? "the target"} onChanged={audit.reload} />
+      </Card>
+      <Card>
+        <EnrichPromptSection siteId={siteId} />
       </Card>
     </div>
   );

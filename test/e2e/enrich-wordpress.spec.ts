@@ -116,6 +116,12 @@ test("a missing alt text found by Enrich, written and approved, is applied to Wo
   await page.getByRole("button", { name: "Analyse pages" }).click();
   await expect(page.getByRole("heading", { name: "Findings by kind" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Findings by kind" })).toContainText("Images without alt text");
+  // The project's Enrich prompt, tuned like the mapping prompt: a saved edit becomes version 1.
+  const prompt = page.getByRole("form", { name: "Enrich prompt" });
+  await expect(prompt.getByLabel("Enrich prompt text")).toHaveValue(/^You improve the SEO and accessibility metadata/);
+  await prompt.getByLabel("Enrich prompt text").fill("Describe each page for the bakery's customers, in their language.");
+  await prompt.getByRole("button", { name: "Save prompt" }).click();
+  await expect(page.getByText("Prompt saved as version 1")).toBeVisible();
   await page.screenshot({ path: "test-results/enrich-overview.png", fullPage: true });
   expect(await seriousViolations(page), "site overview").toEqual([]);
   await page.getByRole("button", { name: "Fresh bread every morning" }).click();

@@ -13,6 +13,7 @@ import { getDb } from "../../workers/db/client";
 import { migrationLogs, migrationRuns, snapshots } from "../../workers/db/schema-runs";
 import { targetItems, targetRuns } from "../../workers/db/schema-targets";
 import { pageFindings } from "../../workers/enrich/findings";
+import { DEFAULT_ENRICH_PROMPT } from "../../workers/enrich/ai";
 import { deterministicProposals } from "../../workers/enrich/proposals";
 import { analyseSite } from "../../workers/services/enrich";
 import { auditFor, call, expectError, expectValidationError, newMember, newOwner } from "../api/helpers";
@@ -185,13 +186,20 @@ describe("Enrich", () => {
     const { owner, auth, siteId } = await projectOnDrupal();
     const { ids } = await siteWithRun(auth, owner.orgId, siteId);
     const answer = { metaTitle: null, metaDescription: "Sourdough baked every morning and sold warm until noon on the market square.", alts: [{ src: url("/img/loaf.jpg"), alt: "A round sourdough loaf" }, { src: url("/img/elsewhere.jpg"), alt: "Not on the page" }], summary: "A bakery on the market square.", tags: ["Bread", "Invented tag"] };
+    // The project's own Enrich prompt is what the model is instructed with.
+    const custom = `Write for bakers. ${crypto.randomUUID()}`;
+    expect((await call("PUT", `/sites/${siteId}/enrich/prompt`, { ...auth, body: { prompt: custom } })).status).toBe(200);
+    const instructed: string[] = [];
     const model = new MockLanguageModelV4({
-      doGenerate: async () => ({
+      doGenerate: async (options) => {
+        for (const m of options.prompt) if (m.role === "system") instructed.push(m.content);
+        return {
         content: [{ type: "text", text: JSON.stringify(answer) }],
         finishReason: { unified: "stop", raw: "stop" },
         usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 10, text: 10, reasoning: 0 } },
         warnings: [],
-      }),
+        };
+      },
     });
     // The site's taxonomy comes from its own pages' article tags.
     const db = getDb(env.DB);
@@ -210,6 +218,8 @@ describe("Enrich", () => {
     };
     await analyseSite(db, env, { userId: owner.id }, owner.orgId, siteId, { model, fetch: transport });
     expect(requested.sort()).toEqual(["HEAD /gone", "HEAD /menu-2", "HEAD /moved"]);
+    expect(instructed.length).toBeGreaterThan(0);
+    expect(new Set(instructed)).toEqual(new Set([custom]));
     const proposals = (await call("GET", `/enrich/pages/${ids["/"]}`, auth)).json.proposals as EnrichProposalDto[];
     expect(proposals.find((p) => p.field === "metaDescription")).toMatchObject({ source: `ai:${model.modelId}`, value: answer.metaDescription, confidence: 0.7 });
     expect(proposals.find((p) => p.field === "imageAlt" && p.target === url("/img/loaf.jpg"))).toMatchObject({ value: "A round sourdough loaf", source: `ai:${model.modelId}` });
@@ -221,6 +231,26 @@ describe("Enrich", () => {
     expect(home.findings.find((f) => f.kind === "link-redirect")!.evidence).toContain(`${url("/moved")} redirects to ${url("/menu-2")} when the analysis checked it`);
     // The caption-based alt text stands where the model said nothing.
     expect(proposals.find((p) => p.target === url("/img/oven.jpg"))).toMatchObject({ source: "deterministic" });
+  });
+
+  it("keeps the project's Enrich prompt in versions of its own, configurable by admins and owners only", async () => {
+    const { owner, auth, siteId } = await projectOnDrupal();
+    const initial = await call("GET", `/sites/${siteId}/enrich/prompt`, auth);
+    expect(initial.json).toMatchObject({ prompt: DEFAULT_ENRICH_PROMPT, version: 0, isDefault: true, versions: [] });
+    const saved = await call("PUT", `/sites/${siteId}/enrich/prompt`, { ...auth, body: { prompt: "Describe each page for a bakery's customers." } });
+    expect(saved.json).toMatchObject({ prompt: "Describe each page for a bakery's customers.", version: 1, isDefault: false });
+    // The mapping prompt is another history: untouched.
+    expect((await call("GET", `/sites/${siteId}/mapping/prompt`, auth)).json).toMatchObject({ version: 0, isDefault: true });
+    expect((await auditFor(siteId, "enrich-prompt.update")).length).toBe(1);
+    // A member reads it and may not change it; an empty prompt is refused in the error shape; nothing is lost.
+    const member = await newMember(owner.token, owner.orgId, "MEMBER");
+    const asMember = { token: member.token, org: owner.orgId };
+    expect((await call("GET", `/sites/${siteId}/enrich/prompt`, asMember)).status).toBe(200);
+    expectError(await call("PUT", `/sites/${siteId}/enrich/prompt`, { ...asMember, body: { prompt: "Mine now." } }), 403);
+    expect((await call("PUT", `/sites/${siteId}/enrich/prompt`, { ...auth, body: { prompt: "" } })).status).toBe(400);
+    const reset = await call("POST", `/sites/${siteId}/enrich/prompt/reset`, auth);
+    expect(reset.json).toMatchObject({ prompt: DEFAULT_ENRICH_PROMPT, version: 2, isDefault: true });
+    expect(reset.json.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
   });
 
   it("finds a page without a title, an empty H1 and a decorative image apart from one without alt", () => {

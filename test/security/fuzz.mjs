@@ -38,6 +38,7 @@ const BODY_SCHEMAS = {
   "POST /mapping/snapshots/:snapshotId/bulk-approve": ["contracts/mapping.ts", "bulkApproveSchema"],
   "POST /mapping/proposals/:proposalId/decision": ["contracts/mapping.ts", "decisionSchema"],
   "PUT /sites/:siteId/mapping/prompt": ["contracts/mapping.ts", "savePromptSchema"],
+  "PUT /sites/:siteId/enrich/prompt": ["contracts/mapping.ts", "savePromptSchema"],
   "PUT /sites/:siteId/mapping/settings": ["contracts/mapping.ts", "mappingSettingsSchema"],
   "POST /sites/:siteId/auto-populate": ["contracts/mapping.ts", "autoPopulateRequestSchema"],
   "POST /sites/:siteId/auto-populate/accept": ["contracts/mapping.ts", "acceptSuggestionsSchema"],

@@ -100,6 +100,7 @@ function validBodies(world) {
     "POST /mapping/snapshots/:snapshotId/bulk-approve": { body: { threshold: 1 } },
     "POST /mapping/proposals/:proposalId/decision": { body: { action: "approve" } },
     "PUT /sites/:siteId/mapping/prompt": { body: { prompt: "Map the page's parts to the site's components." } },
+    "PUT /sites/:siteId/enrich/prompt": { body: { prompt: "Write a meta description from the page's lead." } },
     "PUT /sites/:siteId/mapping/settings": { body: { llmProvider: "none" } },
     "POST /sites/:siteId/auto-populate": { body: { url: `http://${world.siteDomain}/` } },
     "POST /sites/:siteId/auto-populate/accept": { body: { suggestions: [{ id: "probe-suggestion" }] } },

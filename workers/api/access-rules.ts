@@ -151,6 +151,9 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   // routes/enrich.ts — analysing and reviewing is the members' job, as for mapping; writing into the
   // target is a run's right, and undoing it a rollback's.
   "GET /sites/:siteId/enrich": org("view"),
+  "GET /sites/:siteId/enrich/prompt": org("view"),
+  "PUT /sites/:siteId/enrich/prompt": org("configure"),
+  "POST /sites/:siteId/enrich/prompt/reset": org("configure"),
   "POST /sites/:siteId/enrich/analyse": org("review"),
   "GET /sites/:siteId/enrich/proposals": org("view"),
   "POST /sites/:siteId/enrich/bulk-approve": org("review"),

@@ -146,7 +146,7 @@ export const mappingMemory = sqliteTable(
   ],
 );
 
-/** The mapping prompt of a site, versioned; the newest version is the one in use. */
+/** The prompts of a site, one history per kind (mapping, Enrich), versioned; the newest version of a kind is the one in use. */
 export const sitePrompts = sqliteTable(
   "site_prompts",
   {
@@ -157,13 +157,14 @@ export const sitePrompts = sqliteTable(
     siteId: text("site_id")
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["mapping", "enrich"] }).notNull().default("mapping"),
     version: integer("version").notNull(),
     prompt: text("prompt").notNull(),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("site_prompts_version_idx").on(t.siteId, t.version)],
+  (t) => [uniqueIndex("site_prompts_version_idx").on(t.siteId, t.kind, t.version)],
 );
 
 /** The language model a site's mapping uses. The API key is encrypted like platform secrets. */

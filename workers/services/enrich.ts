@@ -21,7 +21,7 @@ import type { Env } from "../env";
 import { notFound, unprocessable } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { auditStatement, type Actor } from "./audit";
-import { resolveLanguageModel } from "./mapping-settings";
+import { activePrompt, resolveLanguageModel } from "./mapping-settings";
 import { requireSite } from "./sites";
 
 /** At most this many pages are sent to the language model per analysis (cost stays bounded). */
@@ -129,6 +129,8 @@ export async function analyseSite(db: Db, env: Env, actor: Actor, organizationId
   const siteLanguage = dominantLanguage(pages.map((p) => p.extraction));
   const taxonomy = siteTaxonomy(pages.map((p) => p.extraction));
   const model = options.model !== undefined ? options.model : await resolveLanguageModel(db, env, siteId);
+  // The site's own Enrich prompt (Enrich → Prompt), else the default.
+  const prompt = model ? await activePrompt(db, siteId, "enrich") : DEFAULT_ENRICH_PROMPT;
 
   const decided = await db.select().from(enrichProposals).where(and(eq(enrichProposals.siteId, siteId), eq(enrichProposals.runId, runId)));
   const keep = new Set(decided.filter((p) => p.status !== "pending").map((p) => `${p.snapshotId}\n${p.field}\n${p.target}`));
@@ -149,7 +151,7 @@ export async function analyseSite(db: Db, env: Env, actor: Actor, organizationId
     const drafts: ProposalDraft[] = deterministicProposals(page.extraction, findings, siteLanguage);
     if (model && aiPages < AI_PAGE_BUDGET && findings.some((f) => f.field)) {
       aiPages++;
-      const ai = await aiProposals(model, DEFAULT_ENRICH_PROMPT, page.extraction, findings, taxonomy);
+      const ai = await aiProposals(model, prompt, page.extraction, findings, taxonomy);
       // A model's value replaces the deterministic one for the same field; its rationale says so.
       for (const d of ai) {
         const i = drafts.findIndex((x) => x.field === d.field && x.target === d.target);

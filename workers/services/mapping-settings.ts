@@ -14,6 +14,7 @@ import { decryptSecret, encryptSecret } from "../lib/crypto";
 import { badRequest, conflict } from "../lib/errors";
 import { egressFetcher, egressPolicy, endpointUrlProblem } from "../lib/egress";
 import { newId } from "../lib/ids";
+import { DEFAULT_ENRICH_PROMPT } from "../enrich/ai";
 import { DEFAULT_MAPPING_PROMPT } from "../mapping/llm-prompt";
 import { auditStatement } from "./audit";
 import type { SessionUser } from "./auth";
@@ -97,23 +98,28 @@ export async function resolveLanguageModel(db: Db, env: Env, siteId: string): Pr
 
 // ---------------------------------------------------------------- prompts
 
-/** The prompt in use: the newest version, or the default when the site never saved one. */
-export async function activePrompt(db: Db, siteId: string): Promise<string> {
-  const row = await db.query.sitePrompts.findFirst({ where: eq(sitePrompts.siteId, siteId), orderBy: desc(sitePrompts.version) });
-  return row?.prompt ?? DEFAULT_MAPPING_PROMPT;
+/** Which prompt: the mapping layer's, or Enrich's (the same versioned history, one per kind). */
+export type PromptKind = "mapping" | "enrich";
+
+const DEFAULT_PROMPTS: Record<PromptKind, string> = { mapping: DEFAULT_MAPPING_PROMPT, enrich: DEFAULT_ENRICH_PROMPT };
+
+/** The prompt in use: the newest version of its kind, or the default when the site never saved one. */
+export async function activePrompt(db: Db, siteId: string, kind: PromptKind = "mapping"): Promise<string> {
+  const row = await db.query.sitePrompts.findFirst({ where: and(eq(sitePrompts.siteId, siteId), eq(sitePrompts.kind, kind)), orderBy: desc(sitePrompts.version) });
+  return row?.prompt ?? DEFAULT_PROMPTS[kind];
 }
 
-export async function getPrompt(db: Db, organizationId: string, siteId: string): Promise<PromptDto> {
+export async function getPrompt(db: Db, organizationId: string, siteId: string, kind: PromptKind = "mapping"): Promise<PromptDto> {
   await requireSite(db, organizationId, siteId);
   const rows = await db
     .select({ p: sitePrompts, email: users.email })
     .from(sitePrompts)
     .leftJoin(users, eq(users.id, sitePrompts.createdByUserId))
-    .where(and(eq(sitePrompts.siteId, siteId), eq(sitePrompts.organizationId, organizationId)))
+    .where(and(eq(sitePrompts.siteId, siteId), eq(sitePrompts.organizationId, organizationId), eq(sitePrompts.kind, kind)))
     .orderBy(desc(sitePrompts.version));
   const latest = rows[0]?.p;
   return {
-    prompt: latest?.prompt ?? DEFAULT_MAPPING_PROMPT,
+    prompt: latest?.prompt ?? DEFAULT_PROMPTS[kind],
     version: latest?.version ?? 0,
     isDefault: latest ? latest.isDefault : true,
     updatedAt: latest ? latest.createdAt.toISOString() : null,
@@ -124,12 +130,12 @@ export async function getPrompt(db: Db, organizationId: string, siteId: string):
 /** How often a prompt save retries when another save took its version number meanwhile. */
 const PROMPT_SAVE_ATTEMPTS = 3;
 
-async function addVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string, isDefault: boolean): Promise<PromptDto> {
+async function addVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, kind: PromptKind, prompt: string, isDefault: boolean): Promise<PromptDto> {
   await requireSite(db, organizationId, siteId);
   for (let attempt = 1; ; attempt++) {
     try {
-      await insertVersion(db, auth, organizationId, siteId, prompt, isDefault);
-      return getPrompt(db, organizationId, siteId);
+      await insertVersion(db, auth, organizationId, siteId, kind, prompt, isDefault);
+      return getPrompt(db, organizationId, siteId, kind);
     } catch (err) {
       // Two saves at once read the same latest version; the unique index lets one win, the other takes the next number.
       if (!violatesUniqueIndex(err, sitePrompts, "site_prompts_version_idx")) throw err;
@@ -138,28 +144,28 @@ async function addVersion(db: Db, auth: SessionUser, organizationId: string, sit
   }
 }
 
-async function insertVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string, isDefault: boolean): Promise<void> {
-  const current = await db.query.sitePrompts.findFirst({ where: eq(sitePrompts.siteId, siteId), orderBy: desc(sitePrompts.version) });
+async function insertVersion(db: Db, auth: SessionUser, organizationId: string, siteId: string, kind: PromptKind, prompt: string, isDefault: boolean): Promise<void> {
+  const current = await db.query.sitePrompts.findFirst({ where: and(eq(sitePrompts.siteId, siteId), eq(sitePrompts.kind, kind)), orderBy: desc(sitePrompts.version) });
   const version = (current?.version ?? 0) + 1;
   await db.batch([
-    db.insert(sitePrompts).values({ id: newId(), organizationId, siteId, version, prompt, isDefault, createdByUserId: auth.user.id }),
+    db.insert(sitePrompts).values({ id: newId(), organizationId, siteId, kind, version, prompt, isDefault, createdByUserId: auth.user.id }),
     auditStatement(db, auth.actor, {
       organizationId,
-      action: isDefault ? "mapping-prompt.reset" : "mapping-prompt.update",
-      entityType: "mapping-prompt",
+      action: `${kind}-prompt.${isDefault ? "reset" : "update"}`,
+      entityType: `${kind}-prompt`,
       entityId: siteId,
-      before: { version: current?.version ?? 0, prompt: current?.prompt ?? DEFAULT_MAPPING_PROMPT },
+      before: { version: current?.version ?? 0, prompt: current?.prompt ?? DEFAULT_PROMPTS[kind] },
       after: { version, prompt },
     }),
   ]);
 }
 
 /** Saves an edited prompt as a new version. */
-export function savePrompt(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string): Promise<PromptDto> {
-  return addVersion(db, auth, organizationId, siteId, prompt, prompt === DEFAULT_MAPPING_PROMPT);
+export function savePrompt(db: Db, auth: SessionUser, organizationId: string, siteId: string, prompt: string, kind: PromptKind = "mapping"): Promise<PromptDto> {
+  return addVersion(db, auth, organizationId, siteId, kind, prompt, prompt === DEFAULT_PROMPTS[kind]);
 }
 
 /** Goes back to the default prompt, as a new version (the history stays). */
-export function resetPrompt(db: Db, auth: SessionUser, organizationId: string, siteId: string): Promise<PromptDto> {
-  return addVersion(db, auth, organizationId, siteId, DEFAULT_MAPPING_PROMPT, true);
+export function resetPrompt(db: Db, auth: SessionUser, organizationId: string, siteId: string, kind: PromptKind = "mapping"): Promise<PromptDto> {
+  return addVersion(db, auth, organizationId, siteId, kind, DEFAULT_PROMPTS[kind], true);
 }

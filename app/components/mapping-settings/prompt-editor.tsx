@@ -46,7 +46,15 @@ function Versions({ prompt }: { prompt: PromptDto }) {
   );
 }
 
-function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDto; onChange: (p: PromptDto) => void }) {
+/** Which of the site's prompts: the mapping layer's or Enrich's; each has its own history and API path. */
+export type PromptKind = "mapping" | "enrich";
+
+const KIND_TEXTS: Record<PromptKind, { title: string; label: string }> = {
+  mapping: { title: T.promptTitle, label: T.promptLabel },
+  enrich: { title: T.enrichPromptTitle, label: T.enrichPromptLabel },
+};
+
+function Editor({ siteId, kind, prompt, onChange }: { siteId: string; kind: PromptKind; prompt: PromptDto; onChange: (p: PromptDto) => void }) {
   const api = useApi();
   const toasts = useToasts();
   const [text, setText] = useState(prompt.prompt);
@@ -54,7 +62,7 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"save" | "reset" | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
-  const base = `/v1/sites/${encodeURIComponent(siteId)}/mapping/prompt`;
+  const base = `/v1/sites/${encodeURIComponent(siteId)}/${kind}/prompt`;
   const dirty = text !== prompt.prompt;
 
   async function save(e: FormEvent) {
@@ -95,14 +103,14 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
 
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-      <form onSubmit={save} noValidate aria-label={T.promptTitle} className="space-y-3">
+      <form onSubmit={save} noValidate aria-label={KIND_TEXTS[kind].title} className="space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium">{T.promptVersion(prompt.version)}</span>
           <Badge tone={prompt.isDefault ? "slate" : "blue"}>{prompt.isDefault ? T.promptDefault : T.promptCustom}</Badge>
           {dirty ? <Badge tone="amber">{T.promptUnsaved}</Badge> : null}
         </div>
         <TextAreaField
-          label={T.promptLabel}
+          label={KIND_TEXTS[kind].label}
           rows={14}
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -136,15 +144,15 @@ function Editor({ siteId, prompt, onChange }: { siteId: string; prompt: PromptDt
   );
 }
 
-/** The site's mapping prompt: edit and save as a new version, see the versions, reset to the default. */
-export function PromptEditor({ siteId, loaded, onReload }: { siteId: string; loaded: LoadedSection<PromptDto>; onReload: () => void }) {
+/** A site's prompt (mapping by default, or Enrich's): edit and save as a new version, see the versions, reset to the default. */
+export function PromptEditor({ siteId, loaded, onReload, kind = "mapping", description = T.promptDescription }: { siteId: string; loaded: LoadedSection<PromptDto>; onReload: () => void; kind?: PromptKind; description?: string }) {
   const [latest, setLatest] = useState<PromptDto | null>(null);
   const prompt = latest ?? loaded.data;
   return (
-    <SettingsSection id="mapping-prompt" title={T.promptTitle} description={T.promptDescription}>
+    <SettingsSection id={`${kind}-prompt`} title={KIND_TEXTS[kind].title} description={description}>
       {loaded.error !== null && !prompt ? <ErrorState message={`${T.promptLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
       {/* Each saved version restarts the editor from the stored text. */}
-      {prompt ? <Editor key={prompt.version} siteId={siteId} prompt={prompt} onChange={setLatest} /> : null}
+      {prompt ? <Editor key={prompt.version} siteId={siteId} kind={kind} prompt={prompt} onChange={setLatest} /> : null}
     </SettingsSection>
   );
 }

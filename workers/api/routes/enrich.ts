@@ -6,10 +6,19 @@ import { badRequest } from "../../lib/errors";
 import { analyseSite, getPageAudit, getSiteAudit, listEnrichProposals } from "../../services/enrich";
 import { applyEnrichment, listEnrichApplies, rollbackEnrichApply } from "../../services/enrich-apply";
 import { bulkApproveEnrich, decideEnrichProposal } from "../../services/enrich-review";
+import { savePromptSchema } from "../../contracts/mapping";
+import { getPrompt, resetPrompt, savePrompt } from "../../services/mapping-settings";
 import { parseJson } from "../validate";
 
 /** Enrich: the audit of a project's migrated pages, its proposals and their review, apply and rollback. */
 export const enrichRoutes = new Hono<AppEnv>()
+  // The site's Enrich prompt: the instructions the language model gets with each page (versioned like the mapping prompt).
+  .get("/sites/:siteId/enrich/prompt", async (c) => c.json(await getPrompt(getDb(c.env.DB), c.get("organizationId"), c.req.param("siteId"), "enrich")))
+  .put("/sites/:siteId/enrich/prompt", async (c) => {
+    const input = await parseJson(c, savePromptSchema);
+    return c.json(await savePrompt(getDb(c.env.DB), c.get("auth"), c.get("organizationId"), c.req.param("siteId"), input.prompt, "enrich"));
+  })
+  .post("/sites/:siteId/enrich/prompt/reset", async (c) => c.json(await resetPrompt(getDb(c.env.DB), c.get("auth"), c.get("organizationId"), c.req.param("siteId"), "enrich")))
   .get("/sites/:siteId/enrich", async (c) => c.json(await getSiteAudit(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("siteId"))))
   .post("/sites/:siteId/enrich/analyse", async (c) => c.json(await analyseSite(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("siteId"))))
   .get("/sites/:siteId/enrich/proposals", async (c) => {
