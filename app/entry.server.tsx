@@ -6,6 +6,25 @@ import { NonceProvider } from "./lib/nonce";
 
 const ABORT_DELAY = 5000;
 
+/**
+ * The page's modules are preloaded (Remix's <Scripts>) at the browser's high priority, beside the
+ * stylesheet that the first paint waits for: on a slow connection they share its bandwidth, and a page
+ * that paints from its server HTML does not need them to. At low priority the browser fetches them
+ * after what rendering needs. <Scripts> takes no attribute for its preloads, so the HTML gets it on the
+ * way out; React does not compare attributes when it hydrates in production (a development build would
+ * warn that its render lacks this one, so the development server keeps the plain links).
+ */
+function withLowPriorityModulePreloads(response: Response): Response {
+  if (process.env.NODE_ENV !== "production") return response;
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(el) {
+        el.setAttribute("fetchpriority", "low");
+      },
+    })
+    .transform(response);
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,5 +53,5 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   // The security headers of every response are set by the Worker (workers/index.ts).
   responseHeaders.set("Content-Type", "text/html");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return withLowPriorityModulePreloads(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
 }

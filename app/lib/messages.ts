@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from "../../workers/contracts/auth";
-import { MIGRATION_MESSAGES } from "../../workers/contracts/run-events";
+import { AUTH_MESSAGES } from "../../workers/contracts/auth-messages";
+import { MIGRATION_MESSAGES } from "../../workers/contracts/run-messages";
 
 /** User-facing texts of the spec (§5, §8), used exactly. Migration texts come from the one server-side list. */
 export const MESSAGES = {

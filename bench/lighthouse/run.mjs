@@ -2,7 +2,8 @@
 // Lighthouse (the npm package) in Debian Chromium against /, /news and /docs of the product served by
 // `wrangler dev` (a frozen bundle on a fresh local state, as the other benchmarks run it). Prints the
 // performance, accessibility, best-practices and SEO scores for mobile and desktop; the target is 95 each.
-// Usage: npm run bench:lighthouse [-- --paths /,/news,/docs]
+// Usage: npm run bench:lighthouse [-- --paths /,/news,/docs] [--save DIR]
+// --save DIR also writes each full Lighthouse report as JSON into DIR (mobile-news.json, desktop-root.json …).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,7 @@ const arg = (name, fallback) => {
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
 const PATHS = arg("paths", "/,/news,/docs").split(",");
+const SAVE = arg("save", "");
 
 async function main() {
   checkNode();
@@ -50,6 +52,11 @@ async function main() {
           lhr = (await audit()).lhr;
         }
         if (lhr.runtimeError) throw new Error(`${formFactor} ${p}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (SAVE) {
+          fs.mkdirSync(SAVE, { recursive: true });
+          const name = p.replace(/^\/+|\/+$/g, "").replace(/[^a-zA-Z0-9]+/g, "-") || "root";
+          fs.writeFileSync(path.join(SAVE, `${formFactor}-${name}.json`), JSON.stringify(lhr, null, 1));
+        }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
         const failing = CATEGORIES.flatMap((c) =>
           (lhr.categories[c]?.auditRefs ?? [])

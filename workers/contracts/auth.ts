@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTH_MESSAGES } from "./auth-messages";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -154,27 +155,7 @@ export interface AccountSecurityDto {
   sessions: SessionDto[];
 }
 
-/** The texts of sign-in, MFA and password reset: the spec's (§8) exactly, and ours beside them. */
-export const AUTH_MESSAGES = {
-  failedLogin: "Failed to login",
-  verificationFailed: "Verification failed",
-  failedToSendCode: "Failed to send code",
-  notAuthenticated: "Not authenticated",
-  invalidCredentials: "Invalid e-mail or password",
-  codeSubject: "Your sign-in code",
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}.`,
-  mfaRequiredForAdmins: "Administrators always sign in with a code",
-  resetSubject: "Reset your password",
-  resetRequested: "If an account exists for that e-mail, we sent a link to reset its password.",
-  resetInvalidLink: "This reset link is invalid or has expired.",
-  resetDone: "Your password was changed. Sign in with the new password.",
-  wrongCurrentPassword: "The current password is not correct",
-  passwordChanged: "Your password was changed. Your other sessions were signed out.",
-  notDuringImpersonation: "Not available while impersonating",
-  oauthFailed: "Sign-in with the provider failed",
-  oauthUnknownProvider: "Unknown sign-in provider",
-  oauthEmailUnverified: "The provider did not confirm this e-mail address",
-} as const;
+export { AUTH_MESSAGES };
 
 /** An invitation as its invitee sees it. */
 export interface InvitationDto {

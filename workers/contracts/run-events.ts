@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MIGRATION_MESSAGES } from "./run-messages";
 
 /**
  * The browser-facing contract of migration runs (spec §4 and §7): the start body, the events of the
@@ -33,32 +34,7 @@ export type ActiveRunStatus = (typeof ACTIVE_RUN_STATUSES)[number];
  */
 export type RunPhase = "discovering" | "capturing" | "processing" | "finished";
 
-/** The spec's texts for migration runs (spec §4, §5, §8). */
-export const MIGRATION_MESSAGES = {
-  siteIdRequired: "Site ID is required",
-  noTemplates: "No template configurations found for this site",
-  noComponents: "No component configurations found for this site",
-  noActiveMigration: "No active migration found",
-  cancelNotFound: "Could not find active migration to cancel",
-  cancelFailed: "Failed to cancel migration",
-  cancelled: "Migration cancelled successfully",
-  completed: "Migration completed successfully!",
-  failed: "Migration failed",
-  stuck: "Migration appears to be stuck. You may need to start a new migration.",
-  alreadyRunning: "A migration is already running for this site",
-  logsFailed: "Failed to fetch migration logs",
-  migrationNotFound: "Migration not found",
-  snapshotNotFound: "Snapshot not found",
-  screenshotNotFound: "Screenshot not found",
-  /** Logged when nothing maps the site's snapshots (a site without a target platform). */
-  stoppedAfterSnapshots: "This site has no target platform to map its pages to; the run stopped after snapshots.",
-  /** Logged when the site's pages are mapped but nothing writes them into the platform. */
-  stoppedAfterMapping: "No target writer is available for this site's platform; the run stopped after mapping.",
-  /** Spec §8: the site's platform lacks its connection fields (spec §5), so pages are mapped but not written. */
-  platformNotConfigured: "Platform connection not configured",
-  stoppedNotConfigured:
-    "Platform connection not configured: the run stopped after mapping. Complete the connection in Settings and run the migration again to write the pages.",
-} as const;
+export { MIGRATION_MESSAGES };
 
 /** Body of `POST /migration/start`. */
 export const startMigrationSchema = z.object({

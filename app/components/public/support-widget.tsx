@@ -1,8 +1,37 @@
 import { useLocation } from "@remix-run/react";
 import { CloseButton } from "~/components/ui/button";
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState, type RefObject } from "react";
+import { Spinner } from "~/components/ui/spinner";
 import { hasSupportWidget } from "~/lib/public-site";
-import { ContactForm } from "./public-forms";
+
+/**
+ * The contact form (and its validator) loads when the panel first opens, or when the visitor points at or
+ * focuses the button: the pages that carry the widget do not download it for visitors who never ask.
+ */
+const loadContactForm = () => import("./public-forms");
+const ContactForm = lazy(() =>
+  loadContactForm().then(
+    (m) => ({ default: m.ContactForm }),
+    // Not loaded (offline, or a new release replaced the files): the contact page has the same form.
+    () => ({ default: ContactPageLink }),
+  ),
+);
+
+function ContactPageLink(_: { compact?: boolean }) {
+  return (
+    <a href="/contact" className="font-medium text-brand-700 underline dark:text-brand-100">
+      Open the contact form
+    </a>
+  );
+}
+
+/** Moves focus into the panel's first field once the form is there (it may still be loading when the panel opens). */
+function FocusFirstField({ panel }: { panel: RefObject<HTMLDivElement> }) {
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>("input:not([tabindex='-1']), select, textarea")?.focus();
+  }, [panel]);
+  return null;
+}
 
 /**
  * The self-hosted support widget of the marketing pages (spec §2: chat and support widgets load only on
@@ -18,7 +47,6 @@ export function SupportWidget() {
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>("input:not([tabindex='-1']), select, textarea")?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
       setOpen(false);
@@ -47,7 +75,10 @@ export function SupportWidget() {
             </div>
             <CloseButton label="Close support" onClick={() => setOpen(false)} className="text-slate-500" />
           </div>
-          <ContactForm compact />
+          <Suspense fallback={<Spinner size="sm" label="Loading the form…" />}>
+            <ContactForm compact />
+            <FocusFirstField panel={panelRef} />
+          </Suspense>
         </div>
       ) : null}
       <button
@@ -56,6 +87,8 @@ export function SupportWidget() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}
+        onPointerEnter={() => void loadContactForm()}
+        onFocus={() => void loadContactForm()}
         className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/40"
       >
         Support

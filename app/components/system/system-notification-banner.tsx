@@ -5,7 +5,6 @@ import { useApi } from "~/components/app/app-context";
 import { CONSTANTS } from "~/lib/constants";
 import { APP_EVENTS, emit } from "~/lib/events";
 import { isNotificationVisible, readDismissals, storeDismissals, withDismissal, type Dismissals } from "~/lib/notification-dismissal";
-import { sanitizeBannerHtml } from "~/lib/safe-html";
 
 /** The CSS variable layouts use to make room for the banner (and to offset their sticky bars). */
 export const NOTIFICATION_HEIGHT_VAR = "--system-notification-height";
@@ -19,6 +18,12 @@ const TONE = {
   info: "border-blue-200 bg-blue-50 text-blue-950 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-50 [&_a]:text-blue-800 dark:[&_a]:text-blue-200",
   warning: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50 [&_a]:text-amber-900 dark:[&_a]:text-amber-200",
 } as const;
+
+/**
+ * The sanitizer (DOMPurify) is loaded once there is a notification to show: most visits have none, and the
+ * public pages then load and run no HTML sanitizer at all.
+ */
+const loadSanitizer = () => import("~/lib/safe-html").then((m) => m.sanitizeBannerHtml);
 
 // Layout effects measure before paint in the browser; the server renders nothing here anyway.
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -38,6 +43,7 @@ export function SystemNotificationBanner() {
   const api = useApi();
   const [notification, setNotification] = useState<SystemNotificationDto | null>(null);
   const [dismissals, setDismissals] = useState<Dismissals>({});
+  const [sanitize, setSanitize] = useState<((html: string) => string) | null>(null);
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -76,8 +82,24 @@ export function SystemNotificationBanner() {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const visible = isNotificationVisible(notification, dismissals);
-  const html = useMemo(() => (visible && notification ? sanitizeBannerHtml(notification.message) : ""), [visible, notification]);
+  const wanted = isNotificationVisible(notification, dismissals);
+  useEffect(() => {
+    if (!wanted || sanitize) return;
+    let cancelled = false;
+    loadSanitizer()
+      .then((fn) => {
+        if (!cancelled) setSanitize(() => fn);
+      })
+      .catch(() => {
+        // Not loaded (offline, a new deployment): the banner stays hidden rather than show unsanitized HTML.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, sanitize]);
+  // Shown once its message can be sanitized, never before.
+  const visible = wanted && sanitize !== null;
+  const html = useMemo(() => (visible && notification && sanitize ? sanitize(notification.message) : ""), [visible, notification, sanitize]);
 
   useIsomorphicLayoutEffect(() => {
     const el = ref.current;
