@@ -137,6 +137,16 @@ describe("background images and video posters", () => {
     expect(fieldsOf("teaser").filter((f) => f.kind === "image").map((f) => f.value)).toEqual(["https://www.blocks.test/img/teaser.jpg"]);
   });
 
+  it("keeps an image that sits in a paragraph, alone or beside text, as an image field", () => {
+    const x = extractPage(
+      `<html><body><main><div class="story"><p><img src="/img/alone.jpg" alt="Alone"></p><p>Caption text <img src="/img/inline.png" alt="Inline"> and more.</p><p><a href="/more"><img src="/img/linked.jpg" alt="Linked"></a> Read more</p></div></main></body></html>`,
+      "https://www.blocks.test/story",
+      { story: { name: "Story", selector: ".story", fields: [] } },
+    );
+    const images = x.components[0].fields.filter((f) => f.kind === "image").map((f) => f.value);
+    expect(images).toEqual(["https://www.blocks.test/img/alone.jpg", "https://www.blocks.test/img/inline.png", "https://www.blocks.test/img/linked.jpg"]);
+  });
+
   it("takes a video's poster as an image, in its fields and in the clean main content", () => {
     expect(fieldsOf("clip")).toContainEqual(expect.objectContaining({ kind: "image", value: "https://www.blocks.test/img/tour.jpg", attrs: expect.objectContaining({ alt: "Product tour", poster: true }) }));
     expect(page.mainHtml).toContain('<img src="https://www.blocks.test/img/tour.jpg" alt="Product tour">');

@@ -151,10 +151,14 @@ export function extractFields(root: Element, ctx: FieldContext): SourceField[] {
     }
     if (tag === "p" || tag === "blockquote" || tag === "figcaption") {
       const text = textOf(el);
-      if (!text) return;
-      const rich = el.children.length > 0 && onlyInline(el) && el.querySelector("a, strong, b, em, i, br") !== null;
-      push(el, tag, rich ? "richtext" : "text", rich ? cleanChildren(el, ctx.base).html : text);
-      for (const a of Array.from(el.querySelectorAll("a"))) visit(a);
+      if (text) {
+        const rich = el.children.length > 0 && onlyInline(el) && el.querySelector("a, strong, b, em, i, br") !== null;
+        push(el, tag, rich ? "richtext" : "text", rich ? cleanChildren(el, ctx.base).html : text);
+        for (const a of Array.from(el.querySelectorAll("a"))) visit(a);
+      }
+      // Images inside a paragraph (alone, or beside its text) are fields of their own; links visited above
+      // already took the images they wrap.
+      for (const img of Array.from(el.querySelectorAll("img"))) if (!(text && img.closest("a"))) visit(img);
       return;
     }
     if (el !== root && !hasElementChildren(el)) {
