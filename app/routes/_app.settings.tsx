@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { MappingSettingsTab } from "~/components/mapping-settings/mapping-settings-tab";
+import { DeleteProject } from "~/components/settings/delete-project";
 import { GeneralSettings } from "~/components/settings/general-settings";
 import { MigrationSettings } from "~/components/settings/migration-settings";
 import { PlatformSettings } from "~/components/settings/platform-settings";
@@ -64,6 +65,7 @@ export default function Settings() {
                   {tab === "sources" ? <MigrationSettings config={config} onSaved={reloadSiteConfig} /> : null}
                 </fieldset>
               )}
+              {tab === "general" ? <DeleteProject siteId={site.id} name={site.name} /> : null}
             </div>
           </Card>
         </>

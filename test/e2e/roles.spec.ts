@@ -45,9 +45,13 @@ test("a member sees the start control disabled with the reason, and settings rea
   await asMember.screenshot({ path: "/tmp/roles-member.png", fullPage: true });
 
   await open(asMember, "/settings");
-  await expect(asMember.getByTestId("permission-note")).toContainText("Only organization owners and admins can change the project's settings.");
+  await expect(asMember.getByTestId("permission-note").filter({ hasText: "settings" })).toContainText("Only organization owners and admins can change the project's settings.");
   await expect(asMember.getByLabel("Project name")).toBeDisabled();
   await expect(asMember.getByRole("button", { name: "Save" })).toBeDisabled();
+  // Deleting the project is not a member's: the control is there, disabled, with the reason.
+  const remove = asMember.getByRole("button", { name: "Delete project" });
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription(/delete projects\. Your role is member\.$/);
   await asMember.context().close();
 
   const asAdmin = await signedIn(browser, admin, siteId, "/migration");
@@ -56,5 +60,19 @@ test("a member sees the start control disabled with the reason, and settings rea
   await expect(asAdmin.getByTestId("permission-note")).toHaveCount(0);
   await open(asAdmin, "/settings");
   await expect(asAdmin.getByRole("button", { name: "Save" })).toBeEnabled();
+
+  // An admin deletes the project, confirming with its name; the projects list no longer has it.
+  const ownerHeaders = { Authorization: `Bearer ${owner.token}`, "X-Organization-Id": owner.orgId };
+  const site = (await (await request.get(`/api/v1/site-config/${siteId}`, { headers: ownerHeaders })).json()) as { name: string };
+  await asAdmin.getByRole("button", { name: "Delete project" }).click();
+  const dialog = asAdmin.getByRole("dialog", { name: `Delete the project "${site.name}"?` });
+  const confirm = dialog.getByRole("button", { name: "Delete project" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type "${site.name}" to confirm`).fill(site.name);
+  await confirm.click();
+  await expect(asAdmin).toHaveURL(/\/start$/);
+  await expect(asAdmin.getByText(`Project "${site.name}" deleted`)).toBeVisible();
+  const gone = await request.get(`/api/v1/site-config/${siteId}`, { headers: ownerHeaders });
+  expect(gone.status()).toBe(404);
   await asAdmin.context().close();
 });

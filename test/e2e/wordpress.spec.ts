@@ -235,4 +235,16 @@ test("migrate the fixture site into WordPress from the UI and open the written p
   const response = await page.goto(target);
   expect(response?.status()).toBe(200);
   await expect(page.locator(".entry-content img").first()).toBeVisible();
+
+  // The run is rolled back from the migration screen: every page and asset it wrote is undone in WordPress
+  // (pages it created deleted, pages an earlier run had written given their earlier content back).
+  await open(page, "/migration");
+  await page.getByRole("button", { name: "Roll back this run" }).click();
+  const dialog = page.getByRole("dialog", { name: "Roll back what this run wrote to WordPress?" });
+  await dialog.getByRole("button", { name: "Roll back this run" }).click();
+  const done = page.getByText(/^Rolled back: \d+ writes undone$/);
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  expect(Number(/(\d+)/.exec((await done.textContent()) ?? "")![1])).toBeGreaterThanOrEqual(PAGES);
+  await expect(page.getByRole("status").filter({ hasText: "This run's writes were rolled back on" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Roll back this run" })).toHaveCount(0);
 });

@@ -135,7 +135,7 @@ export type RunTargetPageDto = WrittenPageDto;
  * them, and the run's counts per asset state (each image once). Pages the run skipped as unchanged
  * wrote nothing and are not listed.
  */
-export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; summary: Record<AssetState, number>; linksOutside: number; pages: RunTargetPageDto[] }> {
+export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; rolledBackAt: string | null; summary: Record<AssetState, number>; linksOutside: number; pages: RunTargetPageDto[] }> {
   const run = await requireTargetRun(db, organizationId, migrationId);
   // Each page write with the source URL of its item (the item is the site's page on this platform).
   const pages = await db
@@ -148,6 +148,7 @@ export async function listRunTargetPages(db: Db, organizationId: string, migrati
     migrationId,
     platform: run.platform,
     assetMode: run.assetMode,
+    rolledBackAt: run.rolledBackAt ? run.rolledBackAt.toISOString() : null,
     summary: assetSummary(pages.map((p) => p.assets)),
     linksOutside: pages.reduce((n, p) => n + (p.linksOutside?.length ?? 0), 0),
     pages: pages.map((p) => ({ ...p, assets: p.assets ?? [], linksOutside: p.linksOutside ?? [] })),

@@ -1,8 +1,14 @@
 import { Link } from "@remix-run/react";
 import { FIDELITY_TEXTS, type PageFidelityDto } from "../../../workers/contracts/fidelity";
 import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platforms";
-import { useApi } from "~/components/app/app-context";
+import { useState } from "react";
+import { platformMeta } from "../../../workers/contracts/platforms";
+import { useApi, useToasts } from "~/components/app/app-context";
+import { Button } from "~/components/ui/button";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { deniedProps, PermissionNote } from "~/components/ui/permission-note";
+import { usePermission } from "~/lib/permissions";
 import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
 import { useAsync } from "~/lib/use-async";
@@ -11,6 +17,8 @@ interface TargetPagesDto {
   migrationId: string;
   platform: string;
   assetMode: string;
+  /** When the run's writes were undone, or null. */
+  rolledBackAt: string | null;
   summary: Record<AssetState, number>;
   /** Links of the written pages to pages outside the site's page list. */
   linksOutside: number;
@@ -70,6 +78,59 @@ function worstFirst(pages: TargetPagesDto["pages"], checked: PageFidelityDto[]):
   return [...withScore.filter((p) => p.fidelity).sort((a, b) => a.fidelity!.score - b.fidelity!.score), ...withScore.filter((p) => !p.fidelity)];
 }
 
+export const ROLLBACK_TEXTS = {
+  action: "Roll back this run",
+  confirm: (platform: string) => `Roll back what this run wrote to ${platform}?`,
+  body: "Pages the run created are deleted, pages it updated get their earlier content back, and assets it uploaded are removed. The snapshots and the run's record stay.",
+  done: (n: number) => `Rolled back: ${n === 1 ? "1 write" : `${n} writes`} undone`,
+  failed: "Could not roll back the run",
+  rolledBack: (when: string) => `This run's writes were rolled back on ${when}.`,
+} as const;
+
+const ROLLBACK_NOTE = "rollback-permission";
+
+/** Undoes what a run wrote to the target (admins and owners), behind a confirmation. */
+function RollbackControl({ migrationId, platform, rolledBackAt, onDone }: { migrationId: string; platform: string; rolledBackAt: string | null; onDone: () => void }) {
+  const api = useApi();
+  const toasts = useToasts();
+  const permission = usePermission("rollback");
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = platformMeta(platform)?.displayName ?? platform;
+  if (rolledBackAt) {
+    return (
+      <p role="status" className="mb-4 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-950">
+        {ROLLBACK_TEXTS.rolledBack(new Date(rolledBackAt).toLocaleString())}
+      </p>
+    );
+  }
+  async function rollback() {
+    setBusy(true);
+    try {
+      const res = await api.post<{ undone: number }>(`/v1/migration/${encodeURIComponent(migrationId)}/rollback`, {});
+      toasts.show({ message: ROLLBACK_TEXTS.done(res.undone), type: "success" });
+      setOpen(false);
+      onDone();
+    } catch (err) {
+      setOpen(false);
+      toasts.show({ message: err instanceof ApiRequestError ? err.error : ROLLBACK_TEXTS.failed, type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-end gap-3">
+      <PermissionNote id={ROLLBACK_NOTE} reason={permission.reason} />
+      <Button variant="secondary" onClick={() => setOpen(true)} {...deniedProps(ROLLBACK_NOTE, permission.reason)}>
+        {ROLLBACK_TEXTS.action}
+      </Button>
+      <ConfirmDialog open={open} title={ROLLBACK_TEXTS.confirm(name)} confirmLabel={ROLLBACK_TEXTS.action} busy={busy} onCancel={() => setOpen(false)} onConfirm={() => void rollback()}>
+        <p>{ROLLBACK_TEXTS.body}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
 /** The pages a run wrote into the target, each with its assets and what became of them. */
 export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
   const api = useApi();
@@ -92,6 +153,7 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
   const held = data.pages.filter((p) => p.fidelity?.needsReview).length;
   return (
     <div>
+      <RollbackControl migrationId={data.migrationId} platform={data.platform} rolledBackAt={data.rolledBackAt} onDone={reload} />
       <dl aria-label="Assets by state" className="mb-4 grid grid-cols-2 gap-3 text-center sm:grid-cols-5">
         {ORDER.map((s) => (
           <div key={s} className="rounded-md bg-slate-50 p-3 dark:bg-slate-950">
