@@ -7,10 +7,29 @@ import readline from "node:readline";
 import { ROOT, applyMigrations, pkgFile } from "../../scripts/setup.mjs";
 import { isPortFree, spawnWrangler, stopProcess, waitForHttp } from "../../scripts/start.mjs";
 
-/** The Remix build the Worker bundles; built when missing. */
+/** The newest modification time of the files under `dir` (recursively), in ms. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The Remix build the Worker bundles: built when missing, or when a source of the app or the Worker
+ * changed since (a benchmark of an old bundle measures old code).
+ */
 export function ensureBuild(log) {
-  if (fs.existsSync(path.join(ROOT, "build/index.js"))) return;
-  log("build/index.js is missing: running remix build");
+  const built = path.join(ROOT, "build/index.js");
+  if (fs.existsSync(built)) {
+    const source = Math.max(newestMtime(path.join(ROOT, "app")), newestMtime(path.join(ROOT, "workers")));
+    if (source <= fs.statSync(built).mtimeMs) return;
+    log("app/ or workers/ changed since the last build: running remix build");
+  } else {
+    log("build/index.js is missing: running remix build");
+  }
   const b = spawnSync(process.execPath, [pkgFile("@remix-run/dev", "dist/cli.js"), "build"], { cwd: ROOT, stdio: "inherit" });
   if (b.status !== 0) throw new Error("remix build failed");
 }
