@@ -1,4 +1,4 @@
-import { platformMeta } from "../../workers/contracts/platforms";
+import { platformMeta } from "../../workers/contracts/platform-meta";
 
 export interface NavItem {
   to: string;

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { platformMeta } from "../../workers/contracts/platforms";
+import { platformMeta } from "../../workers/contracts/platform-meta";
 import type { SiteAuditDto } from "../../workers/contracts/enrich";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ApplyPanel } from "~/components/enrich/apply-panel";

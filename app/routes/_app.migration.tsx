@@ -9,7 +9,7 @@ import { TargetPagesPanel } from "~/components/migration/target-pages-panel";
 import { RequireSite } from "~/components/shell/require-site";
 import { Card, ErrorState, PageHeader } from "~/components/ui/card";
 import { isActiveStatus } from "~/lib/migration-state";
-import { platformMeta } from "../../workers/contracts/platforms";
+import { platformMeta } from "../../workers/contracts/platform-meta";
 import { usePermission } from "~/lib/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Migration — Migrate" }];

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { platformMeta } from "../../workers/contracts/platforms";
+import { platformMeta } from "../../workers/contracts/platform-meta";
 import { DefinitionsScreen } from "~/components/definitions/definitions-screen";
 import { DEFINITION_TEXTS } from "~/components/definitions/texts";
 import { RequireSite } from "~/components/shell/require-site";

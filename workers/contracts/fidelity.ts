@@ -9,7 +9,7 @@
  *   GET /v1/migration/fidelity-screenshot/{id}     → the target page's screenshot (JPEG)
  */
 
-import type { OutsideLink, PageAssetRecord, PageMetadataRecord } from "./platforms";
+import type { OutsideLink, PageAssetRecord, PageMetadataRecord } from "./platform-meta";
 
 /** What each part weighs in the page's score. The visual part weighs least: the target's theme is meant to differ. */
 export const FIDELITY_WEIGHTS = { content: 0.4, images: 0.2, links: 0.15, headings: 0.15, visual: 0.1 } as const;

@@ -1,6 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
-import { platformMeta } from "../../../workers/contracts/platforms";
+import { platformMeta } from "../../../workers/contracts/platform-meta";
 import type { SiteConfigDto, SiteDto } from "../../../workers/contracts/sites";
 import { MAPPING_MESSAGES } from "../../../workers/contracts/mapping";
 import { useToasts } from "~/components/app/app-context";

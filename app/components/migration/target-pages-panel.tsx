@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { FIDELITY_TEXTS, type PageFidelityDto } from "../../../workers/contracts/fidelity";
-import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platforms";
+import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platform-meta";
 import { useState } from "react";
-import { platformMeta } from "../../../workers/contracts/platforms";
+import { platformMeta } from "../../../workers/contracts/platform-meta";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";

@@ -1,4 +1,4 @@
-import { DEFAULT_ASSET_PROCESSING_MODE, PLATFORMS, SECRET_MASK, platformMeta, type PlatformField } from "../../../workers/contracts/platforms";
+import { DEFAULT_ASSET_PROCESSING_MODE, PLATFORMS, SECRET_MASK, platformMeta, type PlatformField } from "../../../workers/contracts/platform-meta";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 
 export type PlatformValues = Record<string, string | boolean>;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { platformMeta } from "../../../workers/contracts/platforms";
+import { platformMeta } from "../../../workers/contracts/platform-meta";
 import type { SiteConfigDto } from "../../../workers/contracts/sites";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isPlatformConfigured, platformMeta } from "../../../workers/contracts/platforms";
+import { isPlatformConfigured, platformMeta } from "../../../workers/contracts/platform-meta";
 import type { SiteConfigDto, SiteDto } from "../../../workers/contracts/sites";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ApiRequestError } from "~/lib/api-client";
