@@ -1,7 +1,7 @@
 /**
  * How closely a page written to the target matches its source (issue: the whole page lands in the
- * target). After a page is written to a platform that renders pages (WordPress; Magnolia and the headless
- * platforms where they give a page URL), the run renders the page from the target in the browser and
+ * target). After a page is written to a platform that serves it at a URL (WordPress, and Contentful
+ * when its preview base URL is set), the run renders the page from the target in the browser and
  * compares it with the source snapshot:
  *
  *   GET /v1/snapshots/{snapshotId}/fidelity        → { fidelity: PageFidelityDto | null }

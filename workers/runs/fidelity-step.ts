@@ -10,7 +10,7 @@ import { extractPageWithNotes } from "../crawl/extract";
 import { pageFidelity } from "../db/schema-runs";
 import { assertEgressAllowed, egressFetch, egressPolicy, type EgressPolicy } from "../lib/egress";
 import { newId } from "../lib/ids";
-import { compareFidelity, linksToCheck } from "../targets/fidelity/compare";
+import { compareFidelity, linksToCheck, percent } from "../targets/fidelity/compare";
 import { compareScreenshots, renderTarget } from "../targets/fidelity/render";
 import type { SnapshotRecord } from "./pipeline";
 import type { LogEntry } from "./run-records";
@@ -20,8 +20,6 @@ import type { RunHost } from "./run-host";
 const LINK_TIMEOUT_MS = 5_000;
 /** Links checked at once. */
 const LINK_CONCURRENCY = 4;
-
-const percent = (x: number) => `${Math.round(x * 100)}%`;
 
 async function linkStatus(url: string, policy: EgressPolicy): Promise<number | null> {
   try {

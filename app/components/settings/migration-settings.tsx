@@ -7,13 +7,7 @@ import { ErrorState } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
-
-/** The fidelity threshold as typed: null when empty (no page waits), undefined when it is not a number from 0 to 1. */
-function parseFidelityThreshold(value: string): number | null | undefined {
-  if (!value.trim()) return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : undefined;
-}
+import { parseThreshold } from "~/components/mapping-settings/format";
 
 /** Migration sources (sitemap or curated URL list) and run options. */
 export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; onSaved: () => void }) {
@@ -31,8 +25,10 @@ export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const threshold = parseFidelityThreshold(fidelityThreshold);
-    if (threshold === undefined) {
+    // Empty turns the threshold off; anything else must be a share from 0 to 1.
+    const off = fidelityThreshold.trim() === "";
+    const threshold = off ? null : parseThreshold(fidelityThreshold);
+    if (!off && threshold === null) {
       setThresholdError(FIDELITY_TEXTS.thresholdRange);
       return;
     }

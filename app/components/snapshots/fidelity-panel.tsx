@@ -1,12 +1,11 @@
 import { FIDELITY_TEXTS as T, type FidelityPart, type PageFidelityDto, type SnapshotFidelityDto } from "../../../workers/contracts/fidelity";
 import { useApi } from "~/components/app/app-context";
+import { pct } from "~/components/mapping-settings/format";
 import { AssetTable } from "~/components/migration/target-pages-panel";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
 import { LoadingState } from "~/components/ui/spinner";
 import { screenshotSrc } from "~/lib/screenshots";
 import { useAsync } from "~/lib/use-async";
-
-const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Each part's figure in words, or null when the part could not be measured. */
 function partFigures(f: PageFidelityDto): { part: FidelityPart; score: number | null; detail: string }[] {

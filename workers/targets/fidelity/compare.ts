@@ -30,7 +30,8 @@ export interface FidelityInput {
 /** A region counts as looking different from this mean difference on. */
 export const REGION_DIFFERENT = 0.25;
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+/** A 0..1 share as a whole percentage, as the differences and the run's log line write it. */
+export const percent = (x: number) => `${Math.round(x * 100)}%`;
 
 function documentOf(html: string): Document {
   return (parseHTML(`<!doctype html><html><body>${html}</body></html>`) as unknown as { document: Document }).document;
