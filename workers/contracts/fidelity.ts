@@ -9,7 +9,7 @@
  *   GET /v1/migration/fidelity-screenshot/{id}     → the target page's screenshot (JPEG)
  */
 
-import type { OutsideLink, PageAssetRecord, PageMetadataRecord } from "./platform-meta";
+import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "./platform-meta";
 
 /** What each part weighs in the page's score. The visual part weighs least: the target's theme is meant to differ. */
 export const FIDELITY_WEIGHTS = { content: 0.4, images: 0.2, links: 0.15, headings: 0.15, visual: 0.1 } as const;
@@ -69,6 +69,20 @@ export interface WrittenPageDto {
   linksOutside: OutsideLink[];
   /** What of the page's metadata the platform kept and what had no place there (null when the adapter does not say). */
   metadata: PageMetadataRecord | null;
+}
+
+/** GET /v1/migration/{migrationId}/target-pages: what a run wrote into the target. */
+export interface RunTargetPagesDto {
+  migrationId: string;
+  platform: string;
+  assetMode: string;
+  /** When the run's writes were undone, or null. */
+  rolledBackAt: string | null;
+  /** The run's assets per state, each image once. */
+  summary: Record<AssetState, number>;
+  /** Links of the written pages to pages outside the site's page list. */
+  linksOutside: number;
+  pages: WrittenPageDto[];
 }
 
 /** GET /v1/snapshots/{snapshotId}/fidelity */

@@ -1,11 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { fidelityScreenshotPath, type PageFidelityDto, type SnapshotFidelityDto, type WrittenPageDto } from "../contracts/fidelity";
+import { fidelityScreenshotPath, type PageFidelityDto, type SnapshotFidelityDto } from "../contracts/fidelity";
 import { MIGRATION_MESSAGES } from "../contracts/run-events";
 import type { Db } from "../db/client";
 import { migrationRuns, pageFidelity, snapshots, type PageFidelityRow } from "../db/schema-runs";
-import { runWrites, targetItems, targetRuns } from "../db/schema-targets";
+import { targetRuns } from "../db/schema-targets";
 import type { Env } from "../env";
 import { notFound } from "../lib/errors";
+import { writtenPages } from "./target-outputs";
 
 export function toFidelityDto(row: PageFidelityRow): PageFidelityDto {
   return {
@@ -30,17 +31,8 @@ export async function getSnapshotFidelity(db: Db, organizationId: string, snapsh
     db.query.pageFidelity.findFirst({ where: and(eq(pageFidelity.snapshotId, snapshotId), eq(pageFidelity.organizationId, organizationId)) }),
     db.query.targetRuns.findFirst({ where: and(eq(targetRuns.migrationId, snapshot.migrationId), eq(targetRuns.organizationId, organizationId)) }),
   ]);
-  let page: WrittenPageDto | null = null;
-  if (run) {
-    const rows = await db
-      .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets, linksOutside: runWrites.linksOutside, metadata: runWrites.metadata })
-      .from(runWrites)
-      .innerJoin(targetItems, and(eq(targetItems.itemKey, runWrites.itemKey), eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform)))
-      .where(and(eq(runWrites.migrationId, snapshot.migrationId), eq(runWrites.kind, "page"), eq(targetItems.sourceUrl, snapshot.url)))
-      .orderBy(asc(runWrites.seq));
-    const last = rows.at(-1);
-    if (last) page = { ...last, assets: last.assets ?? [], linksOutside: last.linksOutside ?? [] };
-  }
+  // The page's last write in its run (a page written twice in one run shows as it ended).
+  const page = run ? ((await writtenPages(db, run, snapshot.url)).at(-1) ?? null) : null;
   return { fidelity: fidelity ? toFidelityDto(fidelity) : null, platform: run?.platform ?? null, page };
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { WrittenPageDto } from "../contracts/fidelity";
+import type { RunTargetPagesDto, WrittenPageDto } from "../contracts/fidelity";
 import type { Db } from "../db/client";
 import { runWrites, targetAssets, targetItems, targetRuns, type TargetItem, type TargetRun } from "../db/schema-targets";
 import type { Env } from "../env";
@@ -127,31 +127,36 @@ export async function getRunFile(db: Db, env: Env, organizationId: string, migra
     : { filename: `magnolia-pages-${migrationId}.yaml`, body: obj.body, contentType: "text/yaml; charset=utf-8" };
 }
 
-/** A page a run wrote, as the target-pages route lists it. */
-export type RunTargetPageDto = WrittenPageDto;
-
 /**
- * The pages a run wrote into the target, in write order, each with its assets and what became of
- * them, and the run's counts per asset state (each image once). Pages the run skipped as unchanged
- * wrote nothing and are not listed.
+ * The pages a run wrote into the target, in write order, with the source URL of each page's item (the
+ * item is the site's page on this platform); only the writes of `sourceUrl` when it is given. Pages the
+ * run skipped as unchanged wrote nothing and are not listed.
  */
-export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<{ migrationId: string; platform: string; assetMode: string; rolledBackAt: string | null; summary: Record<AssetState, number>; linksOutside: number; pages: RunTargetPageDto[] }> {
-  const run = await requireTargetRun(db, organizationId, migrationId);
-  // Each page write with the source URL of its item (the item is the site's page on this platform).
-  const pages = await db
+export async function writtenPages(db: Db, run: Pick<TargetRun, "migrationId" | "siteId" | "platform">, sourceUrl?: string): Promise<WrittenPageDto[]> {
+  const rows = await db
     .select({ sourceUrl: targetItems.sourceUrl, targetPath: runWrites.targetPath, targetId: runWrites.targetId, action: runWrites.action, assets: runWrites.assets, linksOutside: runWrites.linksOutside, metadata: runWrites.metadata })
     .from(runWrites)
     .leftJoin(targetItems, and(eq(targetItems.itemKey, runWrites.itemKey), eq(targetItems.siteId, run.siteId), eq(targetItems.platform, run.platform)))
-    .where(and(eq(runWrites.migrationId, migrationId), eq(runWrites.kind, "page")))
+    .where(and(eq(runWrites.migrationId, run.migrationId), eq(runWrites.kind, "page"), sourceUrl === undefined ? undefined : eq(targetItems.sourceUrl, sourceUrl)))
     .orderBy(runWrites.seq);
+  return rows.map((p) => ({ ...p, assets: p.assets ?? [], linksOutside: p.linksOutside ?? [] }));
+}
+
+/**
+ * The pages a run wrote into the target, in write order, each with its assets and what became of
+ * them, and the run's counts per asset state (each image once).
+ */
+export async function listRunTargetPages(db: Db, organizationId: string, migrationId: string): Promise<RunTargetPagesDto> {
+  const run = await requireTargetRun(db, organizationId, migrationId);
+  const pages = await writtenPages(db, run);
   return {
     migrationId,
     platform: run.platform,
     assetMode: run.assetMode,
     rolledBackAt: run.rolledBackAt ? run.rolledBackAt.toISOString() : null,
     summary: assetSummary(pages.map((p) => p.assets)),
-    linksOutside: pages.reduce((n, p) => n + (p.linksOutside?.length ?? 0), 0),
-    pages: pages.map((p) => ({ ...p, assets: p.assets ?? [], linksOutside: p.linksOutside ?? [] })),
+    linksOutside: pages.reduce((n, p) => n + p.linksOutside.length, 0),
+    pages,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FIDELITY_TEXTS, type PageFidelityDto } from "../../../workers/contracts/fidelity";
+import { FIDELITY_TEXTS, type PageFidelityDto, type RunTargetPagesDto as TargetPagesDto } from "../../../workers/contracts/fidelity";
 import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platform-meta";
 import { useState } from "react";
 import { platformMeta } from "../../../workers/contracts/platform-meta";
@@ -12,18 +12,6 @@ import { usePermission } from "~/lib/permissions";
 import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
 import { useAsync } from "~/lib/use-async";
-
-interface TargetPagesDto {
-  migrationId: string;
-  platform: string;
-  assetMode: string;
-  /** When the run's writes were undone, or null. */
-  rolledBackAt: string | null;
-  summary: Record<AssetState, number>;
-  /** Links of the written pages to pages outside the site's page list. */
-  linksOutside: number;
-  pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; action: "create" | "update"; assets: PageAssetRecord[]; linksOutside: OutsideLink[]; metadata: PageMetadataRecord | null }[];
-}
 
 /** How each state reads, and its tone: only an asset left at the source needs attention. */
 export const ASSET_STATE_LABEL: Record<AssetState, { label: string; tone: "green" | "blue" | "slate" | "amber" }> = {
