@@ -12,7 +12,13 @@ import { companyDetails } from "./lib/public-site.server";
 import { SystemNotificationBanner } from "./components/system/system-notification-banner";
 import styles from "./tailwind.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  // The brand mark (public/): the SVG for browsers that take one, the ICO for the rest and for /favicon.ico.
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
 export const meta: MetaFunction = () => [{ title: "Migrate — CMS migration with AI field mapping" }];
 
 /** The footer's company details from configuration (spec §2); they never change within a deployment. */

@@ -146,6 +146,7 @@ describe("the policy by environment", () => {
     // The fingerprinted client build is immutable.
     expect(blocks.get("/build/*")).toEqual(new Map([["Cache-Control", "public, max-age=31536000, immutable"]]));
     expect(blocks.get("/media/*")).toEqual(new Map([["Cache-Control", "public, max-age=86400"]]));
+    for (const icon of ["/favicon.ico", "/favicon.svg", "/apple-touch-icon.png"]) expect(blocks.get(icon), icon).toEqual(new Map([["Cache-Control", "public, max-age=86400"]]));
     const worker = securityHeaders({ nonce: "n", environment: "development" });
     for (const [name, value] of Object.entries(worker)) {
       if (name === "Content-Security-Policy") expect(declared.get(name)).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -96,6 +96,15 @@ test("reduced motion and small screens get fewer sky elements and still counters
 test("redirects, header and footer, and the support widget only on marketing paths", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page).toHaveURL(/\/$/);
+  // The brand icons the pages link to are served as images, and /favicon.ico is one too (not a redirect to /).
+  const icons = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  expect(icons.map((href) => new URL(href).pathname)).toEqual(["/favicon.svg", "/favicon.ico", "/apple-touch-icon.png"]);
+  for (const [path, type] of [["/favicon.ico", "icon"], ["/favicon.svg", "image/svg+xml"], ["/apple-touch-icon.png", "image/png"]]) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["content-type"], path).toContain(type);
+    expect(res.headers()["cache-control"], path).toBe("public, max-age=86400");
+  }
   for (const [path, heading] of [["/request-demo", "Book a demo"], ["/book-demo", "Book a demo"], ["/contact", "Contact us"], ["/training", "Training"], ["/partners", "Partner with us"]]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
