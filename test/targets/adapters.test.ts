@@ -151,3 +151,33 @@ describe("rate limits of the fakes are real", () => {
     expect(await limited[0].json()).toMatchObject({ sys: { type: "Error", id: "RateLimitExceeded" } });
   });
 });
+
+describe("where a written page can be opened (the fidelity check's URL)", () => {
+  const storyblok = (domain: string) => {
+    const fake = new FakeStoryblok();
+    fake.domain = domain;
+    const adapter = createTargetAdapter("storyblok", {
+      config: { spaceId: "12345", managementToken: "sb-token", region: "us" },
+      fetch: fakeFetch({ "api-us.storyblok.com": fake.handle, "s3.amazonaws.com": fake.handle }),
+      egress: strictEgress(),
+      siteSlug: "site-test",
+    });
+    return { fake, adapter };
+  };
+
+  it("Storyblok: the space's default preview URL (its `domain`) and the story's path, read from the space once", async () => {
+    const { fake, adapter } = storyblok("https://preview.example.com/");
+    const nested = await adapter.upsertPage(preparedPage("/about/team", key(7)), null);
+    expect(nested.url).toBe("https://preview.example.com/about/team");
+    const home = await adapter.upsertPage(preparedPage("/", key(8)), null);
+    expect(home.url).toBe("https://preview.example.com/");
+    expect(fake.log.filter((r) => new URL(r.url).pathname === "/v1/spaces/12345" && r.method === "GET")).toHaveLength(1);
+  });
+
+  it("Storyblok: no URL when the space has no preview location, or one that is not http(s)", async () => {
+    for (const domain of ["", "javascript:alert(1)", "preview.example.com"]) {
+      const { adapter } = storyblok(domain);
+      expect((await adapter.upsertPage(preparedPage("/team", key(9)), null)).url, domain).toBeNull();
+    }
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * How closely a page written to the target matches its source (issue: the whole page lands in the
- * target). After a page is written to a platform that serves it at a URL (WordPress, and Contentful
- * when its preview base URL is set), the run renders the page from the target in the browser and
- * compares it with the source snapshot:
+ * target). After a page is written to a platform that serves it at a URL (WordPress; Contentful when
+ * its preview base URL is set; Storyblok when its space has a preview location, Visual Editor →
+ * Location), the run renders the page from the target in the browser and compares it with the source
+ * snapshot:
  *
  *   GET /v1/snapshots/{snapshotId}/fidelity        → { fidelity: PageFidelityDto | null }
  *   GET /v1/migration/{migrationId}/fidelity       → { migrationId, threshold, pages: PageFidelityDto[] } (worst first)

@@ -9,7 +9,7 @@ import { TargetHttpClient, safeReason } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText } from "../fields";
 import { htmlToStoryblokRichText } from "../richtext/storyblok";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, SchemaItem, TargetAdapter } from "../types";
-import { type AdapterOptions, flag, str } from "./options";
+import { type AdapterOptions, flag, str, trimSlash } from "./options";
 
 export const STORYBLOK_RATE_LIMIT = 6;
 export const STORYBLOK_HOSTS = { eu: "https://mapi.storyblok.com", us: "https://api-us.storyblok.com" } as const;
@@ -73,6 +73,22 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
   const headers = { Authorization: str(options.config, "managementToken"), "Content-Type": "application/json" };
   const lang = str(options.config, "defaultLanguage");
 
+  // The space's default preview URL (Visual Editor → Location, the space object's `domain`), read once:
+  // a written story is opened there, at the path its links are rewritten to, to check it (fidelity).
+  let previewDomain: Promise<string | null> | null = null;
+  const previewBase = () =>
+    (previewDomain ??= client.json<{ space?: { domain?: string | null } }>(base, { headers }).then(
+      (res) => {
+        const domain = res.space?.domain?.trim() ?? "";
+        return /^https?:\/\/[^/]/i.test(domain) ? trimSlash(domain) : null;
+      },
+      () => null,
+    ));
+  const linkPath = (targetPath: string) => {
+    const segments = pathSegments(targetPath);
+    return segments.length ? `/${segments.join("/")}` : "/";
+  };
+
   async function findBySlug(fullSlug: string): Promise<Story | null> {
     const list = await client.json<{ stories: Story[] }>(`${base}/stories?with_slug=${encodeURIComponent(fullSlug)}`, { headers });
     return list.stories.find((s) => s.full_slug.replace(/\/$/, "") === fullSlug) ?? null;
@@ -116,10 +132,7 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
   return {
     platform: "storyblok",
     capabilities: () => ({ platform: "storyblok", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: STORYBLOK_RATE_LIMIT }),
-    linkPath: (targetPath) => {
-      const segments = pathSegments(targetPath);
-      return segments.length ? `/${segments.join("/")}` : "/";
-    },
+    linkPath,
     async testConnection() {
       const res = await client.request(base, { headers, accept: [401, 403, 404], attempts: 2 });
       return res.ok ? { success: true, message: "Connected to Storyblok" } : { success: false, message: "Unable to connect to Storyblok" };
@@ -145,7 +158,9 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
         saved = (await client.json<{ story: Story }>(`${base}/stories/${current.id}`, { method: "PUT", headers, body: JSON.stringify({ story, force_update: 1 }) })).story;
       } else saved = await createStory(story, fullSlug);
       const previous = current ? { name: current.name, slug: current.slug, parent_id: current.parent_id, content: current.content } : null;
-      return { targetId: String(saved.id), targetPath: `/${saved.full_slug ?? fullSlug}`.replace(/\/+$/, "") || "/", version: null, created: !current, previous };
+      const preview = await previewBase();
+      const targetPath = `/${saved.full_slug ?? fullSlug}`.replace(/\/+$/, "") || "/";
+      return { targetId: String(saved.id), targetPath, version: null, created: !current, previous, url: preview ? `${preview}${linkPath(page.targetPath)}` : null };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       // The file name carries the content hash: an asset of that name in the space is this very file.
