@@ -16,6 +16,25 @@ describe("URL normalisation", () => {
     expect(normaliseUrl("https://example.com/a/./b/../c")).toBe("https://example.com/a/c");
   });
 
+  it("writes one page one way where the hand-written rules gave two URLs (normalize-url)", () => {
+    // Percent-escapes of unreserved characters are the characters themselves; other escapes in upper case.
+    expect(normaliseUrl("https://example.com/%7Euser/a%2db")).toBe(normaliseUrl("https://example.com/~user/a-b"));
+    expect(normaliseUrl("https://example.com/caf%c3%a9")).toBe("https://example.com/caf%C3%A9");
+    expect(normaliseUrl("https://example.com/café")).toBe("https://example.com/caf%C3%A9");
+    expect(normaliseUrl("https://example.com/a?x=%2f")).toBe("https://example.com/a?x=%2F");
+    // The host's trailing dot names the same host; a port other than the default is another origin and stays.
+    expect(normaliseUrl("http://localhost:8080/a")).toBe("http://localhost:8080/a");
+    expect(normaliseUrl("https://example.com./a")).toBe("https://example.com/a");
+    // A text fragment is a fragment; an empty query is none; a key without a value is the key with an empty one.
+    expect(normaliseUrl("https://example.com/a#:~:text=hello")).toBe("https://example.com/a");
+    expect(normaliseUrl("https://example.com/a?")).toBe("https://example.com/a");
+    expect(normaliseUrl("https://example.com/a?x")).toBe("https://example.com/a?x=");
+    // And a sitemap or URL list holding both spellings yields the page once.
+    const filtered = filterSiteUrls(["https://example.com/%7Euser", "https://example.com/~user", "https://example.com./~user"], "https://example.com");
+    expect(filtered.urls).toEqual(["https://example.com/~user"]);
+    expect(filtered.duplicates).toBe(2);
+  });
+
   it("keeps trailing slashes and resolves relative URLs against a base", () => {
     expect(normaliseUrl("https://example.com/a/")).toBe("https://example.com/a/");
     expect(normaliseUrl("../x?q=1", "https://example.com/a/b/")).toBe("https://example.com/a/x?q=1");

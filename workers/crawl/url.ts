@@ -5,15 +5,34 @@
  * is that host over http or https. Only URLs on exactly that host are crawled: other subdomains,
  * `www.` variants and other ports are other origins.
  */
+import normalizeUrl, { type Options as NormalizeOptions } from "normalize-url";
 
 /** Query parameters that only track campaigns: two URLs differing in them are the same page. */
 const TRACKING_PARAMS = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_hsenc|_hsmi|yclid)$/i;
 
+/** How normalize-url writes a page URL here: only what cannot change which resource the server returns. */
+const NORMALISE_OPTIONS: NormalizeOptions = {
+  normalizeProtocol: false,
+  stripAuthentication: false,
+  stripHash: true,
+  stripTextFragment: true,
+  stripWWW: false,
+  removeQueryParameters: [TRACKING_PARAMS],
+  sortQueryParameters: true,
+  emptyQueryValue: "always",
+  removeTrailingSlash: false,
+  removeSingleSlash: false,
+  removeDirectoryIndex: false,
+  // Only the default port is dropped, and the URL parser does that: any other port is another origin.
+  removeExplicitPort: false,
+};
+
 /**
- * The canonical form of a page URL, or null when it is not a crawlable http(s) URL. Lower-case scheme
- * and host (URL does this), default port dropped, fragment dropped, duplicate slashes collapsed,
- * tracking parameters dropped and the rest sorted. Trailing slashes are kept: "/a" and "/a/" can be
- * different resources.
+ * The canonical form of a page URL, or null when it is not a crawlable http(s) URL (normalize-url):
+ * lower-case scheme and host, the host's trailing dot and the default port dropped, percent-escapes of
+ * unreserved characters decoded and the others upper-cased, dot segments resolved, duplicate slashes
+ * collapsed, fragment dropped, tracking parameters dropped and the rest sorted, `?a` written `?a=`.
+ * Trailing slashes are kept: "/a" and "/a/" can be different resources.
  */
 export function normaliseUrl(raw: string, base?: string): string | null {
   let url: URL;
@@ -25,12 +44,11 @@ export function normaliseUrl(raw: string, base?: string): string | null {
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   // Credentials in a page URL are never legitimate here and would leak into logs.
   if (url.username || url.password) return null;
-  url.hash = "";
-  url.pathname = url.pathname.replace(/\/{2,}/g, "/");
-  const params = [...url.searchParams.entries()].filter(([k]) => !TRACKING_PARAMS.test(k));
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  url.search = params.length ? new URLSearchParams(params).toString() : "";
-  return url.toString();
+  try {
+    return normalizeUrl(url.href, NORMALISE_OPTIONS);
+  } catch {
+    return null;
+  }
 }
 
 /** A site's host as the URL parser writes it ("example.com", "localhost:8080"), from its stored domain. */
