@@ -2,6 +2,7 @@ import type { Fetcher } from "@cloudflare/workers-types";
 import type { RateLimiter } from "./lib/rate-limiter";
 import type { LeaseMessage } from "./runs/leases";
 import type { SessionUser } from "./services/auth";
+import type { EnrichAnalysisMessage } from "./services/enrich-analysis";
 
 /** Worker bindings, declared in wrangler.toml (and, for tests, vitest.config.ts). */
 export interface Env {
@@ -23,6 +24,8 @@ export interface Env {
   EGRESS_ALLOW_PRIVATE?: string;
   /** The page queue of fan-out runs (docs/scale-out.md); without it every run captures in its own object. */
   MIGRATION_PAGES?: Queue<LeaseMessage>;
+  /** The queue of Enrich analyses: each runs outside the request that asked for it (services/enrich-analysis.ts). */
+  ENRICH_ANALYSES: Queue<EnrichAnalysisMessage>;
   /** A run of at least this many pages fans out to the page queue (default 5000). */
   FANOUT_MIN_PAGES?: string;
   /** A run with at least this many tabs (its site's concurrency) fans out (default 9). */

@@ -12,6 +12,7 @@ import { createNonce, securityHeaders, withSecurityHeaders } from "./lib/securit
 import { consumeComposedLeases } from "./compose";
 import type { LeaseMessage } from "./runs/leases";
 import { SESSION_COOKIE } from "./services/auth";
+import { consumeAnalyses, ENRICH_ANALYSIS_QUEUE, type EnrichAnalysisMessage } from "./services/enrich-analysis";
 
 export { RateLimiter } from "./lib/rate-limiter";
 // The run object, composed with what maps and writes its pages (workers/compose.ts).
@@ -66,8 +67,12 @@ app.all("*", (c) =>
   }),
 );
 
-/** The Worker: HTTP through the app; the page queue's batches (fan-out runs) through their consumer. */
+/**
+ * The Worker: HTTP through the app; queue batches through their queue's consumer: the page queue's
+ * leases (fan-out runs) and the Enrich analyses.
+ */
 export default {
   fetch: app.fetch,
-  queue: (batch: MessageBatch<LeaseMessage>, env: Env) => consumeComposedLeases(batch, env),
-} satisfies ExportedHandler<Env, LeaseMessage>;
+  queue: (batch: MessageBatch<LeaseMessage | EnrichAnalysisMessage>, env: Env) =>
+    batch.queue === ENRICH_ANALYSIS_QUEUE ? consumeAnalyses(batch as MessageBatch<EnrichAnalysisMessage>, env) : consumeComposedLeases(batch as MessageBatch<LeaseMessage>, env),
+} satisfies ExportedHandler<Env, LeaseMessage | EnrichAnalysisMessage>;

@@ -8,6 +8,7 @@ import { ApplyPanel } from "~/components/enrich/apply-panel";
 import { EnrichPageView } from "~/components/enrich/page-view";
 import { EnrichPromptSection } from "~/components/enrich/prompt-section";
 import { SiteOverview } from "~/components/enrich/site-overview";
+import { useAnalysisJob } from "~/components/enrich/use-analysis";
 import { ENRICH_TEXTS } from "~/components/enrich/texts";
 import { RequireSite } from "~/components/shell/require-site";
 import { Button } from "~/components/ui/button";
@@ -37,7 +38,8 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
   const [params, setParams] = useSearchParams();
   const page = params.get("page");
   const audit = useAsync(() => api.get<SiteAuditDto>(`/v1/sites/${siteId}/enrich`, { fresh: true }), [siteId]);
-  const [busy, setBusy] = useState(false);
+  const job = useAnalysisJob(siteId, audit.data?.analysis, audit.reload);
+  const busy = job.running;
   const [threshold, setThreshold] = useState("0.7");
   const [bulkBusy, setBulkBusy] = useState(false);
 
@@ -54,18 +56,7 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
     }
   }
 
-  async function analyse() {
-    setBusy(true);
-    try {
-      await api.post<SiteAuditDto>(`/v1/sites/${siteId}/enrich/analyse`, {});
-      toasts.show({ message: ENRICH_TEXTS.analysed, type: "success" });
-      audit.reload();
-    } catch (err) {
-      toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not analyse the pages", type: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const analyse = job.start;
 
   const open = (snapshotId: string | null) => setParams(snapshotId ? { page: snapshotId } : {}, { preventScrollReset: false });
 
@@ -94,6 +85,7 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-3">
         {analyseButton}
+        {busy ? <p role="status" className="text-sm text-slate-600 dark:text-slate-300">{ENRICH_TEXTS.analysing}</p> : null}
         {review.allowed && data.proposals.pending ? (
           <>
             <div>

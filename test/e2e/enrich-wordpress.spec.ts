@@ -114,6 +114,9 @@ test("a missing alt text found by Enrich, written and approved, is applied to Wo
   // The finding, on the Enrich screen.
   await open(page, "/enrich");
   await page.getByRole("button", { name: "Analyse pages" }).click();
+  // The analysis runs on the analysis queue: the screen says so while it follows the job, then shows its result.
+  await expect(page.getByText("Analysing the pages of the latest run…")).toBeVisible();
+  await expect(page.getByText("Pages analysed")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Findings by kind" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Findings by kind" })).toContainText("Images without alt text");
   // The project's Enrich prompt, tuned like the mapping prompt: a saved edit becomes version 1.

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { MockLanguageModelV4 } from "ai/test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ENRICH_MESSAGES, type EnrichProposalDto, type PageAuditDto, type SiteAuditDto } from "../../workers/contracts/enrich";
 import { extractPage } from "../../workers/crawl/extract";
 import { getDb } from "../../workers/db/client";
@@ -16,6 +16,9 @@ import { pageFindings } from "../../workers/enrich/findings";
 import { DEFAULT_ENRICH_PROMPT } from "../../workers/enrich/ai";
 import { deterministicProposals } from "../../workers/enrich/proposals";
 import { analyseSite } from "../../workers/services/enrich";
+import { requestAnalysis, runRequestedAnalysis, type EnrichAnalysisMessage } from "../../workers/services/enrich-analysis";
+import type { Env } from "../../workers/env";
+import { eq } from "drizzle-orm";
 import { auditFor, call, expectError, expectValidationError, newMember, newOwner } from "../api/helpers";
 
 const HOST = "www.enrich-shop.test";
@@ -74,6 +77,26 @@ async function projectOnDrupal() {
 
 const kindsOf = (p: PageAuditDto) => p.findings.map((f) => f.kind).sort();
 
+/**
+ * Asks for an analysis and follows it to its end as a screen does: POST answers 202 with the queued
+ * job, the analysis queue's consumer (this Worker, in miniflare) runs it, and GET carries its state.
+ */
+async function analyse(siteId: string, auth: { token: string; org: string }): Promise<SiteAuditDto> {
+  const requested = await call("POST", `/sites/${siteId}/enrich/analyse`, auth);
+  expect(requested.status).toBe(202);
+  expect(requested.json.analysis.status).toBe("queued");
+  let audit: SiteAuditDto | null = null;
+  await vi.waitFor(
+    async () => {
+      audit = (await call("GET", `/sites/${siteId}/enrich`, auth)).json as SiteAuditDto;
+      expect(audit.analysis?.requestedAt).toBe(requested.json.analysis.requestedAt);
+      expect(audit.analysis?.status).toBe("done");
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+  return audit!;
+}
+
 describe("Enrich", () => {
   it("audits a run's pages, reviews proposals, applies them into the export bundle and rolls them back", async () => {
     const { owner, auth, siteId } = await projectOnDrupal();
@@ -83,10 +106,10 @@ describe("Enrich", () => {
     expect(empty.pages).toEqual([]);
     const { runId, ids } = await siteWithRun(auth, owner.orgId, siteId);
 
-    const analysed = await call("POST", `/sites/${siteId}/enrich/analyse`, auth);
-    expect(analysed.status).toBe(200);
-    const audit = analysed.json as SiteAuditDto;
+    const audit = await analyse(siteId, auth);
     expect(audit.runId).toBe(runId);
+    expect(audit.analysis).toMatchObject({ status: "done", runId, error: null });
+    expect(Date.parse(audit.analysis!.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(audit.analysis!.startedAt!));
     expect(audit.aiAvailable).toBe(false);
     const page = (path: string) => audit.pages.find((p) => p.snapshotId === ids[path])!;
     expect(kindsOf(page("/"))).toEqual(["description-missing", "heading-skip", "image-alt-missing", "image-alt-missing", "link-broken", "link-redirect", "title-duplicate"]);
@@ -174,7 +197,7 @@ describe("Enrich", () => {
 
     // The next run of the same pages: the decisions are remembered.
     const next = await siteWithRun(auth, owner.orgId, siteId);
-    const again = (await call("POST", `/sites/${siteId}/enrich/analyse`, auth)).json as SiteAuditDto;
+    const again = await analyse(siteId, auth);
     expect(again.runId).toBe(next.runId);
     const nextHome = (await call("GET", `/enrich/pages/${next.ids["/"]}`, auth)).json.proposals as EnrichProposalDto[];
     expect(nextHome.find((p) => p.field === "imageAlt" && p.target === url("/img/loaf.jpg"))).toMatchObject({ status: "approved", remembered: true, finalValue: "A sourdough loaf on the counter" });
@@ -262,5 +285,57 @@ describe("Enrich", () => {
     const title = deterministicProposals(x, findings, null).find((p) => p.field === "metaTitle");
     // No H1 text and no stated title: nothing to propose from the page itself.
     expect(title).toBeUndefined();
+  });
+});
+
+describe("the analysis runs on the analysis queue, outside the request", () => {
+  /** The environment with the queue played by the test: what is sent waits in `sent`. */
+  function heldQueue() {
+    const sent: EnrichAnalysisMessage[] = [];
+    const queued = { ...env, ENRICH_ANALYSES: { send: async (m: EnrichAnalysisMessage) => void sent.push(m) } } as unknown as Env;
+    return { sent, queued };
+  }
+
+  it("answers a second request with the job already queued, runs a message once, ignores a superseded or repeated one, and records a failure", async () => {
+    const { owner, auth, siteId } = await projectOnDrupal();
+    const { runId } = await siteWithRun(auth, owner.orgId, siteId);
+    const db = getDb(env.DB);
+    const actor = { userId: owner.id };
+    const { sent, queued } = heldQueue();
+    const state = async () => ((await call("GET", `/sites/${siteId}/enrich`, auth)).json as SiteAuditDto).analysis;
+
+    // Two requests while the first waits in the queue: one job, one message.
+    const first = await requestAnalysis(db, queued, actor, owner.orgId, siteId);
+    const second = await requestAnalysis(db, queued, actor, owner.orgId, siteId);
+    expect(second).toEqual(first);
+    expect(sent).toHaveLength(1);
+    expect(await state()).toMatchObject({ status: "queued", runId, startedAt: null, finishedAt: null });
+    expect((await call("GET", `/sites/${siteId}/enrich`, auth)).json.pages).toEqual([]);
+
+    // The message runs the job; delivered again (the queue delivers at least once), it does nothing.
+    await runRequestedAnalysis(env, sent[0]!);
+    expect(await state()).toMatchObject({ status: "done", error: null });
+    expect((await call("GET", `/sites/${siteId}/enrich`, auth)).json.pages).toHaveLength(4);
+    await runRequestedAnalysis(env, sent[0]!);
+    expect(await auditFor(siteId, "enrich.analyse")).toHaveLength(1);
+
+    // A finished job can be asked for again; a message of an older request does not run the new one.
+    const third = await requestAnalysis(db, queued, actor, owner.orgId, siteId);
+    expect(sent).toHaveLength(2);
+    await runRequestedAnalysis(env, { ...sent[1]!, requestedAt: sent[1]!.requestedAt - 1 });
+    expect(await state()).toMatchObject({ status: "queued", requestedAt: third.requestedAt });
+
+    // The run's snapshots went away before the job ran: it fails with the reason, and writes no audit entry.
+    await db.delete(snapshots).where(eq(snapshots.migrationId, runId));
+    await runRequestedAnalysis(env, sent[1]!);
+    expect(await state()).toMatchObject({ status: "failed", error: ENRICH_MESSAGES.noRun });
+    expect(await auditFor(siteId, "enrich.analyse")).toHaveLength(1);
+  });
+
+  it("refuses a project without a run and another organization's project", async () => {
+    const { auth, siteId } = await projectOnDrupal();
+    expectError(await call("POST", `/sites/${siteId}/enrich/analyse`, auth), 422, ENRICH_MESSAGES.noRun);
+    const stranger = await newOwner("enrich-stranger");
+    expect((await call("POST", `/sites/${siteId}/enrich/analyse`, { token: stranger.token, org: stranger.orgId })).status).toBe(404);
   });
 });

@@ -122,6 +122,22 @@ export interface SiteAuditDto {
   proposals: { pending: number; approved: number; rejected: number; applied: number };
   /** Whether a language model is configured for the site (AI proposals), or the deterministic layer alone. */
   aiAvailable: boolean;
+  /** The latest analysis of the project as a job (null before the first request). */
+  analysis: EnrichAnalysisDto | null;
+}
+
+/**
+ * POST /sites/{siteId}/enrich/analyse answers 202 with this: the analysis runs on the analysis queue,
+ * outside the request. GET /sites/{siteId}/enrich carries it too, so a screen can follow it to the end.
+ */
+export interface EnrichAnalysisDto {
+  status: "queued" | "running" | "done" | "failed";
+  runId: string;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Why it failed (status "failed"), or null. */
+  error: string | null;
 }
 
 /** One application of approved changes to the target, with each change's outcome and before/after. */
@@ -154,4 +170,5 @@ export const ENRICH_MESSAGES = {
   noPlatform: "Connect a target platform before applying changes",
   nothingToApply: "No approved changes to apply",
   offlineNote: "Written from the page's own text: a language model would do better.",
+  analysisFailed: "The analysis could not finish. Try again; if it fails again, contact support.",
 } as const;

@@ -140,3 +140,30 @@ export type EnrichPageAuditRow = typeof enrichPageAudits.$inferSelect;
 export type EnrichProposalRow = typeof enrichProposals.$inferSelect;
 export type EnrichApplyRow = typeof enrichApplies.$inferSelect;
 export type EnrichApplyChangeRow = typeof enrichApplyChanges.$inferSelect;
+
+/**
+ * A project's Enrich analysis as a job: requested through the API, run by the analysis queue's consumer
+ * outside the request (a large site with a language model takes minutes). One row per site, the latest.
+ */
+export const enrichAnalyses = sqliteTable("enrich_analyses", {
+  siteId: text("site_id")
+    .primaryKey()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  organizationId: text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  /** The run whose snapshots are analysed (the site's latest captured run when it was requested). */
+  runId: text("run_id")
+    .notNull()
+    .references(() => migrationRuns.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull(),
+  requestedByUserId: text("requested_by_user_id").notNull(),
+  impersonatorUserId: text("impersonator_user_id"),
+  requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }),
+  finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  /** Why a failed analysis failed, in words a person can act on. */
+  error: text("error"),
+});
+
+export type EnrichAnalysisRow = typeof enrichAnalyses.$inferSelect;

@@ -4,11 +4,11 @@
  * rollback in enrich-apply.ts.
  */
 import { and, desc, eq, like } from "drizzle-orm";
-import { ENRICH_MESSAGES, FINDING_KINDS, FINDING_LABELS, type EnrichProposalDto, type Finding, type PageAuditDto, type SiteAuditDto } from "../contracts/enrich";
+import { ENRICH_MESSAGES, FINDING_KINDS, FINDING_LABELS, type EnrichAnalysisDto, type EnrichProposalDto, type Finding, type PageAuditDto, type SiteAuditDto } from "../contracts/enrich";
 import type { PageExtraction } from "../contracts/extraction";
 import { screenshotPath } from "../contracts/run-events";
 import type { Db } from "../db/client";
-import { enrichDecisions, enrichPageAudits, enrichProposals, type EnrichPageAuditRow, type EnrichProposalRow } from "../db/schema-enrich";
+import { enrichAnalyses, enrichDecisions, enrichPageAudits, enrichProposals, type EnrichAnalysisRow, type EnrichPageAuditRow, type EnrichProposalRow } from "../db/schema-enrich";
 import { migrationLogs, migrationRuns, snapshots, type SnapshotRow } from "../db/schema-runs";
 import { aiProposals, DEFAULT_ENRICH_PROMPT, siteTaxonomy } from "../enrich/ai";
 import { pageFindings, wordCount } from "../enrich/findings";
@@ -192,6 +192,18 @@ function pageDto(row: EnrichPageAuditRow, snapshot: SnapshotRow | undefined, pro
   };
 }
 
+/** An analysis job as the API shows it (workers/services/enrich-analysis.ts runs it). */
+export function toAnalysisDto(row: Pick<EnrichAnalysisRow, "status" | "runId" | "requestedAt" | "startedAt" | "finishedAt" | "error">): EnrichAnalysisDto {
+  return {
+    status: row.status,
+    runId: row.runId,
+    requestedAt: row.requestedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    error: row.error,
+  };
+}
+
 /** The site overview: findings by kind, scores before and after, pages worst first. Empty before the first analysis. */
 export async function getSiteAudit(db: Db, env: Env, organizationId: string, siteId: string): Promise<SiteAuditDto> {
   await requireSite(db, organizationId, siteId);
@@ -205,6 +217,7 @@ export async function getSiteAudit(db: Db, env: Env, organizationId: string, sit
   const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
   const count = (s: EnrichProposalRow["status"]) => proposals.filter((p) => p.status === s).length;
   const model = await resolveLanguageModel(db, env, siteId).catch(() => null);
+  const [analysis] = await db.select().from(enrichAnalyses).where(and(eq(enrichAnalyses.siteId, siteId), eq(enrichAnalyses.organizationId, organizationId)));
   return {
     siteId,
     runId,
@@ -215,6 +228,7 @@ export async function getSiteAudit(db: Db, env: Env, organizationId: string, sit
     distribution: scoreDistribution(pages.map((p) => p.scoreAfter)),
     proposals: { pending: count("pending"), approved: count("approved"), rejected: count("rejected"), applied: count("applied") },
     aiAvailable: !!model,
+    analysis: analysis ? toAnalysisDto(analysis) : null,
   };
 }
 

@@ -3,7 +3,8 @@ import { enrichApplySchema, enrichBulkApproveSchema, enrichDecisionSchema, PROPO
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { analyseSite, getPageAudit, getSiteAudit, listEnrichProposals } from "../../services/enrich";
+import { getPageAudit, getSiteAudit, listEnrichProposals } from "../../services/enrich";
+import { requestAnalysis } from "../../services/enrich-analysis";
 import { applyEnrichment, listEnrichApplies, rollbackEnrichApply } from "../../services/enrich-apply";
 import { bulkApproveEnrich, decideEnrichProposal } from "../../services/enrich-review";
 import { savePromptSchema } from "../../contracts/mapping";
@@ -20,7 +21,8 @@ export const enrichRoutes = new Hono<AppEnv>()
   })
   .post("/sites/:siteId/enrich/prompt/reset", async (c) => c.json(await resetPrompt(getDb(c.env.DB), c.get("auth"), c.get("organizationId"), c.req.param("siteId"), "enrich")))
   .get("/sites/:siteId/enrich", async (c) => c.json(await getSiteAudit(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("siteId"))))
-  .post("/sites/:siteId/enrich/analyse", async (c) => c.json(await analyseSite(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("siteId"))))
+  // The analysis runs on the analysis queue: 202 with the job, which GET /sites/:siteId/enrich follows.
+  .post("/sites/:siteId/enrich/analyse", async (c) => c.json({ analysis: await requestAnalysis(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("siteId")) }, 202))
   .get("/sites/:siteId/enrich/proposals", async (c) => {
     const status = c.req.query("status");
     if (status !== undefined && !PROPOSAL_STATUSES.includes(status as ProposalStatus)) throw badRequest(`status must be one of ${PROPOSAL_STATUSES.join(", ")}`);
