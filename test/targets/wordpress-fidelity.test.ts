@@ -4,7 +4,9 @@
  * compared with its source; the results through the API, worst first, with the target's screenshot and
  * the page's assets, and the project's threshold holding pages for review.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
+import type { SiteAuditDto } from "../../workers/contracts/enrich";
+import { pageScore } from "../../workers/enrich/score";
 import { FIDELITY_WEIGHTS, type PageFidelityDto, type SnapshotFidelityDto } from "../../workers/contracts/fidelity";
 import { call, newOwner } from "../helpers";
 import { fixtureSite, origin, rawCall, startRun, waitForEnd } from "../migration/helpers";
@@ -92,6 +94,33 @@ describe.skipIf(!!wp.error)("fidelity of pages written to WordPress", () => {
     expect(body.page?.sourceUrl).toBe(urls[0]);
     expect(body.page?.assets.length).toBeGreaterThan(0);
     expect(body.page?.assets.every((a) => a.state !== "source")).toBe(true);
+
+    // The written pages are audited as WordPress serves them, and Enrich shows that audit beside the source's.
+    for (const p of pages) expect(Array.isArray(p.targetFindings)).toBe(true);
+    const requested = await call("POST", `/sites/${site.siteId}/enrich/analyse`, { token: site.token, org: site.org });
+    expect(requested.status).toBe(202);
+    let audit: SiteAuditDto | null = null;
+    await vi.waitFor(
+      async () => {
+        audit = (await call("GET", `/sites/${site.siteId}/enrich`, { token: site.token, org: site.org })).json as SiteAuditDto;
+        expect(audit.analysis?.status).toBe("done");
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const audited = audit!;
+    expect(audited.target?.pages).toBe(2);
+    for (const p of pages) {
+      const page = audited.pages.find((a) => a.snapshotId === p.snapshotId)!;
+      expect(page.target?.url).toBe(p.targetUrl);
+      expect(page.target?.findings).toEqual(p.targetFindings);
+      expect(page.target?.score).toBe(pageScore(p.targetFindings!));
+      // WordPress declares the page's language and names its canonical URL.
+      expect(page.target?.findings.map((f) => f.kind)).not.toContain("language-missing");
+      expect(page.target?.findings.map((f) => f.kind)).not.toContain("canonical-missing");
+    }
+    expect(audited.target?.score).toBe(Math.round(audited.pages.reduce((n, a) => n + a.target!.score, 0) / 2));
+    const one = await call("GET", `/enrich/pages/${pages[0].snapshotId}`, { token: site.token, org: site.org });
+    expect(one.json.page.target.findings).toEqual(pages[0].targetFindings);
 
     // Another organization sees none of it.
     const outsider = await newOwner("fidelity-outsider");

@@ -108,6 +108,17 @@ export interface PageAuditDto {
   scoreAfter: number;
   wordCount: number;
   findings: Finding[];
+  /** The page as written to the target and audited there (its fidelity check), or null when it was not checked. */
+  target: TargetAuditDto | null;
+}
+
+/** The audit of a page as the target serves it, from the run's fidelity check of the written page. */
+export interface TargetAuditDto {
+  url: string;
+  checkedAt: string;
+  /** The same score as the source's, over the target page's findings. */
+  score: number;
+  findings: Finding[];
 }
 
 export interface SiteAuditDto {
@@ -122,6 +133,8 @@ export interface SiteAuditDto {
   proposals: { pending: number; approved: number; rejected: number; applied: number };
   /** Whether a language model is configured for the site (AI proposals), or the deterministic layer alone. */
   aiAvailable: boolean;
+  /** Pages checked in the target (as written) and their mean score there; null when none was checked. */
+  target: { pages: number; score: number } | null;
   /** The latest analysis of the project as a job (null before the first request). */
   analysis: EnrichAnalysisDto | null;
 }

@@ -10,6 +10,7 @@
  *   GET /v1/migration/fidelity-screenshot/{id}     → the target page's screenshot (JPEG)
  */
 
+import type { Finding } from "./enrich";
 import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "./platform-meta";
 
 /** What each part weighs in the page's score. The visual part weighs least: the target's theme is meant to differ. */
@@ -38,6 +39,12 @@ export interface PageFidelityDetail {
   visual: { score: number; regions: RegionDifference[] } | null;
   /** The differences worth a look, in words, most serious first. */
   differences: string[];
+  /**
+   * Enrich's deterministic findings on the page as the target serves it (meta title and description,
+   * alt text, headings, canonical, language, thin content): the audit of what was written. Absent on
+   * checks stored before the target's page was audited.
+   */
+  targetFindings?: Finding[];
 }
 
 export interface PageFidelityDto extends PageFidelityDetail {

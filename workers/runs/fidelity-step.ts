@@ -10,6 +10,7 @@ import { extractPageWithNotes } from "../crawl/extract";
 import { pageFidelity } from "../db/schema-runs";
 import { assertEgressAllowed, egressFetch, egressPolicy, type EgressPolicy } from "../lib/egress";
 import { newId } from "../lib/ids";
+import { pageFindings } from "../enrich/findings";
 import { compareFidelity, linksToCheck, percent } from "../targets/fidelity/compare";
 import { compareScreenshots, renderTarget } from "../targets/fidelity/render";
 import type { SnapshotRecord } from "./pipeline";
@@ -71,7 +72,9 @@ export async function checkInTarget(run: RunHost, page: { record: SnapshotRecord
     let regions = null;
     const sourceShot = record.screenshotKey ? await run.bindings.BUCKET.get(record.screenshotKey) : null;
     if (sourceShot) regions = await compareScreenshots(browser, new Uint8Array(await sourceShot.arrayBuffer()), rendered.screenshot);
-    const { score, ...detail } = compareFidelity({ source: extraction, target, targetImages: rendered.images, linkStatus: linkStatuses, regions });
+    const { score, ...compared } = compareFidelity({ source: extraction, target, targetImages: rendered.images, linkStatus: linkStatuses, regions });
+    // The page as written is audited like its source (Enrich), so the project sees what the target holds.
+    const detail = { ...compared, targetFindings: pageFindings(target) };
 
     const screenshotKey = targetScreenshotKey(run, record.id);
     await run.bindings.BUCKET.put(screenshotKey, rendered.screenshot, { httpMetadata: { contentType: "image/jpeg" } });

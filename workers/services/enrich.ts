@@ -4,12 +4,12 @@
  * rollback in enrich-apply.ts.
  */
 import { and, desc, eq, like } from "drizzle-orm";
-import { ENRICH_MESSAGES, FINDING_KINDS, FINDING_LABELS, type EnrichAnalysisDto, type EnrichProposalDto, type Finding, type PageAuditDto, type SiteAuditDto } from "../contracts/enrich";
+import { ENRICH_MESSAGES, FINDING_KINDS, FINDING_LABELS, type EnrichAnalysisDto, type EnrichProposalDto, type TargetAuditDto, type Finding, type PageAuditDto, type SiteAuditDto } from "../contracts/enrich";
 import type { PageExtraction } from "../contracts/extraction";
 import { screenshotPath } from "../contracts/run-events";
 import type { Db } from "../db/client";
 import { enrichAnalyses, enrichDecisions, enrichPageAudits, enrichProposals, type EnrichAnalysisRow, type EnrichPageAuditRow, type EnrichProposalRow } from "../db/schema-enrich";
-import { migrationLogs, migrationRuns, snapshots, type SnapshotRow } from "../db/schema-runs";
+import { migrationLogs, migrationRuns, pageFidelity, snapshots, type PageFidelityRow, type SnapshotRow } from "../db/schema-runs";
 import { aiProposals, DEFAULT_ENRICH_PROMPT, siteTaxonomy } from "../enrich/ai";
 import { pageFindings, wordCount } from "../enrich/findings";
 import { deterministicProposals, type ProposalDraft } from "../enrich/proposals";
@@ -178,7 +178,14 @@ export async function analyseSite(db: Db, env: Env, actor: Actor, organizationId
   return getSiteAudit(db, env, organizationId, siteId);
 }
 
-function pageDto(row: EnrichPageAuditRow, snapshot: SnapshotRow | undefined, proposals: EnrichProposalRow[]): PageAuditDto {
+/** A page's audit in the target, from the fidelity check of its written page (only checks that audited it). */
+function targetAudit(check: PageFidelityRow | undefined): TargetAuditDto | null {
+  const findings = check?.detail.targetFindings;
+  if (!check || !findings) return null;
+  return { url: check.targetUrl, checkedAt: check.createdAt.toISOString(), score: pageScore(findings), findings };
+}
+
+function pageDto(row: EnrichPageAuditRow, snapshot: SnapshotRow | undefined, proposals: EnrichProposalRow[], check?: PageFidelityRow): PageAuditDto {
   const resolved = new Set(proposals.filter((p) => (p.status === "approved" || p.status === "applied") && (p.finalValue ?? p.value).trim()).map((p) => changeKey(p.field, p.target)));
   return {
     snapshotId: row.snapshotId,
@@ -189,6 +196,7 @@ function pageDto(row: EnrichPageAuditRow, snapshot: SnapshotRow | undefined, pro
     scoreAfter: pageScore(remainingFindings(row.findings, resolved)),
     wordCount: row.wordCount,
     findings: row.findings,
+    target: targetAudit(check),
   };
 }
 
@@ -212,7 +220,9 @@ export async function getSiteAudit(db: Db, env: Env, organizationId: string, sit
   const proposals = audits.length ? await db.select().from(enrichProposals).where(and(eq(enrichProposals.siteId, siteId), eq(enrichProposals.runId, audits[0]!.runId))) : [];
   const snaps = audits.length ? await db.select().from(snapshots).where(eq(snapshots.migrationId, audits[0]!.runId)) : [];
   const bySnapshot = new Map(snaps.map((s) => [s.id, s]));
-  const pages = audits.map((a) => pageDto(a, bySnapshot.get(a.snapshotId), proposals.filter((p) => p.snapshotId === a.snapshotId))).sort((a, b) => a.scoreAfter - b.scoreAfter || a.scoreBefore - b.scoreBefore || a.url.localeCompare(b.url));
+  const checks = audits.length ? await db.select().from(pageFidelity).where(and(eq(pageFidelity.organizationId, organizationId), eq(pageFidelity.migrationId, audits[0]!.runId))) : [];
+  const checkOf = new Map(checks.map((c) => [c.snapshotId, c]));
+  const pages = audits.map((a) => pageDto(a, bySnapshot.get(a.snapshotId), proposals.filter((p) => p.snapshotId === a.snapshotId), checkOf.get(a.snapshotId))).sort((a, b) => a.scoreAfter - b.scoreAfter || a.scoreBefore - b.scoreBefore || a.url.localeCompare(b.url));
   const byKind = FINDING_KINDS.map((kind) => ({ kind, label: FINDING_LABELS[kind], pages: audits.filter((a) => a.findings.some((f) => f.kind === kind)).length })).filter((k) => k.pages > 0).sort((a, b) => b.pages - a.pages);
   const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
   const count = (s: EnrichProposalRow["status"]) => proposals.filter((p) => p.status === s).length;
@@ -228,8 +238,14 @@ export async function getSiteAudit(db: Db, env: Env, organizationId: string, sit
     distribution: scoreDistribution(pages.map((p) => p.scoreAfter)),
     proposals: { pending: count("pending"), approved: count("approved"), rejected: count("rejected"), applied: count("applied") },
     aiAvailable: !!model,
+    target: targetSummary(pages),
     analysis: analysis ? toAnalysisDto(analysis) : null,
   };
+}
+
+function targetSummary(pages: PageAuditDto[]): SiteAuditDto["target"] {
+  const scores = pages.flatMap((p) => (p.target ? [p.target.score] : []));
+  return scores.length ? { pages: scores.length, score: Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) } : null;
 }
 
 /** One page's audit with its proposals. */
@@ -238,7 +254,8 @@ export async function getPageAudit(db: Db, organizationId: string, snapshotId: s
   if (!row) throw notFound("Page audit not found");
   const [snapshot] = await db.select().from(snapshots).where(eq(snapshots.id, snapshotId));
   const proposals = await db.select().from(enrichProposals).where(and(eq(enrichProposals.snapshotId, snapshotId), eq(enrichProposals.organizationId, organizationId)));
-  return { page: pageDto(row, snapshot, proposals), proposals: proposals.sort((a, b) => a.field.localeCompare(b.field) || a.target.localeCompare(b.target)).map(toEnrichProposalDto) };
+  const [check] = await db.select().from(pageFidelity).where(and(eq(pageFidelity.snapshotId, snapshotId), eq(pageFidelity.organizationId, organizationId)));
+  return { page: pageDto(row, snapshot, proposals, check), proposals: proposals.sort((a, b) => a.field.localeCompare(b.field) || a.target.localeCompare(b.target)).map(toEnrichProposalDto) };
 }
 
 /** The proposals of the site's analysed run, optionally of one status. */
