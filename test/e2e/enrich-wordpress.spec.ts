@@ -127,8 +127,16 @@ test("a missing alt text found by Enrich, written and approved, is applied to Wo
   await expect(page.getByText("Prompt saved as version 1")).toBeVisible();
   await page.screenshot({ path: "test-results/enrich-overview.png", fullPage: true });
   expect(await seriousViolations(page), "site overview").toEqual([]);
+  // The page as written was audited in WordPress by the run's fidelity check: the same image lacks alt text there.
+  await expect(page.getByText("Score in the target", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("1 written page audited as the target serves it")).toBeVisible();
   await page.getByRole("button", { name: "Fresh bread every morning" }).click();
   await expect(page.locator('[data-finding="image-alt-missing"]')).toBeVisible();
+  // WordPress names the canonical URL the source lacked; the meta description is missing in both.
+  await expect(page.getByRole("heading", { name: "As written to the target" })).toBeVisible();
+  await expect(page.locator('[data-finding="canonical-missing"]')).toBeVisible();
+  await expect(page.locator('[data-target-finding="description-missing"]')).toBeVisible();
+  await expect(page.locator('[data-target-finding="canonical-missing"]')).toHaveCount(0);
 
   // Its proposal: nothing on the page says what the photo shows, so a person writes the alt text.
   const row = page.locator("[data-enrich-proposal]").filter({ hasText: "Image alt text" });

@@ -11,6 +11,7 @@ import { useAsync } from "~/lib/use-async";
 import { Score } from "./charts";
 import { EnrichProposalRow } from "./enrich-proposal-row";
 import { FindingsList } from "./findings-list";
+import { TargetAuditCard } from "./target-audit";
 import { ENRICH_TEXTS } from "./texts";
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiRequestError ? err.error : fallback);
@@ -74,6 +75,7 @@ export function EnrichPageView({ siteId, snapshotId, canReview, onBack, onChange
             <h3 className="mb-3 font-semibold">Findings <span className="text-sm font-normal text-slate-500">({page.wordCount} words)</span></h3>
             <FindingsList findings={page.findings} />
           </Card>
+          {page.target ? <TargetAuditCard target={page.target} /> : null}
           <Card>
             <h3 className="mb-3 font-semibold">Proposals</h3>
             {proposals.length === 0 ? (

@@ -7,7 +7,7 @@ import { ENRICH_TEXTS } from "./texts";
 export function SiteOverview({ audit, onOpen }: { audit: SiteAuditDto; onOpen: (snapshotId: string) => void }) {
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={`grid gap-4 sm:grid-cols-3 ${audit.target ? "lg:grid-cols-4" : ""}`}>
         <Card>
           <p className="text-sm text-slate-600 dark:text-slate-400">{ENRICH_TEXTS.scoreBefore}</p>
           <p className="text-3xl"><Score value={audit.scoreBefore} label={ENRICH_TEXTS.scoreBefore} /></p>
@@ -16,6 +16,13 @@ export function SiteOverview({ audit, onOpen }: { audit: SiteAuditDto; onOpen: (
           <p className="text-sm text-slate-600 dark:text-slate-400">{ENRICH_TEXTS.scoreAfter} (approved changes)</p>
           <p className="text-3xl"><Score value={audit.scoreAfter} label={ENRICH_TEXTS.scoreAfter} /></p>
         </Card>
+        {audit.target ? (
+          <Card>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{ENRICH_TEXTS.scoreInTarget}</p>
+            <p className="text-3xl"><Score value={audit.target.score} label={ENRICH_TEXTS.scoreInTarget} /></p>
+            <p className="text-xs text-slate-500">{ENRICH_TEXTS.targetChecked(audit.target.pages)}</p>
+          </Card>
+        ) : null}
         <Card>
           <p className="text-sm text-slate-600 dark:text-slate-400">Proposals</p>
           <p className="text-sm tabular-nums">{audit.proposals.pending} pending · {audit.proposals.approved} approved · {audit.proposals.applied} applied · {audit.proposals.rejected} rejected</p>
@@ -40,7 +47,8 @@ export function SiteOverview({ audit, onOpen }: { audit: SiteAuditDto; onOpen: (
                 <th scope="col" className="py-2 pr-3">Page</th>
                 <th scope="col" className="py-2 pr-3">Findings</th>
                 <th scope="col" className="py-2 pr-3">{ENRICH_TEXTS.scoreBefore}</th>
-                <th scope="col" className="py-2">{ENRICH_TEXTS.scoreAfter}</th>
+                <th scope="col" className="py-2 pr-3">{ENRICH_TEXTS.scoreAfter}</th>
+                {audit.target ? <th scope="col" className="py-2">{ENRICH_TEXTS.scoreInTarget}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -52,7 +60,8 @@ export function SiteOverview({ audit, onOpen }: { audit: SiteAuditDto; onOpen: (
                   </td>
                   <td className="py-2 pr-3 tabular-nums">{p.findings.length}</td>
                   <td className="py-2 pr-3"><Score value={p.scoreBefore} label={ENRICH_TEXTS.scoreBefore} /></td>
-                  <td className="py-2"><Score value={p.scoreAfter} label={ENRICH_TEXTS.scoreAfter} /></td>
+                  <td className="py-2 pr-3"><Score value={p.scoreAfter} label={ENRICH_TEXTS.scoreAfter} /></td>
+                  {audit.target ? <td className="py-2">{p.target ? <Score value={p.target.score} label={ENRICH_TEXTS.scoreInTarget} /> : <span className="text-slate-400" aria-label="Not checked in the target">—</span>}</td> : null}
                 </tr>
               ))}
             </tbody>
