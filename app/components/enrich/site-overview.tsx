@@ -1,4 +1,5 @@
 import type { SiteAuditDto } from "../../../workers/contracts/enrich";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FindingsByKind, Score, ScoreDistribution } from "./charts";
 import { ENRICH_TEXTS } from "./texts";
@@ -55,7 +56,7 @@ export function SiteOverview({ audit, onOpen }: { audit: SiteAuditDto; onOpen: (
               {audit.pages.map((p) => (
                 <tr key={p.snapshotId} className="border-t border-slate-100 dark:border-slate-800">
                   <td className="max-w-md py-2 pr-3">
-                    <button type="button" className="text-left font-medium text-brand-700 underline dark:text-brand-300" onClick={() => onOpen(p.snapshotId)}>{p.title || p.url}</button>
+                    <Button variant="link" onClick={() => onOpen(p.snapshotId)}>{p.title || p.url}</Button>
                     <span className="block truncate text-xs text-slate-500">{p.url}</span>
                   </td>
                   <td className="py-2 pr-3 tabular-nums">{p.findings.length}</td>

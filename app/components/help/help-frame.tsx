@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import type { HelpBase, HelpNavSection } from "~/lib/help.server";
 
 export const HELP_TEXT = {
@@ -28,21 +30,12 @@ export function HelpSearch({ base }: { base: HelpBase }) {
   const [params] = useSearchParams();
   return (
     <Form method="get" action={`/${base}`} role="search" className="flex gap-2">
-      <label htmlFor="help-search" className="sr-only">
-        {HELP_TEXT.searchLabel}
-      </label>
-      <input
-        id="help-search"
-        type="search"
-        name="q"
-        defaultValue={params.get("q") ?? ""}
-        maxLength={100}
-        placeholder={HELP_TEXT.searchPlaceholder}
-        className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      />
-      <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+      <div className="min-w-0 flex-1">
+        <TextField id="help-search" label={HELP_TEXT.searchLabel} hideLabel type="search" name="q" defaultValue={params.get("q") ?? ""} maxLength={100} placeholder={HELP_TEXT.searchPlaceholder} />
+      </div>
+      <Button type="submit" className="px-3">
         {HELP_TEXT.search}
-      </button>
+      </Button>
     </Form>
   );
 }

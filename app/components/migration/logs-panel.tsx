@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { MigrationLogDto, RunLogLevel } from "../../../workers/contracts/run-events";
 import { EmptyState, ErrorState } from "~/components/ui/card";
+import { SelectField } from "~/components/ui/field";
 
 const LEVELS: (RunLogLevel | "all")[] = ["all", "info", "warn", "error"];
 const TONE: Record<RunLogLevel, string> = { info: "text-slate-700 dark:text-slate-300", warn: "text-amber-700 dark:text-amber-300", error: "text-red-700 dark:text-red-300" };
@@ -11,13 +12,8 @@ export function LogsPanel({ logs, error, onRetry }: { logs: MigrationLogDto[]; e
   const shown = level === "all" ? logs : logs.filter((l) => l.level === level);
   return (
     <div>
-      <div className="mb-3 flex items-center gap-2">
-        <label htmlFor="log-level" className="text-sm font-medium">Level</label>
-        <select id="log-level" value={level} onChange={(e) => setLevel(e.target.value as RunLogLevel | "all")} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900">
-          {LEVELS.map((l) => (
-            <option key={l} value={l}>{l}</option>
-          ))}
-        </select>
+      <div className="mb-3">
+        <SelectField compact id="log-level" label="Level" value={level} onChange={(e) => setLevel(e.target.value as RunLogLevel | "all")} options={LEVELS.map((l) => ({ value: l, label: l }))} />
       </div>
       {error ? (
         <ErrorState message={error} onRetry={onRetry} />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { SiteDto } from "../../../workers/contracts/sites";
 import { clearSession } from "~/lib/session";
 import { sidebarItems } from "~/lib/nav";
+import { Button } from "~/components/ui/button";
 import { ProjectSelector } from "./project-selector";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,9 +45,9 @@ export function Sidebar({ sites, site, platform, isAdmin, isImpersonation, onNav
         </li>
         <li>
           <form method="post" action="/logout" onSubmit={() => clearSession()}>
-            <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+            <Button type="submit" variant="ghost" align="start" className="w-full">
               Logout
-            </button>
+            </Button>
           </form>
         </li>
       </ul>

@@ -1,3 +1,4 @@
+import { IconButton } from "~/components/ui/button";
 import { NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -9,10 +10,9 @@ export function TopBar({ onMenu, menuOpen, right }: { onMenu: () => void; menuOp
   const inEnrich = useLocation().pathname.startsWith("/enrich");
   return (
     <header className="sticky top-[var(--system-notification-height,0px)] z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <button type="button" onClick={onMenu} aria-expanded={menuOpen} aria-controls="dashboard-sidebar" className="rounded-md p-2 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800">
-        <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-        <span aria-hidden="true">☰</span>
-      </button>
+      <IconButton label={menuOpen ? "Close menu" : "Open menu"} onClick={onMenu} aria-expanded={menuOpen} aria-controls="dashboard-sidebar" className="p-2 lg:hidden">
+        ☰
+      </IconButton>
       <a href="/snapshots" className="font-bold tracking-tight text-brand-600 dark:text-brand-100">Migrate</a>
       <nav aria-label="Areas" className="flex gap-1">
         <NavLink to="/snapshots" className={tabClass(!inEnrich)} aria-current={!inEnrich ? "page" : undefined}>

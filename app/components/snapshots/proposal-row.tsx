@@ -3,6 +3,7 @@ import type { ComponentDefinitions } from "../../../workers/contracts/definition
 import type { DecisionRequest, ProposalDto, ProposalValue } from "../../../workers/contracts/mapping";
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import { Confidence } from "./confidence";
 import type { Highlight, Highlighter } from "./highlight";
 import { ShowOnPage, previewHandlers } from "./show-on-page";
@@ -109,13 +110,7 @@ export function ProposalRow({
         </div>
       ) : mode === "override" ? (
         <div className="mt-2 space-y-2">
-          <label className="block text-xs font-medium" htmlFor={`override-${proposal.id}`}>{isComponent ? "Another component" : "Another field"}</label>
-          <select id={`override-${proposal.id}`} value={target} onChange={(e) => setTarget(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900">
-            <option value="">Choose…</option>
-            {overrideOptions.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
-            ))}
-          </select>
+          <SelectField compact id={`override-${proposal.id}`} label={isComponent ? "Another component" : "Another field"} value={target} onChange={(e) => setTarget(e.target.value)} options={[{ value: "", label: "Choose…" }, ...overrideOptions]} className="w-full" />
           <div className="flex gap-2">
             <Button size="sm" loading={busy} disabled={!target} onClick={() => decide(isComponent ? { action: "override", targetComponent: target } : { action: "override", targetComponent: component ?? undefined, targetField: target })}>
               Apply override

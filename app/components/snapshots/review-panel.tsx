@@ -4,6 +4,7 @@ import type { BulkApproveResponse, DecisionRequest, DecisionResponse, ProposalDt
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
+import { ThresholdField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
 import type { Highlighter } from "./highlight";
 import { ProposalRow } from "./proposal-row";
@@ -68,10 +69,7 @@ export function ReviewPanel({
         </span>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="bulk-threshold" className="block text-xs font-medium">Approve all pending at or above</label>
-          <input id="bulk-threshold" type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} className="mt-1 w-24 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
-        </div>
+        <ThresholdField id="bulk-threshold" label="Approve all pending at or above" value={threshold} onChange={setThreshold} />
         <Button size="sm" variant="secondary" loading={bulkBusy} onClick={bulkApprove}>Bulk approve</Button>
       </div>
       {groups.map(([index, proposals]) => (

@@ -1,20 +1,25 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-const CONTROL =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 aria-[invalid=true]:border-red-500";
+const CONTROL_BASE =
+  "rounded-md border border-slate-300 bg-white text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 aria-[invalid=true]:border-red-500";
+/** A form's control: as wide as its column. A compact one (a toolbar's filter or threshold) is as wide as its class says. */
+const controlClass = (compact: boolean) => (compact ? `${CONTROL_BASE} px-2 py-1` : `${CONTROL_BASE} block w-full px-3 py-2`);
 
 interface FieldShellProps {
   label: string;
   error?: string | null;
   hint?: ReactNode;
   id: string;
+  compact?: boolean;
+  /** The label is read by screen readers only (a search box whose button says what it is for). */
+  hideLabel?: boolean;
   children: ReactNode;
 }
 
-function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
+function FieldShell({ label, error, hint, id, compact = false, hideLabel = false, children }: FieldShellProps) {
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label htmlFor={id} className={hideLabel ? "sr-only" : `block font-medium text-slate-700 dark:text-slate-200 ${compact ? "text-xs" : "text-sm"}`}>
         {label}
       </label>
       {children}
@@ -32,33 +37,43 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | null;
   hint?: ReactNode;
+  /** A small label and a control as wide as `className` says (toolbars). */
+  compact?: boolean;
+  hideLabel?: boolean;
 }
 
 /** A labelled text input with its error announced to screen readers. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className = "", ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, compact = false, hideLabel = false, className = "", ...rest }, ref) {
   const auto = useId();
   const fieldId = id ?? auto;
   const describedBy = [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <FieldShell label={label} error={error} hint={hint} id={fieldId}>
-      <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${CONTROL} ${className}`} {...rest} />
+    <FieldShell label={label} error={error} hint={hint} id={fieldId} compact={compact} hideLabel={hideLabel}>
+      <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass(compact)} ${className}`} {...rest} />
     </FieldShell>
   );
 });
+
+/** A confidence threshold from 0 to 1 in steps of 0.05, as the review screens' bulk approval takes it. */
+export function ThresholdField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return <TextField compact id={id} label={label} type="number" min={0} max={1} step={0.05} value={value} onChange={(e) => onChange(e.target.value)} className="w-24" />;
+}
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string | null;
   hint?: ReactNode;
   options: readonly { value: string; label: string }[];
+  /** A small label and a control as wide as its options (toolbars, inline choices). */
+  compact?: boolean;
 }
 
-export function SelectField({ label, error, hint, id, options, className = "", ...rest }: SelectFieldProps) {
+export function SelectField({ label, error, hint, id, options, compact = false, className = "", ...rest }: SelectFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <FieldShell label={label} error={error} hint={hint} id={fieldId}>
-      <select id={fieldId} aria-invalid={error ? true : undefined} className={`${CONTROL} ${className}`} {...rest}>
+    <FieldShell label={label} error={error} hint={hint} id={fieldId} compact={compact}>
+      <select id={fieldId} aria-invalid={error ? true : undefined} className={`${controlClass(compact)} ${className}`} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
