@@ -6,7 +6,7 @@
  */
 import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient, basicAuth } from "../http-client";
-import { assetFor, joinPath, listValue, pathSegments, plainText, slugify } from "../fields";
+import { assetFor, joinPath, pathSegments, scalarValue, slugify } from "../fields";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
 import { type AdapterOptions, str, trimSlash } from "./options";
 
@@ -16,10 +16,7 @@ function propValue(page: PreparedPage, field: MappedFieldValue): unknown {
   if (field.value === null || field.value === "") return undefined;
   if (field.type === "richtext") return String(field.value);
   if (field.type === "image") return assetFor(page, field)?.url;
-  if (field.type === "list") return listValue(field);
-  if (field.type === "boolean") return Boolean(field.value);
-  if (field.type === "number") return Number(field.value);
-  return plainText(field);
+  return scalarValue(field);
 }
 
 /** The `jcr:content` tree of a page: SEO properties and one responsive grid per area holding the components. */

@@ -5,7 +5,7 @@
  */
 import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient } from "../http-client";
-import { assetFor, leadImage, listValue, plainText } from "../fields";
+import { assetFor, leadImage, scalarValue } from "../fields";
 import { htmlToPortableTextBlocks } from "../richtext/portable-text";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
 import { type AdapterOptions, str } from "./options";
@@ -33,14 +33,8 @@ function value(page: PreparedPage, field: MappedFieldValue): unknown {
       if (!asset) return null;
       return asset.targetId ? { _type: "image", asset: { _type: "reference", _ref: asset.targetId }, alt: asset.alt || field.alt || "" } : { _type: "image", src: asset.url, alt: asset.alt };
     }
-    case "list":
-      return listValue(field);
-    case "boolean":
-      return Boolean(field.value);
-    case "number":
-      return Number(field.value);
     default:
-      return plainText(field);
+      return scalarValue(field);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient, safeReason } from "../http-client";
-import { assetFor, leadImage, listValue, pathSegments, plainText } from "../fields";
+import { assetFor, leadImage, pathSegments, scalarValue } from "../fields";
 import { htmlToStoryblokRichText } from "../richtext/storyblok";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, SchemaItem, TargetAdapter } from "../types";
 import { type AdapterOptions, flag, str, trimSlash } from "./options";
@@ -28,14 +28,10 @@ function blokValue(page: PreparedPage, field: MappedFieldValue): unknown {
       const url = String(field.value ?? "");
       return { fieldtype: "multilink", linktype: "url", url, cached_url: url, id: "" };
     }
-    case "list":
-      return listValue(field);
-    case "boolean":
-      return Boolean(field.value);
     case "number":
       return String(field.value);
     default:
-      return plainText(field);
+      return scalarValue(field);
   }
 }
 
