@@ -145,6 +145,7 @@ export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type SiteConfigRow = typeof siteConfigs.$inferSelect;
 export type OrgRole = Membership["role"];
