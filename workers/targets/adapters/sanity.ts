@@ -3,11 +3,11 @@
  * documents are written with `createOrReplace` under a deterministic `_id`, rich text as Portable Text,
  * images uploaded to /assets/images/<dataset>. Mutation limit: 25 requests/s.
  */
-import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient } from "../http-client";
 import { assetFor, leadImage, scalarValue } from "../fields";
 import { htmlToPortableTextBlocks } from "../richtext/portable-text";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str } from "./options";
 
 export const SANITY_RATE_LIMIT = 25;
@@ -81,10 +81,9 @@ export function createSanityAdapter(options: AdapterOptions): TargetAdapter {
     return res.documents[0] ?? null;
   }
 
-  const meta = platformMeta("sanity")!;
   return {
     platform: "sanity",
-    capabilities: () => ({ platform: "sanity", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: false, canListSchema: false, rateLimitPerSecond: SANITY_RATE_LIMIT }),
+    capabilities: () => platformCapabilities("sanity", { output: "api", canPublish: false, canListSchema: false, rateLimitPerSecond: SANITY_RATE_LIMIT }),
     linkPath: (targetPath) => targetPath,
     async testConnection() {
       const query = encodeURIComponent('count(*[_type == "sanity.imageAsset"])');
