@@ -122,16 +122,10 @@ export type EnrichApplyChangeRow = typeof enrichApplyChanges.$inferSelect;
  * outside the request (a large site with a language model takes minutes). One row per site, the latest.
  */
 export const enrichAnalyses = sqliteTable("enrich_analyses", {
-  siteId: text("site_id")
-    .primaryKey()
-    .references(() => sites.id, { onDelete: "cascade" }),
-  organizationId: text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
+  siteId: belongsTo("site_id", () => sites.id).primaryKey(),
+  organizationId: belongsTo("organization_id", () => organizations.id),
   /** The run whose snapshots are analysed (the site's latest captured run when it was requested). */
-  runId: text("run_id")
-    .notNull()
-    .references(() => migrationRuns.id, { onDelete: "cascade" }),
+  runId: belongsTo("run_id", () => migrationRuns.id),
   status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull(),
   requestedByUserId: text("requested_by_user_id").notNull(),
   impersonatorUserId: text("impersonator_user_id"),

@@ -98,10 +98,7 @@ export const sites = sqliteTable(
 /** The target platform and migration settings of a site. Secrets inside `platformConfig` are encrypted. */
 export const siteConfigs = sqliteTable("site_configs", {
   id: text("id").primaryKey(),
-  siteId: text("site_id")
-    .notNull()
-    .unique()
-    .references(() => sites.id, { onDelete: "cascade" }),
+  siteId: belongsTo("site_id", () => sites.id).unique(),
   organizationId: belongsTo("organization_id", () => organizations.id),
   platform: text("platform"),
   platformConfig: text("platform_config", { mode: "json" }).$type<Record<string, unknown>>(),
