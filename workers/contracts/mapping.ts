@@ -163,11 +163,14 @@ export const acceptSuggestionsSchema = z.object({
 export type ProposalValue = string | number | boolean | string[] | null;
 export const proposalValueSchema = z.union([z.string().max(200_000), z.number(), z.boolean(), z.array(z.string().max(20_000)).max(500), z.null()]);
 
+/** Where a proposed value comes from in the source page. */
 export interface ProposalSourceDto {
   definition: string | null;
+  /** Source field name, with the part used (e.g. "cta#label", "image#alt"). */
   name: string | null;
   selector: string | null;
   kind: string | null;
+  /** Path of the component instance on the page. */
   path: string | null;
   classes: string[];
   /** Where the value comes from: "JSON-LD NewsArticle.author", "visible byline under the h1". */
@@ -176,14 +179,12 @@ export interface ProposalSourceDto {
   box: Box | null;
 }
 
-export interface ProposalDto {
-  id: string;
-  snapshotId: string;
+/** What a proposal proposes and how sure it is: the same for the mapper's proposals and the stored ones. */
+export interface ProposalTarget {
   /** "component": which component an instance becomes; "field": the value of one target field; "template": a page field. */
   scope: ProposalScope;
-  /** Index of the component instance on the page; -1 for the page (template) itself. */
+  /** Index of the component instance on the page (`PageExtraction.components`); -1 for the page (template) itself. */
   instanceIndex: number;
-  source: ProposalSourceDto;
   targetComponent: string | null;
   targetField: string | null;
   targetType: FieldType | null;
@@ -192,6 +193,12 @@ export interface ProposalDto {
   confidence: number;
   layer: MappingLayer;
   evidence: string[];
+}
+
+export interface ProposalDto extends ProposalTarget {
+  id: string;
+  snapshotId: string;
+  source: ProposalSourceDto;
   status: ProposalStatus;
   /** What is applied once decided (the proposal itself when approved or auto-applied). */
   final: { component: string | null; field: string | null; value: ProposalValue } | null;

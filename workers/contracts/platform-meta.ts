@@ -40,6 +40,16 @@ const assetMode: PlatformField = {
   options: ASSET_PROCESSING_MODES,
 };
 
+/** The author instance's address (Magnolia, AEM): what the product calls with the platform's credentials. */
+const authorUrl = (placeholder: string): PlatformField => ({ name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder });
+
+// Fields that several platforms ask for under the same name and label.
+const username: PlatformField = { name: "username", label: "Username", kind: "text" };
+const spaceId: PlatformField = { name: "spaceId", label: "Space ID", kind: "text", requiredForConnection: true };
+const managementToken: PlatformField = { name: "managementToken", label: "Management token", kind: "password", secret: true, requiredForConnection: true };
+const uploadAssets: PlatformField = { name: "uploadAssets", label: "Upload assets", kind: "boolean" };
+const publishEntries: PlatformField = { name: "publishEntries", label: "Publish entries", kind: "boolean" };
+
 const exportOnly = (slug: string, displayName: string): PlatformMeta => ({
   slug,
   displayName,
@@ -56,7 +66,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "components", templates: "templates" },
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
-      { name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder: "https://author.example.com/magnoliaAuthor" },
+      authorUrl("https://author.example.com/magnoliaAuthor"),
       { name: "authorUsername", label: "Author username", kind: "text" },
       { name: "authorPassword", label: "Author password", kind: "password", secret: true },
       assetMode,
@@ -69,8 +79,8 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "content types", templates: "templates" },
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
-      { name: "authorUrl", label: "Author URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder: "https://author.example.com" },
-      { name: "username", label: "Username", kind: "text" },
+      authorUrl("https://author.example.com"),
+      username,
       { name: "password", label: "Password", kind: "password", secret: true },
       assetMode,
     ],
@@ -82,7 +92,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
       { name: "restUrl", label: "REST URL", kind: "url", requiredForConnection: true, endpoint: true, placeholder: "https://example.com/wp-json" },
-      { name: "username", label: "Username", kind: "text" },
+      username,
       { name: "applicationPassword", label: "Application password", kind: "password", secret: true },
       assetMode,
     ],
@@ -93,16 +103,16 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "content types", templates: "content types" },
     capabilities: { entryModeling: "types-only" },
     fields: [
-      { name: "spaceId", label: "Space ID", kind: "text", requiredForConnection: true },
+      spaceId,
       { name: "environmentId", label: "Environment ID", kind: "text", requiredForConnection: true, placeholder: "master" },
-      { name: "managementToken", label: "Management token", kind: "password", secret: true, requiredForConnection: true },
+      managementToken,
       { name: "deliveryToken", label: "Delivery token (optional)", kind: "password", secret: true },
       { name: "previewBaseUrl", label: "Preview base URL", kind: "url" },
       { name: "previewUrlTemplate", label: "Preview URL template", kind: "text", placeholder: "/{slug}" },
       { name: "previewQueryString", label: "Preview query string", kind: "text" },
       { name: "appendPreviewQuery", label: "Append preview query", kind: "boolean" },
-      { name: "uploadAssets", label: "Upload assets", kind: "boolean" },
-      { name: "publishEntries", label: "Publish entries", kind: "boolean" },
+      uploadAssets,
+      publishEntries,
       { name: "publishAssets", label: "Publish assets", kind: "boolean" },
     ],
   },
@@ -112,12 +122,12 @@ export const PLATFORMS: readonly PlatformMeta[] = [
     labels: { components: "blocks", templates: "components" },
     capabilities: { entryModeling: "templates-and-components" },
     fields: [
-      { name: "spaceId", label: "Space ID", kind: "text", requiredForConnection: true },
-      { name: "managementToken", label: "Management token", kind: "password", secret: true, requiredForConnection: true },
+      spaceId,
+      managementToken,
       { name: "region", label: "Region", kind: "select", options: STORYBLOK_REGIONS },
       { name: "defaultLanguage", label: "Default language", kind: "text", placeholder: "en" },
-      { name: "uploadAssets", label: "Upload assets", kind: "boolean" },
-      { name: "publishEntries", label: "Publish entries", kind: "boolean" },
+      uploadAssets,
+      publishEntries,
     ],
   },
   {

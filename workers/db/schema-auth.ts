@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { belongsTo, createdAt } from "./columns";
 import { users } from "./schema";
 
 /**
@@ -11,9 +11,7 @@ export const mfaChallenges = sqliteTable(
   "mfa_challenges",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     purpose: text("purpose", { enum: ["login", "enable", "disable"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -32,9 +30,7 @@ export const rememberedDevices = sqliteTable(
   {
     id: text("id").primaryKey(),
     tokenHash: text("token_hash").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     userAgent: text("user_agent"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
@@ -49,9 +45,7 @@ export const passwordResetTokens = sqliteTable(
   {
     id: text("id").primaryKey(),
     tokenHash: text("token_hash").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -66,9 +60,7 @@ export const oauthAccounts = sqliteTable(
     id: text("id").primaryKey(),
     provider: text("provider").notNull(),
     subject: text("subject").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     email: text("email").notNull(),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { belongsTo, createdAt, updatedAt } from "./columns";
 import type { Finding } from "../contracts/enrich";
 import { organizations, sites } from "./schema";
 import { migrationRuns, snapshots } from "./schema-runs";
@@ -8,18 +8,10 @@ import { migrationRuns, snapshots } from "./schema-runs";
 export const enrichPageAudits = sqliteTable(
   "enrich_page_audits",
   {
-    snapshotId: text("snapshot_id")
-      .primaryKey()
-      .references(() => snapshots.id, { onDelete: "cascade" }),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    runId: text("run_id")
-      .notNull()
-      .references(() => migrationRuns.id, { onDelete: "cascade" }),
+    snapshotId: belongsTo("snapshot_id", () => snapshots.id).primaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
+    runId: belongsTo("run_id", () => migrationRuns.id),
     url: text("url").notNull(),
     title: text("title").notNull().default(""),
     wordCount: integer("word_count").notNull().default(0),
@@ -35,15 +27,9 @@ export const enrichProposals = sqliteTable(
   "enrich_proposals",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    snapshotId: text("snapshot_id")
-      .notNull()
-      .references(() => snapshots.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
+    snapshotId: belongsTo("snapshot_id", () => snapshots.id),
     runId: text("run_id").notNull(),
     pageUrl: text("page_url").notNull(),
     field: text("field").notNull(),
@@ -74,12 +60,8 @@ export const enrichDecisions = sqliteTable(
   "enrich_decisions",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     pageUrl: text("page_url").notNull(),
     field: text("field").notNull(),
     target: text("target").notNull().default(""),
@@ -87,7 +69,7 @@ export const enrichDecisions = sqliteTable(
     proposedValue: text("proposed_value").notNull(),
     finalValue: text("final_value"),
     userId: text("user_id"),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("enrich_decisions_page_field_idx").on(t.siteId, t.pageUrl, t.field, t.target)],
 );
@@ -97,12 +79,8 @@ export const enrichApplies = sqliteTable(
   "enrich_applies",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     platform: text("platform").notNull(),
     userId: text("user_id"),
     summary: text("summary", { mode: "json" }).$type<Record<string, number>>().notNull(),
@@ -117,9 +95,7 @@ export const enrichApplyChanges = sqliteTable(
   "enrich_apply_changes",
   {
     id: text("id").primaryKey(),
-    applyId: text("apply_id")
-      .notNull()
-      .references(() => enrichApplies.id, { onDelete: "cascade" }),
+    applyId: belongsTo("apply_id", () => enrichApplies.id),
     organizationId: text("organization_id").notNull(),
     proposalId: text("proposal_id").notNull(),
     pageUrl: text("page_url").notNull(),
@@ -146,16 +122,10 @@ export type EnrichApplyChangeRow = typeof enrichApplyChanges.$inferSelect;
  * outside the request (a large site with a language model takes minutes). One row per site, the latest.
  */
 export const enrichAnalyses = sqliteTable("enrich_analyses", {
-  siteId: text("site_id")
-    .primaryKey()
-    .references(() => sites.id, { onDelete: "cascade" }),
-  organizationId: text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
+  siteId: belongsTo("site_id", () => sites.id).primaryKey(),
+  organizationId: belongsTo("organization_id", () => organizations.id),
   /** The run whose snapshots are analysed (the site's latest captured run when it was requested). */
-  runId: text("run_id")
-    .notNull()
-    .references(() => migrationRuns.id, { onDelete: "cascade" }),
+  runId: belongsTo("run_id", () => migrationRuns.id),
   status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull(),
   requestedByUserId: text("requested_by_user_id").notNull(),
   impersonatorUserId: text("impersonator_user_id"),

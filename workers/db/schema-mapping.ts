@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { belongsTo, createdAt, updatedAt } from "./columns";
 import { organizations, sites, users } from "./schema";
 import type { Box } from "../contracts/extraction";
 
@@ -13,12 +13,8 @@ export const mappingSnapshots = sqliteTable(
   "mapping_snapshots",
   {
     snapshotId: text("snapshot_id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     runId: text("run_id"),
     url: text("url").notNull(),
     status: text("status", { enum: ["auto_applied", "needs_review", "reviewed"] }).notNull(),
@@ -27,7 +23,7 @@ export const mappingSnapshots = sqliteTable(
     /** The run options and layers that produced the proposals. */
     options: text("options", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("mapping_snapshots_site_idx").on(t.organizationId, t.siteId, t.status)],
 );
@@ -40,15 +36,9 @@ export const mappingProposals = sqliteTable(
   "mapping_proposals",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    snapshotId: text("snapshot_id")
-      .notNull()
-      .references(() => mappingSnapshots.snapshotId, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
+    snapshotId: belongsTo("snapshot_id", () => mappingSnapshots.snapshotId),
     instanceIndex: integer("instance_index").notNull(),
     scope: text("scope", { enum: ["component", "field", "template"] }).notNull(),
     sourceDefinition: text("source_definition"),
@@ -92,12 +82,8 @@ export const mappingDecisions = sqliteTable(
   "mapping_decisions",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     snapshotId: text("snapshot_id").notNull(),
     proposalId: text("proposal_id").notNull(),
     action: text("action", { enum: ["approve", "tweak", "override", "reject"] }).notNull(),
@@ -123,9 +109,7 @@ export const mappingMemory = sqliteTable(
   "mapping_memory",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     scope: text("scope", { enum: ["component", "field", "template"] }).notNull(),
     signature: text("signature").notNull(),
     looseSignature: text("loose_signature").notNull(),
@@ -138,7 +122,7 @@ export const mappingMemory = sqliteTable(
     rejections: integer("rejections").notNull().default(0),
     lastUserId: text("last_user_id"),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("mapping_memory_key_idx").on(t.organizationId, t.signature, t.targetComponent, t.targetField),
@@ -151,12 +135,8 @@ export const sitePrompts = sqliteTable(
   "site_prompts",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     kind: text("kind", { enum: ["mapping", "enrich"] }).notNull().default("mapping"),
     version: integer("version").notNull(),
     prompt: text("prompt").notNull(),
@@ -169,29 +149,21 @@ export const sitePrompts = sqliteTable(
 
 /** The language model a site's mapping uses. The API key is encrypted like platform secrets. */
 export const mappingSettings = sqliteTable("mapping_settings", {
-  siteId: text("site_id")
-    .primaryKey()
-    .references(() => sites.id, { onDelete: "cascade" }),
-  organizationId: text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
+  siteId: belongsTo("site_id", () => sites.id).primaryKey(),
+  organizationId: belongsTo("organization_id", () => organizations.id),
   llmProvider: text("llm_provider", { enum: ["none", "workers-ai", "openai-compatible"] })
     .notNull()
     .default("none"),
   model: text("model").notNull().default(""),
   baseUrl: text("base_url").notNull().default(""),
   apiKey: text("api_key"),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** The auto-populate state of a site (spec §3): one job at a time per site. */
 export const autoPopulateJobs = sqliteTable("auto_populate_jobs", {
-  siteId: text("site_id")
-    .primaryKey()
-    .references(() => sites.id, { onDelete: "cascade" }),
-  organizationId: text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
+  siteId: belongsTo("site_id", () => sites.id).primaryKey(),
+  organizationId: belongsTo("organization_id", () => organizations.id),
   status: text("status", { enum: ["idle", "rendering", "detecting", "completed", "failed"] }).notNull(),
   progress: integer("progress").notNull().default(0),
   url: text("url").notNull().default(""),
@@ -200,7 +172,7 @@ export const autoPopulateJobs = sqliteTable("auto_populate_jobs", {
   error: text("error"),
   startedByUserId: text("started_by_user_id").references(() => users.id, { onDelete: "set null" }),
   startedAt: integer("started_at", { mode: "timestamp_ms" }),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: updatedAt(),
 });
 
 export type MappingSnapshotRow = typeof mappingSnapshots.$inferSelect;

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
 import { users } from "./schema";
 
 /** News articles shown at /news; written by global administrators. The body is raw Markdown. */
@@ -15,10 +15,8 @@ export const newsArticles = sqliteTable(
     /** Set when the article is published; cleared when it returns to draft. */
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("news_articles_status_published_idx").on(t.status, t.publishedAt)],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { PageFidelityDetail } from "../contracts/fidelity";
-import { createdAt } from "./columns";
+import { belongsTo, createdAt } from "./columns";
 import type { MigrationProgress, RunOptions } from "../contracts/run-events";
 import { organizations, sites, users } from "./schema";
 
@@ -14,12 +14,8 @@ export const migrationRuns = sqliteTable(
   "migration_runs",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     startedByUserId: text("started_by_user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ["running", "processing", "completed", "failed", "cancelled", "stuck"] }).notNull(),
     options: text("options", { mode: "json" }).$type<RunOptions>().notNull(),
@@ -52,15 +48,9 @@ export const snapshots = sqliteTable(
   "snapshots",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    migrationId: text("migration_id")
-      .notNull()
-      .references(() => migrationRuns.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
+    migrationId: belongsTo("migration_id", () => migrationRuns.id),
     url: text("url").notNull(),
     finalUrl: text("final_url").notNull(),
     httpStatus: integer("http_status").notNull(),
@@ -92,18 +82,10 @@ export const pageFidelity = sqliteTable(
   "page_fidelity",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    migrationId: text("migration_id")
-      .notNull()
-      .references(() => migrationRuns.id, { onDelete: "cascade" }),
-    snapshotId: text("snapshot_id")
-      .notNull()
-      .references(() => snapshots.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
+    migrationId: belongsTo("migration_id", () => migrationRuns.id),
+    snapshotId: belongsTo("snapshot_id", () => snapshots.id),
     sourceUrl: text("source_url").notNull(),
     targetUrl: text("target_url").notNull(),
     score: real("score").notNull(),
@@ -122,15 +104,9 @@ export const migrationLogs = sqliteTable(
   "migration_logs",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    migrationId: text("migration_id")
-      .notNull()
-      .references(() => migrationRuns.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
+    migrationId: belongsTo("migration_id", () => migrationRuns.id),
     level: text("level", { enum: ["info", "warn", "error"] }).notNull(),
     message: text("message").notNull(),
     url: text("url"),

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { belongsTo, createdAt, updatedAt } from "./columns";
 import { organizations, sites } from "./schema";
 import type { OutsideLink, PageAssetRecord, PageMetadataRecord } from "../contracts/platforms";
 
@@ -12,12 +12,8 @@ export const targetItems = sqliteTable(
   "target_items",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     platform: text("platform").notNull(),
     itemKey: text("item_key").notNull(),
     sourceUrl: text("source_url").notNull(),
@@ -26,7 +22,7 @@ export const targetItems = sqliteTable(
     version: text("version"),
     contentHash: text("content_hash").notNull(),
     lastMigrationId: text("last_migration_id"),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("target_items_site_key_idx").on(t.siteId, t.platform, t.itemKey),
@@ -39,12 +35,8 @@ export const targetAssets = sqliteTable(
   "target_assets",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     platform: text("platform").notNull(),
     contentHash: text("content_hash").notNull(),
     sourceUrl: text("source_url").notNull(),
@@ -63,12 +55,8 @@ export const targetRuns = sqliteTable(
   "target_runs",
   {
     migrationId: text("migration_id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    siteId: belongsTo("site_id", () => sites.id),
     platform: text("platform").notNull(),
     assetMode: text("asset_mode").notNull(),
     keepYamlFile: integer("keep_yaml_file", { mode: "boolean" }).notNull().default(false),
@@ -87,9 +75,7 @@ export const runWrites = sqliteTable(
   "run_writes",
   {
     id: text("id").primaryKey(),
-    migrationId: text("migration_id")
-      .notNull()
-      .references(() => targetRuns.migrationId, { onDelete: "cascade" }),
+    migrationId: belongsTo("migration_id", () => targetRuns.migrationId),
     organizationId: text("organization_id").notNull(),
     seq: integer("seq").notNull(),
     kind: text("kind", { enum: ["page", "asset"] }).notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { belongsTo, createdAt, updatedAt } from "./columns";
 
 
 /** People who sign in. `role` is the global role: ADMIN is the super administrator. */
@@ -27,9 +27,7 @@ export const sessions = sqliteTable(
   {
     id: text("id").primaryKey(),
     tokenHash: text("token_hash").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     /** Set when an admin started this session by impersonating `userId`. */
     impersonatorUserId: text("impersonator_user_id").references(() => users.id, {
       onDelete: "cascade",
@@ -52,12 +50,8 @@ export const memberships = sqliteTable(
   "memberships",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    userId: belongsTo("user_id", () => users.id),
     role: text("role", { enum: ["OWNER", "ADMIN", "MEMBER"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -75,9 +69,7 @@ export const invitations = sqliteTable(
   "invitations",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     email: text("email").notNull(),
     role: text("role", { enum: ["OWNER", "ADMIN", "MEMBER"] }).notNull(),
     invitedByUserId: text("invited_by_user_id").references(() => users.id, {
@@ -94,9 +86,7 @@ export const sites = sqliteTable(
   "sites",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     name: text("name").notNull(),
     domain: text("domain").notNull(),
     iconUrl: text("icon_url"),
@@ -108,13 +98,8 @@ export const sites = sqliteTable(
 /** The target platform and migration settings of a site. Secrets inside `platformConfig` are encrypted. */
 export const siteConfigs = sqliteTable("site_configs", {
   id: text("id").primaryKey(),
-  siteId: text("site_id")
-    .notNull()
-    .unique()
-    .references(() => sites.id, { onDelete: "cascade" }),
-  organizationId: text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
+  siteId: belongsTo("site_id", () => sites.id).unique(),
+  organizationId: belongsTo("organization_id", () => organizations.id),
   platform: text("platform"),
   platformConfig: text("platform_config", { mode: "json" }).$type<Record<string, unknown>>(),
   components: text("components", { mode: "json" }).$type<Record<string, unknown>>(),
@@ -150,13 +135,14 @@ export const systemNotifications = sqliteTable("system_notifications", {
   message: text("message").notNull().default(""),
   type: text("type", { enum: ["info", "warning"] }).notNull().default("info"),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: updatedAt(),
 });
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type SiteConfigRow = typeof siteConfigs.$inferSelect;
 export type OrgRole = Membership["role"];

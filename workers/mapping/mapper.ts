@@ -80,6 +80,32 @@ export function pageSource(c: Candidate): SourceRef {
   return { ...NO_SOURCE, name: c.name, selector: c.selector, kind: c.kind, provenance: c.meta?.provenance ?? c.name, box: c.meta?.box ?? null };
 }
 
+/** The proposal of what the page (its template) or a component instance becomes: a choice, with no value. */
+function choiceProposal(
+  scope: "template" | "component",
+  instanceIndex: number,
+  choice: ComponentChoice & { layer: MappingLayer },
+  source: SourceRef,
+  sig: Signature,
+): ScoredProposal {
+  return {
+    scope,
+    instanceIndex,
+    targetComponent: choice.key,
+    targetField: null,
+    targetType: null,
+    value: null,
+    confidence: choice.confidence,
+    layer: choice.layer,
+    evidence: choice.evidence,
+    source,
+    signature: sig.exact,
+    looseSignature: sig.loose,
+    signatureParts: sig.parts,
+    features: choice.features,
+  };
+}
+
 const EMPTY_VALUE = /^[\s\u2014\u2013\-?.…]*$/u;
 
 /**
@@ -127,22 +153,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
       : ragOnly
         ? { key: null, confidence: 0, features: {}, evidence: ["memory only: no remembered template for this section"], layer: "memory" }
         : { ...chooseTemplate(page.url, definitions.templates), layer: "heuristic" };
-    proposals.push({
-      scope: "template",
-      instanceIndex: -1,
-      targetComponent: choice.key,
-      targetField: null,
-      targetType: null,
-      value: null,
-      confidence: choice.confidence,
-      layer: choice.layer,
-      evidence: choice.evidence,
-      source: { ...NO_SOURCE, name: "url", selector: page.url, provenance: "the page's URL" },
-      signature: tsig.exact,
-      looseSignature: tsig.loose,
-      signatureParts: tsig.parts,
-      features: choice.features,
-    });
+    proposals.push(choiceProposal("template", -1, choice, { ...NO_SOURCE, name: "url", selector: page.url, provenance: "the page's URL" }, tsig));
     if (choice.key) {
       const cands = pageCandidates(page);
       candidatesByInstance.set(-1, cands);
@@ -182,22 +193,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
     } else {
       choice = { ...chooseComponent(instance, cands, definitions.components), layer: "heuristic" };
     }
-    proposals.push({
-      scope: "component",
-      instanceIndex: index,
-      targetComponent: choice.key,
-      targetField: null,
-      targetType: null,
-      value: null,
-      confidence: choice.confidence,
-      layer: choice.layer,
-      evidence: choice.evidence,
-      source: instanceSource(instance),
-      signature: isig.exact,
-      looseSignature: isig.loose,
-      signatureParts: isig.parts,
-      features: choice.features,
-    });
+    proposals.push(choiceProposal("component", index, choice, instanceSource(instance), isig));
     if (!choice.key) return;
     proposals.push(
       ...mapFields({

@@ -1,6 +1,5 @@
-import type { ComponentDefinitions, FieldType, TemplateDefinitions } from "../contracts/definitions";
-import type { Box } from "../contracts/extraction";
-import type { MappingLayer, ProposalScope, ProposalValue } from "../contracts/mapping";
+import type { ComponentDefinitions, TemplateDefinitions } from "../contracts/definitions";
+import type { MappingLayer, ProposalScope, ProposalSourceDto, ProposalTarget } from "../contracts/mapping";
 
 /** The site's definitions the mapper maps onto. */
 export interface MappingDefinitions {
@@ -8,35 +7,11 @@ export interface MappingDefinitions {
   templates: TemplateDefinitions;
 }
 
-/** Where a proposed value comes from in the source page. */
-export interface SourceRef {
-  definition: string | null;
-  /** Source field name, with the part used (e.g. "cta#label", "image#alt"). */
-  name: string | null;
-  selector: string | null;
-  kind: string | null;
-  /** Path of the component instance on the page. */
-  path: string | null;
-  classes: string[];
-  /** Where the value comes from, for reviewers: "JSON-LD Article.author", "visible byline under the h1". */
-  provenance?: string | null;
-  /** Where the source element was drawn on the screenshot, when known. */
-  box?: Box | null;
-}
+/** Where a proposed value comes from in the source page; provenance and box are known only to some layers. */
+export type SourceRef = Omit<ProposalSourceDto, "provenance" | "box"> & Partial<Pick<ProposalSourceDto, "provenance" | "box">>;
 
 /** One proposal of the mapper, before it is stored. */
-export interface MappingProposal {
-  scope: ProposalScope;
-  /** Index into `PageExtraction.components`, or -1 for the page. */
-  instanceIndex: number;
-  targetComponent: string | null;
-  targetField: string | null;
-  targetType: FieldType | null;
-  value: ProposalValue;
-  /** Calibrated probability that a reviewer approves this proposal unchanged. */
-  confidence: number;
-  layer: MappingLayer;
-  evidence: string[];
+export interface MappingProposal extends ProposalTarget {
   source: SourceRef;
   /** Memory keys: exact (path, classes, field role) and loose (classes and role only). */
   signature: string;

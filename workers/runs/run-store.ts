@@ -78,6 +78,11 @@ function toPage(r: SqlRow): PageRow {
   };
 }
 
+/** A phase's columns in `pages`: capture and write claim and recover pages the same way. */
+type PhaseColumns = { state: "state"; attempts: "attempts" } | { state: "write_state"; attempts: "write_attempts" };
+const CAPTURE: PhaseColumns = { state: "state", attempts: "attempts" };
+const WRITE: PhaseColumns = { state: "write_state", attempts: "write_attempts" };
+
 /**
  * The run object's SQLite storage: its config and state, its page list with per-page state (the
  * checkpoint), and the event log that stream reconnects replay. All calls are synchronous; writes are
@@ -145,25 +150,38 @@ export class RunStore {
     });
   }
 
+  /**
+   * Pages a phase left `in_progress` in an invocation that died: back to pending, or failed when out of
+   * attempts. Returns them as they were.
+   */
+  private recoverPhase(phase: PhaseColumns, maxAttempts: number): PageRow[] {
+    const rows = this.sql.exec(`SELECT * FROM pages WHERE ${phase.state} = 'in_progress'`).toArray().map(toPage);
+    this.sql.exec(`UPDATE pages SET ${phase.state} = 'pending' WHERE ${phase.state} = 'in_progress' AND ${phase.attempts} < ?`, maxAttempts);
+    this.sql.exec(`UPDATE pages SET ${phase.state} = 'failed', reason = 'interrupted' WHERE ${phase.state} = 'in_progress'`);
+    return rows;
+  }
+
+  /** Claims a phase's next due page and counts the attempt; returns the page as it was before the claim. */
+  private claimDue(phase: PhaseColumns, now: number): PageRow | null {
+    const rows = this.sql
+      .exec(`SELECT * FROM pages WHERE ${phase.state} = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT 1`, now)
+      .toArray();
+    if (!rows.length) return null;
+    const page = toPage(rows[0]);
+    this.sql.exec(`UPDATE pages SET ${phase.state} = 'in_progress', ${phase.attempts} = ${phase.attempts} + 1 WHERE idx = ?`, page.idx);
+    return page;
+  }
+
   /** Pages left `in_progress` by an invocation that died: back to pending (or failed when out of attempts). */
   recoverInterrupted(maxAttempts: number): { retried: PageRow[]; exhausted: PageRow[] } {
-    const rows = this.sql.exec(`SELECT * FROM pages WHERE state = 'in_progress'`).toArray().map(toPage);
-    const exhausted = rows.filter((p) => p.attempts >= maxAttempts);
-    const retried = rows.filter((p) => p.attempts < maxAttempts);
-    this.sql.exec(`UPDATE pages SET state = 'pending' WHERE state = 'in_progress' AND attempts < ?`, maxAttempts);
-    this.sql.exec(`UPDATE pages SET state = 'failed', reason = 'interrupted' WHERE state = 'in_progress'`);
-    return { retried, exhausted };
+    const rows = this.recoverPhase(CAPTURE, maxAttempts);
+    return { retried: rows.filter((p) => p.attempts < maxAttempts), exhausted: rows.filter((p) => p.attempts >= maxAttempts) };
   }
 
   /** The checkpoint before a page: claims the next due page and counts the attempt. */
   claimNext(now: number): PageRow | null {
-    const rows = this.sql
-      .exec(`SELECT * FROM pages WHERE state = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT 1`, now)
-      .toArray();
-    if (!rows.length) return null;
-    const page = toPage(rows[0]);
-    this.sql.exec(`UPDATE pages SET state = 'in_progress', attempts = attempts + 1 WHERE idx = ?`, page.idx);
-    return { ...page, state: "in_progress", attempts: page.attempts + 1 };
+    const page = this.claimDue(CAPTURE, now);
+    return page && { ...page, state: "in_progress", attempts: page.attempts + 1 };
   }
 
   /** Earliest time a waiting page becomes due, or null when none waits. */
@@ -301,21 +319,15 @@ export class RunStore {
     return Number(this.sql.exec(`SELECT COUNT(*) AS n FROM pages WHERE write_state IS NOT NULL`).one().n);
   }
 
+  /** Writes left `in_progress` by an invocation that died: back to pending; returns those out of attempts, now failed. */
   recoverInterruptedWrites(maxAttempts: number): PageRow[] {
-    const rows = this.sql.exec(`SELECT * FROM pages WHERE write_state = 'in_progress' AND write_attempts >= ?`, maxAttempts).toArray().map(toPage);
-    this.sql.exec(`UPDATE pages SET write_state = 'pending' WHERE write_state = 'in_progress' AND write_attempts < ?`, maxAttempts);
-    this.sql.exec(`UPDATE pages SET write_state = 'failed', reason = 'interrupted' WHERE write_state = 'in_progress'`);
-    return rows;
+    return this.recoverPhase(WRITE, maxAttempts).filter((p) => p.writeAttempts >= maxAttempts);
   }
 
+  /** The checkpoint before a page's write: claims the next due write and counts the attempt. */
   claimNextWrite(now: number): PageRow | null {
-    const rows = this.sql
-      .exec(`SELECT * FROM pages WHERE write_state = 'pending' AND not_before <= ? ORDER BY not_before, idx LIMIT 1`, now)
-      .toArray();
-    if (!rows.length) return null;
-    const page = toPage(rows[0]);
-    this.sql.exec(`UPDATE pages SET write_state = 'in_progress', write_attempts = write_attempts + 1 WHERE idx = ?`, page.idx);
-    return { ...page, writeState: "in_progress", writeAttempts: page.writeAttempts + 1 };
+    const page = this.claimDue(WRITE, now);
+    return page && { ...page, writeState: "in_progress", writeAttempts: page.writeAttempts + 1 };
   }
 
   remainingWrites(): number {

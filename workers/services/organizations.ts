@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto } from "../contracts/auth";
 import { ORG_ACTION_ROLES, PERMISSION_MESSAGES, refusalMessage, roleAllows, type OrgAction } from "../contracts/permissions";
 import type { Db } from "../db/client";
-import { invitations, memberships, organizations, users, type Membership } from "../db/schema";
+import { invitations, memberships, organizations, users, type Invitation, type Membership } from "../db/schema";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { auditStatement } from "./audit";
@@ -181,18 +181,33 @@ async function ownerCount(db: Db, organizationId: string): Promise<number> {
   return owners.length;
 }
 
-/** Changes a member's role (or a pending invitation's). */
-export async function changeMemberRole(db: Db, auth: SessionUser, organizationId: string, memberId: string, role: OrgRole): Promise<MemberDto> {
+/**
+ * What an id of the members list stands for (the list shows members and pending invitations alike),
+ * once the caller is known to be an admin of the organization: the membership, or else the invitation.
+ */
+async function memberOrInvitation(
+  db: Db,
+  auth: SessionUser,
+  organizationId: string,
+  memberId: string,
+): Promise<{ me: Membership; target: Membership; inv: null } | { me: Membership; target: null; inv: Invitation }> {
   const me = await requireMembership(db, auth.user.id, organizationId);
   requireAdmin(me);
   const target = await db.query.memberships.findFirst({
     where: and(eq(memberships.id, memberId), eq(memberships.organizationId, organizationId)),
   });
-  if (!target) {
-    const inv = await db.query.invitations.findFirst({
-      where: and(eq(invitations.id, memberId), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt)),
-    });
-    if (!inv) throw notFound(ORG_MESSAGES.memberNotFound);
+  if (target) return { me, target, inv: null };
+  const inv = await db.query.invitations.findFirst({
+    where: and(eq(invitations.id, memberId), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt)),
+  });
+  if (!inv) throw notFound(ORG_MESSAGES.memberNotFound);
+  return { me, target: null, inv };
+}
+
+/** Changes a member's role (or a pending invitation's). */
+export async function changeMemberRole(db: Db, auth: SessionUser, organizationId: string, memberId: string, role: OrgRole): Promise<MemberDto> {
+  const { me, target, inv } = await memberOrInvitation(db, auth, organizationId, memberId);
+  if (inv) {
     if ((role === "OWNER" || inv.role === "OWNER") && me.role !== "OWNER") throw forbidden(ORG_MESSAGES.ownerRequired);
     await db.batch([
       db.update(invitations).set({ role }).where(eq(invitations.id, inv.id)),
@@ -214,16 +229,8 @@ export async function changeMemberRole(db: Db, auth: SessionUser, organizationId
 
 /** Removes a member (or withdraws a pending invitation). */
 export async function removeMember(db: Db, auth: SessionUser, organizationId: string, memberId: string): Promise<void> {
-  const me = await requireMembership(db, auth.user.id, organizationId);
-  requireAdmin(me);
-  const target = await db.query.memberships.findFirst({
-    where: and(eq(memberships.id, memberId), eq(memberships.organizationId, organizationId)),
-  });
-  if (!target) {
-    const inv = await db.query.invitations.findFirst({
-      where: and(eq(invitations.id, memberId), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt)),
-    });
-    if (!inv) throw notFound(ORG_MESSAGES.memberNotFound);
+  const { me, target, inv } = await memberOrInvitation(db, auth, organizationId, memberId);
+  if (inv) {
     // Withdrawing an OWNER invitation is an owner decision, as granting OWNER is.
     if (inv.role === "OWNER" && me.role !== "OWNER") throw forbidden(ORG_MESSAGES.ownerRequired);
     await db.batch([

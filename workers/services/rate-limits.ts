@@ -103,6 +103,14 @@ export class RequestLimits {
     await this.refuse(await this.stub(rule, key).check(...this.rule(rule)), rule, key);
   }
 
+  /**
+   * Counts an attempt under each rule in turn (an address's and an account's): the first full window
+   * refuses it, and the rules after that one do not count it.
+   */
+  private async hitEach(...hits: [RateLimitRule, string][]): Promise<void> {
+    for (const [rule, key] of hits) await this.hit(rule, key);
+  }
+
   async record(rule: RateLimitRule, key: string): Promise<void> {
     await this.stub(rule, key).record(...this.rule(rule));
   }
@@ -125,14 +133,12 @@ export class RequestLimits {
     return this.reset("signInAccountFailures", email);
   }
 
-  async beforeSignUp(email: string): Promise<void> {
-    await this.hit("signUpAddress", this.address);
-    await this.hit("signUpAccount", email);
+  beforeSignUp(email: string): Promise<void> {
+    return this.hitEach(["signUpAddress", this.address], ["signUpAccount", email]);
   }
 
-  async beforeInvite(userId: string): Promise<void> {
-    await this.hit("inviteUser", userId);
-    await this.hit("inviteAddress", this.address);
+  beforeInvite(userId: string): Promise<void> {
+    return this.hitEach(["inviteUser", userId], ["inviteAddress", this.address]);
   }
 
   beforeVerificationMail(userId: string): Promise<void> {
@@ -154,9 +160,8 @@ export class RequestLimits {
     return this.hit("mfaCodeUser", userId);
   }
 
-  async beforeResetRequest(email: string): Promise<void> {
-    await this.hit("resetRequestAddress", this.address);
-    await this.hit("resetRequestAccount", email);
+  beforeResetRequest(email: string): Promise<void> {
+    return this.hitEach(["resetRequestAddress", this.address], ["resetRequestAccount", email]);
   }
 }
 

@@ -32,6 +32,23 @@ export function listValue(field: MappedFieldValue): string[] {
   return [];
 }
 
+/**
+ * The stored value of a field that needs no platform-specific shape (lists, booleans, numbers, text):
+ * the part every adapter's value switch has in common after its rich-text, image and link cases.
+ */
+export function scalarValue(field: MappedFieldValue): string | string[] | boolean | number {
+  switch (field.type) {
+    case "list":
+      return listValue(field);
+    case "boolean":
+      return Boolean(field.value);
+    case "number":
+      return Number(field.value);
+    default:
+      return plainText(field);
+  }
+}
+
 /** The first image of a page: what becomes its featured image or Open Graph image. */
 export function leadImage(page: PreparedPage): ResolvedAsset | null {
   const og = page.seo.openGraph["og:image"] ?? page.seo.openGraph.image;

@@ -4,10 +4,10 @@
  * imported as JSON (:operation=import, :contentType=json, :replace=true) so child pages stay intact.
  * Images go through the Assets HTTP API (/api/assets/<folder>/<file>), activation through /bin/replicate.json.
  */
-import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient, basicAuth } from "../http-client";
-import { assetFor, joinPath, listValue, pathSegments, plainText, slugify } from "../fields";
+import { assetFor, joinPath, pathSegments, scalarValue, slugify } from "../fields";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
 
 export const AEM_ASSET_FOLDER = "migrated";
@@ -16,10 +16,7 @@ function propValue(page: PreparedPage, field: MappedFieldValue): unknown {
   if (field.value === null || field.value === "") return undefined;
   if (field.type === "richtext") return String(field.value);
   if (field.type === "image") return assetFor(page, field)?.url;
-  if (field.type === "list") return listValue(field);
-  if (field.type === "boolean") return Boolean(field.value);
-  if (field.type === "number") return Number(field.value);
-  return plainText(field);
+  return scalarValue(field);
 }
 
 /** The `jcr:content` tree of a page: SEO properties and one responsive grid per area holding the components. */
@@ -88,11 +85,10 @@ export function createAemAdapter(options: AdapterOptions): TargetAdapter {
     return true;
   }
 
-  const meta = platformMeta("aem")!;
   const pagePath = (targetPath: string) => joinPath(siteRoot, ...pathSegments(targetPath));
   return {
     platform: "aem",
-    capabilities: () => ({ platform: "aem", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
+    capabilities: () => platformCapabilities("aem", { output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
     linkPath: (targetPath) => `${pagePath(targetPath)}.html`,
     async testConnection() {
       const res = await client.request(`${base}/libs/granite/security/currentuser.json`, { headers: { Authorization: auth }, accept: [401, 403, 404], attempts: 2 });

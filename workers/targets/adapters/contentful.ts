@@ -4,11 +4,11 @@
  * PUT + X-Contentful-Content-Type (create) or X-Contentful-Version (update), rich text as Contentful Rich
  * Text; assets are uploaded, processed and (when configured) published. CMA limit: 7 requests/s.
  */
-import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient } from "../http-client";
 import { assetFor, leadImage, listValue, plainText } from "../fields";
 import { htmlToContentfulRichText } from "../richtext/contentful";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, SchemaItem, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, flag, str, trimSlash } from "./options";
 
 export const CONTENTFUL_RATE_LIMIT = 7;
@@ -119,10 +119,9 @@ export function createContentfulAdapter(options: AdapterOptions): TargetAdapter 
     await client.request(`${base}/${kind}/${id}`, { method: "DELETE", headers: headers({ "X-Contentful-Version": String(current.sys.version) }), accept: [404] });
   }
 
-  const meta = platformMeta("contentful")!;
   return {
     platform: "contentful",
-    capabilities: () => ({ platform: "contentful", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: CONTENTFUL_RATE_LIMIT }),
+    capabilities: () => platformCapabilities("contentful", { output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: CONTENTFUL_RATE_LIMIT }),
     linkPath: (targetPath) => targetPath,
     async testConnection() {
       const res = await client.request(base, { headers: headers(), accept: [401, 403, 404], attempts: 2 });

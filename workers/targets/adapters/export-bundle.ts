@@ -6,6 +6,7 @@
 import { platformMeta } from "../../contracts/platforms";
 import { assetFor, listValue, pathSegments, plainText } from "../fields";
 import type { MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import type { AdapterOptions } from "./options";
 
 function exportValue(page: PreparedPage, field: MappedFieldValue): unknown {
@@ -41,7 +42,7 @@ export function createExportBundleAdapter(platform: string, options: AdapterOpti
   const prefix = `targets/${options.migrationId ?? "preview"}/bundle`;
   return {
     platform,
-    capabilities: () => ({ platform, displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "bundle", canPublish: false, canListSchema: false, rateLimitPerSecond: null }),
+    capabilities: () => platformCapabilities(platform, { output: "bundle", canPublish: false, canListSchema: false, rateLimitPerSecond: null }),
     linkPath: (targetPath) => {
       const segments = pathSegments(targetPath);
       return segments.length ? `/${segments.join("/")}` : "/";

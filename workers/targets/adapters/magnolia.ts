@@ -4,12 +4,12 @@
  * Pages go to the `website` workspace under `siteRootPath`, images to the `dam` workspace, and
  * publishing uses the commands API (/.rest/commands/v2/{catalog}/activate).
  */
-import { platformMeta } from "../../contracts/platforms";
 import { toBase64 } from "../../lib/ids";
 import { TargetHttpClient, TargetHttpError, basicAuth } from "../http-client";
 import { joinPath } from "../fields";
 import { magnoliaPageNode, magnoliaPagePath, type JcrNode, type JcrValue } from "../magnolia/jcr";
 import type { AssetInput, AssetWriteResult, ExistingItem, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
 
 /** A node as the nodes API sends and receives it. */
@@ -103,10 +103,9 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
 
   const deleteNode = (workspace: string, path: string) => client.request(nodeUrl(workspace, path), { method: "DELETE", headers, accept: [404] });
 
-  const meta = platformMeta("magnolia")!;
   return {
     platform: "magnolia",
-    capabilities: () => ({ platform: "magnolia", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
+    capabilities: () => platformCapabilities("magnolia", { output: "api", canPublish: true, canListSchema: false, rateLimitPerSecond: null }),
     linkPath: (targetPath) => magnoliaPagePath(siteRoot, targetPath),
     async testConnection() {
       const res = await client.request(`${nodeUrl("website", "/")}?depth=0`, { headers, accept: [401, 403, 404], attempts: 2 });

@@ -3,11 +3,11 @@
  * documents are written with `createOrReplace` under a deterministic `_id`, rich text as Portable Text,
  * images uploaded to /assets/images/<dataset>. Mutation limit: 25 requests/s.
  */
-import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient } from "../http-client";
-import { assetFor, leadImage, listValue, plainText } from "../fields";
+import { assetFor, leadImage, scalarValue } from "../fields";
 import { htmlToPortableTextBlocks } from "../richtext/portable-text";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str } from "./options";
 
 export const SANITY_RATE_LIMIT = 25;
@@ -33,14 +33,8 @@ function value(page: PreparedPage, field: MappedFieldValue): unknown {
       if (!asset) return null;
       return asset.targetId ? { _type: "image", asset: { _type: "reference", _ref: asset.targetId }, alt: asset.alt || field.alt || "" } : { _type: "image", src: asset.url, alt: asset.alt };
     }
-    case "list":
-      return listValue(field);
-    case "boolean":
-      return Boolean(field.value);
-    case "number":
-      return Number(field.value);
     default:
-      return plainText(field);
+      return scalarValue(field);
   }
 }
 
@@ -87,10 +81,9 @@ export function createSanityAdapter(options: AdapterOptions): TargetAdapter {
     return res.documents[0] ?? null;
   }
 
-  const meta = platformMeta("sanity")!;
   return {
     platform: "sanity",
-    capabilities: () => ({ platform: "sanity", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: false, canListSchema: false, rateLimitPerSecond: SANITY_RATE_LIMIT }),
+    capabilities: () => platformCapabilities("sanity", { output: "api", canPublish: false, canListSchema: false, rateLimitPerSecond: SANITY_RATE_LIMIT }),
     linkPath: (targetPath) => targetPath,
     async testConnection() {
       const query = encodeURIComponent('count(*[_type == "sanity.imageAsset"])');

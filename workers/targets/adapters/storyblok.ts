@@ -4,11 +4,11 @@
  * text in Storyblok's format; folders follow the target path. Assets use the signed upload: create the
  * asset, post the file to the signed URL with the returned fields, then finish_upload. Limit: 6 requests/s.
  */
-import { platformMeta } from "../../contracts/platforms";
 import { TargetHttpClient, safeReason } from "../http-client";
-import { assetFor, leadImage, listValue, pathSegments, plainText } from "../fields";
+import { assetFor, leadImage, pathSegments, scalarValue } from "../fields";
 import { htmlToStoryblokRichText } from "../richtext/storyblok";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, SchemaItem, TargetAdapter } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, flag, str, trimSlash } from "./options";
 
 export const STORYBLOK_RATE_LIMIT = 6;
@@ -28,14 +28,10 @@ function blokValue(page: PreparedPage, field: MappedFieldValue): unknown {
       const url = String(field.value ?? "");
       return { fieldtype: "multilink", linktype: "url", url, cached_url: url, id: "" };
     }
-    case "list":
-      return listValue(field);
-    case "boolean":
-      return Boolean(field.value);
     case "number":
       return String(field.value);
     default:
-      return plainText(field);
+      return scalarValue(field);
   }
 }
 
@@ -128,10 +124,9 @@ export function createStoryblokAdapter(options: AdapterOptions): TargetAdapter {
     return parent;
   }
 
-  const meta = platformMeta("storyblok")!;
   return {
     platform: "storyblok",
-    capabilities: () => ({ platform: "storyblok", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: STORYBLOK_RATE_LIMIT }),
+    capabilities: () => platformCapabilities("storyblok", { output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: STORYBLOK_RATE_LIMIT }),
     linkPath,
     async testConnection() {
       const res = await client.request(base, { headers, accept: [401, 403, 404], attempts: 2 });

@@ -3,7 +3,6 @@
  * Pages are written with Gutenberg block markup: one group block per component holding core blocks;
  * images go to the media library with alt text; the first image becomes the featured image.
  */
-import { platformMeta } from "../../contracts/platforms";
 import { AssetRefusedError } from "../assets";
 import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText, slugify } from "../fields";
@@ -12,6 +11,7 @@ import type {
   AssetInput, AssetWriteResult, ConnectionResult, ExistingItem, MappedComponent, PageMetadataRecord, PageWriteResult, PreparedPage,
   RecordedWrite, SchemaItem, TargetAdapter, TargetCapabilities,
 } from "../types";
+import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "../wordpress-seo";
 
@@ -229,10 +229,8 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
     return parent;
   }
 
-  const capabilities = (): TargetCapabilities => {
-    const meta = platformMeta("wordpress")!;
-    return { platform: "wordpress", displayName: meta.displayName, labels: meta.labels, entryModeling: meta.capabilities.entryModeling, output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: null };
-  };
+  const capabilities = (): TargetCapabilities =>
+    platformCapabilities("wordpress", { output: "api", canPublish: true, canListSchema: true, rateLimitPerSecond: null });
 
   return {
     platform: "wordpress",

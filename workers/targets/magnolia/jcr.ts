@@ -3,7 +3,7 @@
  * one `mgnl:area` per template area, and one `mgnl:component` per component. Both the REST writes and
  * the YAML bootstrap file are made from this one tree.
  */
-import { assetFor, joinPath, listValue, pathSegments, plainText, slugify } from "../fields";
+import { assetFor, joinPath, pathSegments, scalarValue, slugify } from "../fields";
 import type { MappedFieldValue, PreparedPage } from "../types";
 
 export type JcrValue = string | number | boolean | string[];
@@ -33,14 +33,8 @@ function fieldValue(page: PreparedPage, field: MappedFieldValue): JcrValue | nul
       const asset = assetFor(page, field);
       return asset ? (asset.targetId ?? asset.url) : null;
     }
-    case "list":
-      return listValue(field);
-    case "boolean":
-      return Boolean(field.value);
-    case "number":
-      return Number(field.value);
     default:
-      return plainText(field);
+      return scalarValue(field);
   }
 }
 
