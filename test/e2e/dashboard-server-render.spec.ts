@@ -91,6 +91,37 @@ test("snapshots and settings arrive in the first response and render on navigati
   expect(await loadingSeen(page)).toEqual([]);
 });
 
+test("organization and account arrive in the first response and render on navigation without a loading state", async ({ page, request }) => {
+  const account = await newAccount(request, "screens");
+  const api = apiAs(request, account);
+  const invitee = `invitee-${Date.now()}@example.com`;
+  await api("POST", `/organization/${account.orgId}/invite`, { email: invitee, role: "MEMBER" });
+
+  await signIn(page, account.email, account.password);
+  await selectProject(page, account, await createProject(api, site.origin, { platform: "drupal" }));
+
+  // The server's HTML holds each screen's data, not a loading state.
+  const organization = await firstResponse(page, "/organization");
+  expect(organization).toContain(">screens organization</h2>");
+  expect(organization).toContain(account.email);
+  expect(organization).toContain(invitee);
+  expect(organization).not.toContain("Loading");
+  const profile = await firstResponse(page, "/profile");
+  expect(profile).toContain(account.email);
+  expect(profile).toContain("screens organization (OWNER)");
+  expect(profile).not.toContain("Loading");
+
+  // Moving between the screens in the browser shows each complete, without a loading state in between.
+  await page.goto("/snapshots");
+  await hydrated(page);
+  await watchForLoading(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("main")).toContainText(account.email);
+  await page.getByRole("link", { name: "Manage organization and members" }).click();
+  await expect(page.getByRole("list", { name: "Pending invitations" })).toContainText(invitee);
+  expect(await loadingSeen(page)).toEqual([]);
+});
+
 test("the admin screen arrives with the stored system notification and renders on navigation without a loading state", async ({ page, request }) => {
   const message = `Maintenance window ${Date.now()}`;
   await saveNotification(request, await adminToken(request), { enabled: false, message, type: "warning" });
