@@ -122,6 +122,44 @@ test("organization and account arrive in the first response and render on naviga
   expect(await loadingSeen(page)).toEqual([]);
 });
 
+test("components and templates arrive in the first response and render on navigation without a loading state", async ({ page, request }) => {
+  const account = await newAccount(request, "definitions");
+  const api = apiAs(request, account);
+  const stamp = Date.now();
+  const component = `Hero banner ${stamp}`;
+  const template = `Landing page ${stamp}`;
+  const siteId = await createProject(api, site.origin, {
+    platform: "drupal",
+    components: { hero: { name: component, selector: ".hero", fields: [{ name: "title", type: "text" }] } },
+    templates: { landing: { name: template, urlPattern: "/*", areas: ["main"] } },
+  });
+
+  await signIn(page, account.email, account.password);
+  await selectProject(page, account, siteId);
+
+  // The server's HTML holds the definitions and the auto-populate form with its state, not a loading state.
+  const components = await firstResponse(page, "/components");
+  expect(components).toContain(`>${component}</h3>`);
+  expect(components).toContain(">Find components</button>");
+  expect(components).not.toContain("Loading");
+  const templates = await firstResponse(page, "/templates");
+  expect(templates).toContain(`>${template}</h3>`);
+  expect(templates).not.toContain("Loading");
+
+  // Moving between the screens in the browser shows each complete, without a loading state in between.
+  await page.goto("/snapshots");
+  await hydrated(page);
+  await watchForLoading(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Components" }).click();
+  await expect(page.getByRole("heading", { name: component })).toBeVisible();
+  await nav.getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByRole("heading", { name: template })).toBeVisible();
+  await nav.getByRole("link", { name: "Components" }).click();
+  await expect(page.getByRole("heading", { name: component })).toBeVisible();
+  expect(await loadingSeen(page)).toEqual([]);
+});
+
 test("the admin screen arrives with the stored system notification and renders on navigation without a loading state", async ({ page, request }) => {
   const message = `Maintenance window ${Date.now()}`;
   await saveNotification(request, await adminToken(request), { enabled: false, message, type: "warning" });
