@@ -69,6 +69,16 @@ test("snapshots and settings arrive in the first response and render on navigati
   expect(snapshots).toMatch(/>2(<!-- -->)? snapshots</);
   expect(snapshots.match(/<a [^>]*href="\/snapshots\/[0-9a-f]+"/g)).toHaveLength(2);
   expect(snapshots).not.toContain("Loading");
+  // The review screen of one snapshot holds the snapshot, its extracted content and mapping, and its fidelity.
+  const page1 = `${site.origin}/pages/page-1`;
+  const page1Id = snapshots.split("<a ").find((link) => link.includes(`${page1}</p>`))?.match(/^[^>]*href="\/snapshots\/([0-9a-f]+)"/)?.[1];
+  expect(page1Id).toBeTruthy();
+  const review = await firstResponse(page, `/snapshots/${page1Id}`);
+  expect(review).toContain(`>${page1}</a>`);
+  expect(review).toContain(">Extracted content</h2>");
+  expect(review).toMatch(/>HTTP (<!-- -->)?200/);
+  expect(review).toContain('id="fidelity-title"');
+  expect(review).not.toContain("Loading");
   const settings = await firstResponse(page, "/settings");
   expect(settings).toContain(`value="${name}"`);
   expect(settings).toContain(`value="${new URL(site.origin).host}"`);
@@ -87,6 +97,11 @@ test("snapshots and settings arrive in the first response and render on navigati
   await page.getByRole("tab", { name: "AI mapping" }).click();
   await expect(page.getByRole("form", { name: "Prompt" })).toBeVisible();
   await nav.getByRole("link", { name: "Snapshots" }).click();
+  await expect(page.getByRole("list", { name: "Snapshots" }).getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("list", { name: "Snapshots" }).getByRole("link").filter({ hasText: page1 }).click();
+  await expect(page.getByRole("heading", { name: "Extracted content" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: page1 })).toBeVisible();
+  await page.getByRole("link", { name: "All snapshots" }).click();
   await expect(page.getByRole("list", { name: "Snapshots" }).getByRole("listitem")).toHaveCount(2);
   expect(await loadingSeen(page)).toEqual([]);
 });
