@@ -61,6 +61,7 @@ test("snapshots and settings arrive in the first response and render on navigati
   await signIn(page, account.email, account.password);
   await selectProject(page, account, siteId);
   await runMigrationFromUi(page);
+  await api("POST", `/sites/${siteId}/enrich/analyse`, {});
 
   // The server's HTML holds the data, not a loading state.
   const snapshots = await firstResponse(page, "/snapshots");
@@ -79,6 +80,16 @@ test("snapshots and settings arrive in the first response and render on navigati
   expect(review).toMatch(/>HTTP (<!-- -->)?200/);
   expect(review).toContain('id="fidelity-title"');
   expect(review).not.toContain("Loading");
+  // Enrich holds the site's audit, its applies and its prompt; with ?page= the page's audit.
+  const enrich = await firstResponse(page, "/enrich");
+  expect(enrich).toContain(">Pages, worst first</h2>");
+  expect(enrich).toContain(`>${page1}</span>`);
+  expect(enrich).toContain('aria-label="Enrich prompt"');
+  expect(enrich).not.toContain("Loading");
+  const enrichPage = await firstResponse(page, `/enrich?page=${page1Id}`);
+  expect(enrichPage).toContain(`>${page1}</a>`);
+  expect(enrichPage).toMatch(/>Findings (<!-- -->)?<span/);
+  expect(enrichPage).not.toContain("Loading");
   const settings = await firstResponse(page, "/settings");
   expect(settings).toContain(`value="${name}"`);
   expect(settings).toContain(`value="${new URL(site.origin).host}"`);
@@ -103,6 +114,11 @@ test("snapshots and settings arrive in the first response and render on navigati
   await expect(page.getByRole("main").getByRole("link", { name: page1 })).toBeVisible();
   await page.getByRole("link", { name: "All snapshots" }).click();
   await expect(page.getByRole("list", { name: "Snapshots" }).getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("navigation", { name: "Areas" }).getByRole("link", { name: "Enrich" }).click();
+  await expect(page.getByRole("heading", { name: "Pages, worst first" })).toBeVisible();
+  await page.getByRole("main").getByRole("row").filter({ hasText: page1 }).getByRole("button").first().click();
+  await expect(page.getByRole("heading", { name: /^Findings/ })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: page1 })).toBeVisible();
   expect(await loadingSeen(page)).toEqual([]);
 });
 
