@@ -141,6 +141,11 @@ test("organization and account arrive in the first response and render on naviga
   expect(profile).toContain(account.email);
   expect(profile).toContain("screens organization (OWNER)");
   expect(profile).not.toContain("Loading");
+  // The Projects screen (outside the dashboard layout) holds the user's projects.
+  const projects = await firstResponse(page, "/start");
+  expect(projects).toMatch(/<ul [^>]*aria-label="Projects"/);
+  expect(projects).toContain(">screens organization</span>");
+  expect(projects).not.toContain("Loading");
 
   // Moving between the screens in the browser shows each complete, without a loading state in between.
   await page.goto("/snapshots");
@@ -191,14 +196,44 @@ test("components and templates arrive in the first response and render on naviga
   expect(await loadingSeen(page)).toEqual([]);
 });
 
-test("the admin screen arrives with the stored system notification and renders on navigation without a loading state", async ({ page, request }) => {
-  const message = `Maintenance window ${Date.now()}`;
-  await saveNotification(request, await adminToken(request), { enabled: false, message, type: "warning" });
+test("the admin screens arrive with their data (notification, news, a user) and render on navigation without a loading state", async ({ page, request }) => {
+  const token = await adminToken(request);
+  const stamp = Date.now();
+  const message = `Maintenance window ${stamp}`;
+  await saveNotification(request, token, { enabled: false, message, type: "warning" });
+  const title = `Draft note ${stamp}`;
+  const created = await request.post("/api/v1/admin/news", {
+    data: { title, slug: `draft-note-${stamp}`, summary: "A draft.", bodyMarkdown: `Body of the draft ${stamp}.`, status: "draft" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+  const articleId = ((await created.json()) as { article: { id: string } }).article.id;
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   const admin = await firstResponse(page, "/admin");
   expect(admin).toContain(message);
   expect(admin).not.toContain("Loading");
+  const news = await firstResponse(page, "/admin/news");
+  expect(news).toContain(`>${title}</a>`);
+  expect(news).not.toContain("Loading");
+  const article = await firstResponse(page, `/admin/news/${articleId}`);
+  expect(article).toContain(`value="${title}"`);
+  expect(article).toContain(`Body of the draft ${stamp}.`);
+  expect(article).not.toContain("Loading");
+  const user = await firstResponse(page, "/admin/users/demo-user-owner");
+  expect(user).toContain(">Olivia Owner</h1>");
+  expect(user).toContain(DEMO.owner.email);
+  expect(user).toContain("Demo Organization");
+  expect(user).not.toContain("Loading");
+
+  await page.goto("/admin/news");
+  await hydrated(page);
+  await watchForLoading(page);
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "News" }).click();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  expect(await loadingSeen(page)).toEqual([]);
 
   await page.goto("/snapshots");
   await hydrated(page);
