@@ -1,39 +1,26 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useParams } from "@remix-run/react";
-import type { NewsArticleDto } from "../../workers/contracts/admin";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { NewsEditor } from "~/components/admin/news-editor";
 import { NEWS_TEXT } from "~/components/admin/news-texts";
-import { useApi } from "~/components/app/app-context";
 import { Card, ErrorState, PageHeader } from "~/components/ui/card";
-import { LoadingState } from "~/components/ui/spinner";
-import { requireGlobalAdminPage } from "~/lib/admin.server";
-import { ApiRequestError } from "~/lib/api-client";
-import { useAsync } from "~/lib/use-async";
+import { loadAdminArticle } from "./_app.admin_.news.$id.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit article — Admin — Migrate" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireGlobalAdminPage(request, context);
-  return null;
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return json(await loadAdminArticle(request, context, params.id ?? ""));
 }
 
 export default function EditArticle() {
-  const { id = "" } = useParams();
-  const api = useApi();
-  const article = useAsync(() => api.get<{ article: NewsArticleDto }>(`/v1/admin/news/${encodeURIComponent(id)}`, { fresh: true }), [id]);
+  const { article } = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
   return (
     <>
-      <PageHeader title={NEWS_TEXT.editTitle} description={article.data?.article.title} />
+      <PageHeader title={NEWS_TEXT.editTitle} description={article.data?.title} />
       <AdminNav />
       <Card className="max-w-4xl">
-        {article.loading ? (
-          <LoadingState label="Loading article…" />
-        ) : article.error ? (
-          <ErrorState message={article.error instanceof ApiRequestError ? article.error.error : NEWS_TEXT.loadFailed} onRetry={article.reload} />
-        ) : article.data ? (
-          <NewsEditor key={article.data.article.id} article={article.data.article} />
-        ) : null}
+        {article.error !== null ? <ErrorState message={article.error} onRetry={revalidate} /> : <NewsEditor key={article.data.id} article={article.data} />}
       </Card>
     </>
   );

@@ -1,26 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import type { NewsArticleDto } from "../../workers/contracts/admin";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { NewsList } from "~/components/admin/news-list";
 import { NEWS_TEXT } from "~/components/admin/news-texts";
-import { useApi } from "~/components/app/app-context";
 import { ErrorState, PageHeader } from "~/components/ui/card";
-import { LoadingState } from "~/components/ui/spinner";
-import { requireGlobalAdminPage } from "~/lib/admin.server";
-import { useAsync } from "~/lib/use-async";
+import { loadAdminNews } from "./_app.admin_.news._index.server";
 
 export const meta: MetaFunction = () => [{ title: "News — Admin — Migrate" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireGlobalAdminPage(request, context);
-  return null;
+  return json(await loadAdminNews(request, context));
 }
 
 /** /admin/news: every article, drafts included. */
 export default function AdminNews() {
-  const api = useApi();
-  const list = useAsync(() => api.get<{ articles: NewsArticleDto[] }>("/v1/admin/news", { fresh: true }), []);
+  const { articles } = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
   return (
     <>
       <PageHeader
@@ -33,7 +28,7 @@ export default function AdminNews() {
         }
       />
       <AdminNav />
-      {list.loading ? <LoadingState label="Loading articles…" /> : list.error ? <ErrorState message={NEWS_TEXT.loadFailed} onRetry={list.reload} /> : <NewsList articles={list.data?.articles ?? []} />}
+      {articles.error !== null ? <ErrorState message={NEWS_TEXT.loadFailed} onRetry={revalidate} /> : <NewsList articles={articles.data} />}
     </>
   );
 }

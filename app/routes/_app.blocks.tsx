@@ -1,1 +1,1 @@
-export { default, meta } from "./_app.components";
+export { default, loader, meta, shouldRevalidate } from "./_app.components";

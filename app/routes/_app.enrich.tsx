@@ -1,8 +1,7 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useSearchParams } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { platformMeta } from "../../workers/contracts/platform-meta";
-import type { SiteAuditDto } from "../../workers/contracts/enrich";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ApplyPanel } from "~/components/enrich/apply-panel";
 import { EnrichPageView } from "~/components/enrich/page-view";
@@ -13,32 +12,43 @@ import { ENRICH_TEXTS } from "~/components/enrich/texts";
 import { RequireSite } from "~/components/shell/require-site";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
+import { ThresholdField } from "~/components/ui/field";
 import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
 import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
+import { useDashboard } from "~/lib/dashboard-context";
 import { usePermission } from "~/lib/permissions";
-import { useAsync } from "~/lib/use-async";
+import { loadEnrich, type EnrichData } from "./_app.enrich.server";
 
 export const meta: MetaFunction = () => [{ title: "Enrich — Migrate" }];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({ enrich: await loadEnrich(request, context) });
+}
+
 /** Enrich: the audit of the project's migrated pages, its proposals to review, and their apply. */
 export default function Enrich() {
+  // The DTOs' `unknown` values (an apply's before/after) come through JSON as they were.
+  const { enrich } = useLoaderData<typeof loader>() as unknown as { enrich: EnrichData | null };
   return (
     <>
       <PageHeader title={ENRICH_TEXTS.title} description={ENRICH_TEXTS.description} />
-      <RequireSite>{(site, config) => <EnrichScreen siteId={site.id} platform={config.platform} />}</RequireSite>
+      <RequireSite>{(site, config) => (enrich ? <EnrichScreen siteId={site.id} platform={config.platform} loaded={enrich} /> : null)}</RequireSite>
     </>
   );
 }
 
-function EnrichScreen({ siteId, platform }: { siteId: string; platform: string | null }) {
+/** The screen on what the loader read; every write goes through the API and then reads it again. */
+function EnrichScreen({ siteId, platform, loaded }: { siteId: string; platform: string | null; loaded: EnrichData }) {
   const api = useApi();
+  const { revalidate } = useRevalidator();
+  const organizationId = useDashboard().organization?.id ?? null;
   const toasts = useToasts();
   const review = usePermission("review");
   const [params, setParams] = useSearchParams();
   const page = params.get("page");
-  const audit = useAsync(() => api.get<SiteAuditDto>(`/v1/sites/${siteId}/enrich`, { fresh: true }), [siteId]);
-  const job = useAnalysisJob(siteId, audit.data?.analysis, audit.reload);
+  // The analysis runs on the queue: the hook follows it and reads the screen again when it ends.
+  const job = useAnalysisJob(siteId, loaded.audit.data?.analysis, revalidate);
   const busy = job.running;
   const [threshold, setThreshold] = useState("0.7");
   const [bulkBusy, setBulkBusy] = useState(false);
@@ -48,7 +58,7 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
     try {
       const res = await api.post<{ approved: number }>(`/v1/sites/${siteId}/enrich/bulk-approve`, { threshold: Number(threshold) });
       toasts.show({ message: `${res.approved} proposals approved`, type: "success" });
-      audit.reload();
+      revalidate();
     } catch (err) {
       toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not approve the proposals", type: "error" });
     } finally {
@@ -60,9 +70,8 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
 
   const open = (snapshotId: string | null) => setParams(snapshotId ? { page: snapshotId } : {}, { preventScrollReset: false });
 
-  if (audit.loading && !audit.data) return <LoadingState label="Loading the audit…" />;
-  if (audit.error || !audit.data) return <ErrorState message={audit.error?.message ?? "Could not load the audit"} onRetry={audit.reload} />;
-  const data = audit.data;
+  if (!loaded.audit.data) return <ErrorState message={loaded.audit.error ?? "Could not load the audit"} onRetry={revalidate} />;
+  const data = loaded.audit.data;
   const analyseButton = (
     <>
       <Button loading={busy} disabled={!review.allowed} onClick={analyse} {...deniedProps("enrich-analyse-denied", review.reason)}>
@@ -80,7 +89,7 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
       </EmptyState>
     );
   }
-  if (page) return <EnrichPageView siteId={siteId} snapshotId={page} canReview={review.allowed} onBack={() => open(null)} onChanged={audit.reload} />;
+  if (page && loaded.page) return <EnrichPageView siteId={siteId} snapshotId={page} loaded={loaded.page} organizationId={organizationId} canReview={review.allowed} onBack={() => open(null)} onChanged={revalidate} />;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-3">
@@ -88,10 +97,7 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
         {busy ? <p role="status" className="text-sm text-slate-600 dark:text-slate-300">{ENRICH_TEXTS.analysing}</p> : null}
         {review.allowed && data.proposals.pending ? (
           <>
-            <div>
-              <label htmlFor="site-bulk-threshold" className="block text-xs font-medium">{ENRICH_TEXTS.bulkLabel}</label>
-              <input id="site-bulk-threshold" type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} className="mt-1 w-24 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
-            </div>
+            <ThresholdField id="site-bulk-threshold" label={ENRICH_TEXTS.bulkLabel} value={threshold} onChange={setThreshold} />
             <Button variant="secondary" loading={bulkBusy} onClick={bulkApprove}>{ENRICH_TEXTS.bulkApprove} ({data.proposals.pending} pending)</Button>
           </>
         ) : null}
@@ -100,10 +106,10 @@ function EnrichScreen({ siteId, platform }: { siteId: string; platform: string |
       <SiteOverview audit={data} onOpen={open} />
       <Card>
         <h2 className="mb-3 font-semibold">Apply</h2>
-        <ApplyPanel siteId={siteId} approved={data.proposals.approved} platformName={platformMeta(platform)?.displayName ?? "the target"} onChanged={audit.reload} />
+        <ApplyPanel siteId={siteId} approved={data.proposals.approved} applies={loaded.applies} platformName={platformMeta(platform)?.displayName ?? "the target"} onChanged={revalidate} />
       </Card>
       <Card>
-        <EnrichPromptSection siteId={siteId} />
+        <EnrichPromptSection siteId={siteId} loaded={loaded.prompt} onReload={revalidate} />
       </Card>
     </div>
   );

@@ -4,20 +4,18 @@ import { useEffect, useState } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { AccountSecurity } from "~/components/account/account-security";
 import { Card, PageHeader } from "~/components/ui/card";
-import { loadAccountSecurity, securityAction } from "~/lib/account-security.server";
 import { useDashboard } from "~/lib/dashboard-context";
-import { requireSession } from "~/lib/session.server";
 import { THEME_OPTIONS, applyTheme, storedTheme, type ThemeChoice } from "~/lib/theme";
+import { loadProfile, profileAction } from "./_app.profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Account — Migrate" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requireSession(request, context);
-  return json({ security: await loadAccountSecurity(context, auth) });
+  return json(await loadProfile(request, context));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return securityAction(request, context, await requireSession(request, context));
+  return profileAction(request, context);
 }
 
 /** The account screen: who you are, the theme choice (stored locally and on the server) and sign-in security. */

@@ -1,10 +1,8 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useParams } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useParams, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ComponentDefinitions } from "../../workers/contracts/definitions";
-import type { PageExtraction } from "../../workers/contracts/extraction";
 import type { SnapshotMappingDto } from "../../workers/contracts/mapping";
-import type { SnapshotDto } from "../../workers/contracts/run-events";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { FIDELITY_TEXTS } from "../../workers/contracts/fidelity";
 import { ExtractionPanel } from "~/components/snapshots/extraction-panel";
@@ -14,42 +12,41 @@ import { ReviewPanel } from "~/components/snapshots/review-panel";
 import { ScreenshotViewer } from "~/components/snapshots/screenshot-viewer";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
-import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
 import { useDashboard } from "~/lib/dashboard-context";
 import { screenshotSrc } from "~/lib/screenshots";
-import { useAsync } from "~/lib/use-async";
+import { loadSnapshotReview, type SnapshotReviewData } from "./_app.snapshots.$snapshotId.server";
+import { LocalTime } from "~/components/ui/local-time";
 
 export const meta: MetaFunction = () => [{ title: "Snapshot — Migrate" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return json<SnapshotReviewData>(await loadSnapshotReview(request, context, params.snapshotId ?? ""));
+}
 
 /** One snapshot: the screenshot beside the extracted content and the proposed mapping to review. */
 export default function SnapshotDetail() {
   const { snapshotId = "" } = useParams();
   const api = useApi();
   const toasts = useToasts();
-  const { siteConfig } = useDashboard();
-  const snap = useAsync(() => api.get<{ snapshot: SnapshotDto; extraction: PageExtraction | null }>(`/v1/snapshots/${snapshotId}`), [snapshotId]);
-  const mappingState = useAsync(
-    () =>
-      api.get<SnapshotMappingDto>(`/v1/mapping/snapshots/${snapshotId}`, { fresh: true }).catch((err: unknown) => {
-        if (err instanceof ApiRequestError && err.status === 404) return null;
-        throw err;
-      }),
-    [snapshotId],
-  );
-  const [mapping, setMapping] = useState<SnapshotMappingDto | null>(null);
-  const [mapping404, setMapping404] = useState(false);
+  const { siteConfig, organization } = useDashboard();
+  const organizationId = organization?.id ?? null;
+  const data = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
+  // Reviewing and mapping change the mapping here; the loader's next answer (another snapshot, a
+  // revalidation) replaces it.
+  const [mapping, setMapping] = useState<SnapshotMappingDto | null>(data.mapping.data);
+  const [mappingFrom, setMappingFrom] = useState(data.mapping);
+  if (mappingFrom !== data.mapping) {
+    setMappingFrom(data.mapping);
+    setMapping(data.mapping.data);
+  }
+  const mapping404 = data.mapping.error === null && mapping === null;
   const [mapBusy, setMapBusy] = useState(false);
   const highlights = useHighlights();
   // The route stays mounted between snapshots: an outline of the previous one would be wrong here.
   const clearHighlights = highlights.clear;
   useEffect(clearHighlights, [snapshotId, clearHighlights]);
-  useEffect(() => {
-    if (mappingState.data !== undefined) {
-      setMapping(mappingState.data);
-      setMapping404(mappingState.data === null);
-    }
-  }, [mappingState.data]);
 
   async function mapNow() {
     setMapBusy(true);
@@ -57,7 +54,6 @@ export default function SnapshotDetail() {
       setMapping(await api.post<SnapshotMappingDto>(`/v1/mapping/snapshots/${snapshotId}/map`, {}));
       // A new mapping has new proposals: a pinned one would outline a row that is gone.
       highlights.clear();
-      setMapping404(false);
     } catch (err) {
       toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not map this snapshot", type: "error" });
     } finally {
@@ -65,9 +61,8 @@ export default function SnapshotDetail() {
     }
   }
 
-  if (snap.loading) return <LoadingState label="Loading snapshot…" />;
-  if (snap.error || !snap.data) return <ErrorState message={snap.error?.message ?? "Snapshot not found"} onRetry={snap.reload} />;
-  const { snapshot, extraction } = snap.data;
+  if (!data.snapshot.data) return <ErrorState message={data.snapshot.error ?? "Snapshot not found"} onRetry={revalidate} />;
+  const { snapshot, extraction } = data.snapshot.data;
   const definitions = (siteConfig?.components ?? {}) as ComponentDefinitions;
   // Rows offer "Show on page" only when there is a screenshot to show it on.
   const highlighter = snapshot.screenshotUrl ? highlights.highlighter : null;
@@ -80,11 +75,11 @@ export default function SnapshotDetail() {
         <Card className="min-w-0 xl:sticky xl:top-20 xl:self-start">
           <h2 className="mb-3 font-semibold">Screenshot</h2>
           {snapshot.screenshotUrl ? (
-            <ScreenshotViewer key={snapshot.screenshotUrl} src={screenshotSrc(snapshot.screenshotUrl)} alt={`Screenshot of ${snapshot.url}`} highlight={highlights.shown} pinned={highlights.pinned} onClear={highlights.clear} />
+            <ScreenshotViewer key={snapshot.screenshotUrl} src={screenshotSrc(snapshot.screenshotUrl, organizationId)} alt={`Screenshot of ${snapshot.url}`} highlight={highlights.shown} pinned={highlights.pinned} onClear={highlights.clear} />
           ) : (
             <EmptyState title="No screenshot was taken for this page" />
           )}
-          <p className="mt-3 text-xs text-slate-500">HTTP {snapshot.httpStatus} · captured {new Date(snapshot.createdAt).toLocaleString()} · {snapshot.durationMs} ms</p>
+          <p className="mt-3 text-xs text-slate-500">HTTP {snapshot.httpStatus} · captured <LocalTime iso={snapshot.createdAt} /> · {snapshot.durationMs} ms</p>
         </Card>
         <div className="min-w-0 space-y-6">
           <Card>
@@ -93,10 +88,8 @@ export default function SnapshotDetail() {
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Mapping</h2>
-            {mappingState.loading && !mapping ? (
-              <LoadingState label="Loading mapping…" />
-            ) : mappingState.error ? (
-              <ErrorState message={mappingState.error.message} onRetry={mappingState.reload} />
+            {data.mapping.error !== null ? (
+              <ErrorState message={data.mapping.error} onRetry={revalidate} />
             ) : mapping ? (
               <ReviewPanel mapping={mapping} definitions={definitions} onChange={setMapping} highlighter={highlighter} />
             ) : mapping404 ? (
@@ -110,7 +103,7 @@ export default function SnapshotDetail() {
       <section aria-labelledby="fidelity-title" className="mt-6">
         <Card>
           <h2 id="fidelity-title" className="mb-3 font-semibold">{FIDELITY_TEXTS.title}</h2>
-          <FidelityPanel snapshotId={snapshot.id} sourceUrl={snapshot.url} sourceScreenshot={snapshot.screenshotUrl} />
+          <FidelityPanel loaded={data.fidelity} organizationId={organizationId} onReload={revalidate} sourceUrl={snapshot.url} sourceScreenshot={snapshot.screenshotUrl} />
         </Card>
       </section>
     </>

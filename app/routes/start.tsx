@@ -1,36 +1,28 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import type { SiteDto } from "../../workers/contracts/sites";
-import { useApi } from "~/components/app/app-context";
 import { INVITATION_TEXT } from "~/components/invitations/texts";
 import { CreateOrganizationForm } from "~/components/projects/create-organization-form";
 import { Button } from "~/components/ui/button";
 import { EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
-import { LoadingState } from "~/components/ui/spinner";
 import { MESSAGES } from "~/lib/messages";
 import { filterSites } from "~/lib/organization";
 import { selectProject } from "~/lib/project-selection";
-import { loadMyInvitations } from "~/lib/invitations.server";
-import { requireSession, requireUser } from "~/lib/session.server";
-import { useAsync } from "~/lib/use-async";
+import { loadStart } from "./start.server";
 
 export const meta: MetaFunction = () => [{ title: "Projects — Migrate" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const current = await requireUser(request, context);
-  const invitations = await loadMyInvitations(context, await requireSession(request, context));
-  return json({ ...current, invitations: { emailVerified: invitations.emailVerified, pendingCount: invitations.pendingCount } });
+  return json(await loadStart(request, context));
 }
 
 /** Projects: every site of every organization the user belongs to. */
 export default function Projects() {
-  const { user, invitations } = useLoaderData<typeof loader>();
-  const api = useApi();
+  const { user, invitations, sites: projects } = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
   const [query, setQuery] = useState("");
-  const projects = useAsync(() => api.get<{ sites: SiteDto[] }>("/v1/projects", { fresh: true }), []);
-  const sites = projects.data?.sites ?? [];
+  const sites = projects.data ?? [];
   const shown = filterSites(sites, query);
 
   return (
@@ -58,10 +50,8 @@ export default function Projects() {
       <div className="mb-4 max-w-sm">
         <TextField label="Filter projects" type="search" placeholder="Name or organization" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
-      {projects.loading ? (
-        <LoadingState label="Loading projects…" />
-      ) : projects.error ? (
-        <ErrorState message={projects.error.message} onRetry={projects.reload} />
+      {projects.error !== null ? (
+        <ErrorState message={projects.error} onRetry={revalidate} />
       ) : shown.length === 0 ? (
         <EmptyState title={query.trim() ? MESSAGES.noSitesMatching(query.trim()) : MESSAGES.noSitesAvailable} />
       ) : (

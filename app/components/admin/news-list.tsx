@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { NewsArticleDto } from "../../../workers/contracts/admin";
 import { Badge, EmptyState } from "~/components/ui/card";
 import { NEWS_TEXT } from "./news-texts";
+import { LocalTime } from "~/components/ui/local-time";
 
 /** Every article with its publish state, most recently edited first. */
 export function NewsList({ articles }: { articles: NewsArticleDto[] }) {
@@ -18,7 +19,7 @@ export function NewsList({ articles }: { articles: NewsArticleDto[] }) {
           </div>
           <Badge tone={a.status === "published" ? "green" : "slate"}>{a.status === "published" ? "Published" : "Draft"}</Badge>
           <time dateTime={a.updatedAt} className="w-full text-xs text-slate-500 sm:w-auto dark:text-slate-400">
-            Edited {new Date(a.updatedAt).toLocaleDateString()}
+            Edited <LocalTime iso={a.updatedAt} dateOnly />
           </time>
         </li>
       ))}

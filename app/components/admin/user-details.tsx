@@ -7,8 +7,9 @@ import { Button } from "~/components/ui/button";
 import { startImpersonation } from "~/lib/impersonation";
 import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
+import { LocalTime } from "~/components/ui/local-time";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const when = (iso: string | null) => (iso ? <LocalTime iso={iso} /> : "—");
 
 function Summary({ value }: { value: unknown }) {
   if (value === null || value === undefined) return null;

@@ -4,8 +4,8 @@ import { useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { Badge, Card, ErrorState } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
-import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { issuesFromDetails } from "./definition-draft";
 import { SuggestionList } from "./suggestion-list";
 import { AUTO_POPULATE_STATUS_LABELS, AUTO_POPULATE_TEXTS } from "./texts";
@@ -64,15 +64,17 @@ export interface AutoPopulatePanelProps {
   existingKeys: readonly string[];
   /** Called after suggestions were stored as definitions. */
   onAccepted: () => void;
+  /** The auto-populate state as the screen's loader read it. */
+  initial: LoadedSection<AutoPopulateState>;
 }
 
 /**
  * Auto-populate (spec §3): render a page of the site, find its recurring structures and propose
  * definitions, which the user picks, renames and adds.
  */
-export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccepted }: AutoPopulatePanelProps) {
+export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccepted, initial }: AutoPopulatePanelProps) {
   const toasts = useToasts();
-  const ap = useAutoPopulate(siteId);
+  const ap = useAutoPopulate(siteId, initial);
   const [url, setUrl] = useState<string | null>(null);
   const [selector, setSelector] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -148,7 +150,6 @@ export function AutoPopulatePanel({ siteId, domain, noun, existingKeys, onAccept
           </div>
         </form>
         {startError ? <ErrorState message={startError} /> : null}
-        {ap.loading ? <LoadingState /> : null}
         {ap.error ? <ErrorState message={ap.error} onRetry={ap.retry} /> : null}
         {state && state.status !== "idle" ? <Progress state={state} /> : null}
         {state?.status === "failed" ? <ErrorState message={state.error || AUTO_POPULATE_TEXTS.failed} /> : null}

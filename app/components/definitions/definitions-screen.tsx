@@ -8,16 +8,16 @@ import { Button } from "~/components/ui/button";
 import { EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
-import { LoadingState } from "~/components/ui/spinner";
+import type { AutoPopulateState, DefinitionsResponse } from "../../../workers/contracts/mapping";
 import { ApiRequestError } from "~/lib/api-client";
-import { useDashboard } from "~/lib/dashboard-context";
+import { useDashboard, type LoadedSection } from "~/lib/dashboard-context";
 import { usePermission } from "~/lib/permissions";
 import { AutoPopulatePanel } from "./auto-populate-panel";
 import { emptyDraft, toDraft } from "./definition-draft";
 import { DefinitionForm } from "./definition-form";
 import { DefinitionList, InvalidDefinitions } from "./definition-list";
 import { DEFINITION_TEXTS, capitalize, type DefinitionKind } from "./texts";
-import { useDefinitions } from "./use-definitions";
+import { useDefinitions, type AnyDefinition } from "./use-definitions";
 
 /** The platform's word for a kind of definition, plural (spec §3 labels): components, blocks, content types. */
 export function definitionNoun(kind: DefinitionKind, platform: string | null): string {
@@ -28,14 +28,28 @@ export function definitionNoun(kind: DefinitionKind, platform: string | null): s
  * The Components (Blocks, Content types) and Templates screens: list, create, edit and delete the
  * site's definitions; components also get auto-populate. The open editor lives in the URL
  * (`?new` or `?edit={key}`) so the back button closes it and a link can open it. A role that may not
- * configure sees the definitions read-only.
+ * configure sees the definitions read-only. The definitions come from the route's loader; a write goes
+ * through the API and then reads them (and the site configuration) again.
  */
-export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind; site: SiteDto; config: SiteConfigDto }) {
+export function DefinitionsScreen({
+  kind,
+  site,
+  config,
+  loaded,
+  autoPopulate = null,
+}: {
+  kind: DefinitionKind;
+  site: SiteDto;
+  config: SiteConfigDto;
+  loaded: LoadedSection<DefinitionsResponse<AnyDefinition>>;
+  /** The components' auto-populate state, as the loader read it. */
+  autoPopulate?: LoadedSection<AutoPopulateState> | null;
+}) {
   const { reloadSiteConfig } = useDashboard();
   const mayConfigure = usePermission("configure");
   const toasts = useToasts();
   const noun = definitionNoun(kind, config.platform);
-  const { state, save, remove } = useDefinitions(site.id, kind);
+  const { save, remove } = useDefinitions(site.id, kind);
   const [params, setParams] = useSearchParams();
   const editKey = params.get("edit");
   const creating = params.has("new");
@@ -43,11 +57,11 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
   const [deleteBusy, setDeleteBusy] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
 
-  const definitions = useMemo(() => state.data?.definitions ?? {}, [state.data]);
-  const invalid = state.data?.invalid ?? {};
+  const definitions = useMemo(() => loaded.data?.definitions ?? {}, [loaded.data]);
+  const invalid = loaded.data?.invalid ?? {};
   // A broken stored entry may be replaced by saving a new definition under its key, so only valid keys count as taken.
   const takenKeys = useMemo(() => Object.keys(definitions), [definitions]);
-  const storedKeys = useMemo(() => [...takenKeys, ...Object.keys(state.data?.invalid ?? {})], [takenKeys, state.data]);
+  const storedKeys = useMemo(() => [...takenKeys, ...Object.keys(loaded.data?.invalid ?? {})], [takenKeys, loaded.data]);
 
   function closeEditor() {
     setParams((p) => {
@@ -60,8 +74,8 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
   }
 
   function changed() {
-    state.reload();
-    // The sidebar, the migration checks and other screens read definitions from the site configuration.
+    // Reads this screen's definitions again, and the site configuration, from which the sidebar, the
+    // migration checks and other screens read definitions.
     reloadSiteConfig();
   }
 
@@ -108,7 +122,7 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
         onCancel={closeEditor}
       />
     );
-  } else if (editKey && state.data) {
+  } else if (editKey && loaded.data) {
     editor = editing ? (
       <DefinitionForm
         key={`edit-${editKey}`}
@@ -140,15 +154,11 @@ export function DefinitionsScreen({ kind, site, config }: { kind: DefinitionKind
       />
       <PermissionNote id="definitions-permission" reason={mayConfigure.reason} className="-mt-3 mb-6" />
       {editor}
-      {kind === "components" && mayConfigure.allowed ? <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={storedKeys} onAccepted={changed} /> : null}
-      {state.loading && !state.data ? <LoadingState label={`Loading ${noun}…`} /> : null}
-      {state.error ? (
-        <ErrorState
-          message={state.error instanceof ApiRequestError ? `${DEFINITION_TEXTS.loadFailed(noun)}: ${state.error.error}` : DEFINITION_TEXTS.loadFailed(noun)}
-          onRetry={state.reload}
-        />
+      {kind === "components" && mayConfigure.allowed && autoPopulate ? (
+        <AutoPopulatePanel siteId={site.id} domain={site.domain} noun={noun} existingKeys={storedKeys} onAccepted={changed} initial={autoPopulate} />
       ) : null}
-      {state.data ? (
+      {loaded.error !== null ? <ErrorState message={`${DEFINITION_TEXTS.loadFailed(noun)}: ${loaded.error}`} onRetry={reloadSiteConfig} /> : null}
+      {loaded.data ? (
         <section aria-labelledby="definitions-title">
           <h2 id="definitions-title" className="sr-only">
             {title}

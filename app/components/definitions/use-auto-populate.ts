@@ -3,6 +3,7 @@ import type { ComponentDefinition } from "../../../workers/contracts/definitions
 import type { AutoPopulateState, DefinitionsResponse } from "../../../workers/contracts/mapping";
 import { useApi } from "~/components/app/app-context";
 import { ApiRequestError } from "~/lib/api-client";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { AUTO_POPULATE_POLL_MS, AUTO_POPULATE_TEXTS } from "./texts";
 
 export interface AcceptItem {
@@ -13,7 +14,6 @@ export interface AcceptItem {
 
 export interface AutoPopulate {
   state: AutoPopulateState | null;
-  loading: boolean;
   /** Reading the state failed (first load or while polling); `retry` reads it again. */
   error: string | null;
   retry: () => void;
@@ -28,15 +28,14 @@ function message(err: unknown, fallback: string): string {
 
 /**
  * The auto-populate state of a site (spec §3: status, progress, suggestedComponents, isAutoPopulating,
- * url, selector). While a job runs the state is read again every second, bypassing the GET cache; a job
- * started earlier (another tab, a reload) is picked up on mount.
+ * url, selector). The screen's loader read it (`initial`); while a job runs, one started earlier (another
+ * tab, a reload) included, the state is read again every second, bypassing the GET cache.
  */
-export function useAutoPopulate(siteId: string): AutoPopulate {
+export function useAutoPopulate(siteId: string, initial: LoadedSection<AutoPopulateState>): AutoPopulate {
   const api = useApi();
   const base = `/v1/sites/${encodeURIComponent(siteId)}/auto-populate`;
-  const [state, setState] = useState<AutoPopulateState | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [state, setState] = useState<AutoPopulateState | null>(initial.data);
+  const [error, setError] = useState<string | null>(initial.error);
   const [tick, setTick] = useState(0);
   const alive = useRef(true);
   useEffect(() => {
@@ -54,13 +53,12 @@ export function useAutoPopulate(siteId: string): AutoPopulate {
       setError(null);
     } catch (err) {
       if (alive.current) setError(message(err, AUTO_POPULATE_TEXTS.pollFailed));
-    } finally {
-      if (alive.current) setLoading(false);
     }
   }, [api, base]);
 
+  // The loader's answer is the first state: the state is read again on retry only.
   useEffect(() => {
-    void read();
+    if (tick > 0) void read();
   }, [read, tick]);
 
   // Each new state schedules the next read while the job runs; a failed read stops until retry.
@@ -72,7 +70,6 @@ export function useAutoPopulate(siteId: string): AutoPopulate {
 
   return {
     state,
-    loading,
     error,
     retry: () => {
       setError(null);

@@ -5,21 +5,35 @@ import { Button } from "~/components/ui/button";
 import { Badge, ErrorState } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
-import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { usePermission } from "~/lib/permissions";
-import { useAsync } from "~/lib/use-async";
 import { ENRICH_TEXTS } from "./texts";
+import { LocalTime } from "~/components/ui/local-time";
 
 const STATUS_TONE = { applied: "green", unsupported: "amber", failed: "red" } as const;
 
-/** Apply approved changes to the target platform, and the applies so far with their rollback. */
-export function ApplyPanel({ siteId, approved, platformName, onChanged }: { siteId: string; approved: number; platformName: string; onChanged: () => void }) {
+/**
+ * Apply approved changes to the target platform, and the applies so far (as the screen's loader read
+ * them) with their rollback. `onChanged` reads the screen's data again after a write.
+ */
+export function ApplyPanel({
+  siteId,
+  approved,
+  applies,
+  platformName,
+  onChanged,
+}: {
+  siteId: string;
+  approved: number;
+  applies: LoadedSection<EnrichApplyDto[]>;
+  platformName: string;
+  onChanged: () => void;
+}) {
   const api = useApi();
   const toasts = useToasts();
   const run = usePermission("run");
   const rollback = usePermission("rollback");
-  const applies = useAsync(() => api.get<{ applies: EnrichApplyDto[] }>(`/v1/sites/${siteId}/enrich/applies`, { fresh: true }), [siteId, approved]);
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<EnrichApplyDto | null>(null);
 
@@ -28,7 +42,6 @@ export function ApplyPanel({ siteId, approved, platformName, onChanged }: { site
     try {
       const res = await api.post<EnrichApplyDto>(`/v1/sites/${siteId}/enrich/apply`, {});
       toasts.show({ message: ENRICH_TEXTS.applied(res.summary.applied ?? 0), type: res.summary.applied ? "success" : "warning" });
-      applies.reload();
       onChanged();
     } catch (err) {
       toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not apply the changes", type: "error" });
@@ -43,7 +56,6 @@ export function ApplyPanel({ siteId, approved, platformName, onChanged }: { site
       await api.post(`/v1/enrich/applies/${a.id}/rollback`, {});
       toasts.show({ message: ENRICH_TEXTS.rolledBack, type: "success" });
       setConfirm(null);
-      applies.reload();
       onChanged();
     } catch (err) {
       toasts.show({ message: err instanceof ApiRequestError ? err.error : "Could not roll back", type: "error" });
@@ -62,14 +74,14 @@ export function ApplyPanel({ siteId, approved, platformName, onChanged }: { site
       </div>
       <PermissionNote id="enrich-apply-denied" reason={run.reason} />
       <h3 className="text-sm font-semibold">{ENRICH_TEXTS.applies}</h3>
-      {applies.loading && !applies.data ? <LoadingState label="Loading applies…" /> : applies.error ? <ErrorState message={applies.error.message} onRetry={applies.reload} /> : !applies.data?.applies.length ? (
+      {applies.error !== null ? <ErrorState message={applies.error} onRetry={onChanged} /> : !applies.data.length ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{ENRICH_TEXTS.noApplies}</p>
       ) : (
         <ul className="space-y-2">
-          {applies.data.applies.map((a) => (
+          {applies.data.map((a) => (
             <li key={a.id} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800" data-enrich-apply={a.id}>
               <div className="flex flex-wrap items-center gap-2">
-                <span>{new Date(a.createdAt).toLocaleString()}</span>
+                <span><LocalTime iso={a.createdAt} /></span>
                 <Badge tone="green">{a.summary.applied ?? 0} applied</Badge>
                 {a.summary.unsupported ? <Badge tone="amber">{a.summary.unsupported} not supported</Badge> : null}
                 {a.summary.failed ? <Badge tone="red">{a.summary.failed} failed</Badge> : null}

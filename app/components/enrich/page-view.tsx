@@ -1,13 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { EnrichDecisionInput, EnrichProposalDto, PageAuditDto } from "../../../workers/contracts/enrich";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ScreenshotViewer } from "~/components/snapshots/screenshot-viewer";
 import { Button } from "~/components/ui/button";
+import { ThresholdField } from "~/components/ui/field";
 import { Card, ErrorState } from "~/components/ui/card";
-import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { screenshotSrc } from "~/lib/screenshots";
-import { useAsync } from "~/lib/use-async";
 import { Score } from "./charts";
 import { EnrichProposalRow } from "./enrich-proposal-row";
 import { FindingsList } from "./findings-list";
@@ -16,25 +16,37 @@ import { ENRICH_TEXTS } from "./texts";
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiRequestError ? err.error : fallback);
 
-/** One page's audit beside its screenshot: findings with evidence, and its proposals to review. */
-export function EnrichPageView({ siteId, snapshotId, canReview, onBack, onChanged }: { siteId: string; snapshotId: string; canReview: boolean; onBack: () => void; onChanged: () => void }) {
+/**
+ * One page's audit beside its screenshot (as the screen's loader read it): findings with evidence, and
+ * its proposals to review. `onChanged` reads the screen's data again after a decision.
+ */
+export function EnrichPageView({
+  siteId,
+  snapshotId,
+  loaded,
+  organizationId,
+  canReview,
+  onBack,
+  onChanged,
+}: {
+  siteId: string;
+  snapshotId: string;
+  loaded: LoadedSection<{ page: PageAuditDto; proposals: EnrichProposalDto[] }>;
+  /** The organization the screenshot is read in (images cannot send its header). */
+  organizationId: string | null;
+  canReview: boolean;
+  onBack: () => void;
+  onChanged: () => void;
+}) {
   const api = useApi();
   const toasts = useToasts();
-  const state = useAsync(() => api.get<{ page: PageAuditDto; proposals: EnrichProposalDto[] }>(`/v1/enrich/pages/${snapshotId}`, { fresh: true }), [snapshotId]);
-  const [data, setData] = useState(state.data);
   const [threshold, setThreshold] = useState("0.6");
   const [bulkBusy, setBulkBusy] = useState(false);
-  useEffect(() => setData(state.data), [state.data]);
-
-  async function refresh() {
-    setData(await api.get<{ page: PageAuditDto; proposals: EnrichProposalDto[] }>(`/v1/enrich/pages/${snapshotId}`, { fresh: true }));
-    onChanged();
-  }
 
   async function decide(p: EnrichProposalDto, d: EnrichDecisionInput) {
     try {
       await api.post(`/v1/enrich/proposals/${p.id}/decision`, d);
-      await refresh();
+      onChanged();
     } catch (err) {
       toasts.show({ message: errorText(err, "Could not save the decision"), type: "error" });
       throw err;
@@ -45,7 +57,7 @@ export function EnrichPageView({ siteId, snapshotId, canReview, onBack, onChange
     setBulkBusy(true);
     try {
       const res = await api.post<{ approved: number }>(`/v1/sites/${siteId}/enrich/bulk-approve`, { threshold: Number(threshold), snapshotId });
-      await refresh();
+      onChanged();
       toasts.show({ message: `${res.approved} proposals approved`, type: "success" });
     } catch (err) {
       toasts.show({ message: errorText(err, "Could not approve the proposals"), type: "error" });
@@ -54,9 +66,8 @@ export function EnrichPageView({ siteId, snapshotId, canReview, onBack, onChange
     }
   }
 
-  if (state.loading && !data) return <LoadingState label="Loading the page's audit…" />;
-  if (state.error || !data) return <ErrorState message={state.error?.message ?? "Page audit not found"} onRetry={state.reload} />;
-  const { page, proposals } = data;
+  if (!loaded.data) return <ErrorState message={loaded.error ?? "Page audit not found"} onRetry={onChanged} />;
+  const { page, proposals } = loaded.data;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -68,7 +79,7 @@ export function EnrichPageView({ siteId, snapshotId, canReview, onBack, onChange
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(22rem,28rem)]">
         <Card className="min-w-0 xl:sticky xl:top-20 xl:self-start">
           <h3 className="mb-3 font-semibold">{ENRICH_TEXTS.screenshot}</h3>
-          {page.screenshotUrl ? <ScreenshotViewer src={screenshotSrc(page.screenshotUrl)} alt={`Screenshot of ${page.url}`} highlight={null} pinned={false} onClear={() => {}} /> : <p className="text-sm text-slate-600 dark:text-slate-400">{ENRICH_TEXTS.noScreenshot}</p>}
+          {page.screenshotUrl ? <ScreenshotViewer src={screenshotSrc(page.screenshotUrl, organizationId)} alt={`Screenshot of ${page.url}`} highlight={null} pinned={false} onClear={() => {}} /> : <p className="text-sm text-slate-600 dark:text-slate-400">{ENRICH_TEXTS.noScreenshot}</p>}
         </Card>
         <div className="space-y-4">
           <Card>
@@ -84,10 +95,7 @@ export function EnrichPageView({ siteId, snapshotId, canReview, onBack, onChange
               <>
                 {canReview ? (
                   <div className="mb-3 flex flex-wrap items-end gap-2">
-                    <div>
-                      <label htmlFor="enrich-threshold" className="block text-xs font-medium">{ENRICH_TEXTS.bulkLabel}</label>
-                      <input id="enrich-threshold" type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} className="mt-1 w-24 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
-                    </div>
+                    <ThresholdField id="enrich-threshold" label={ENRICH_TEXTS.bulkLabel} value={threshold} onChange={setThreshold} />
                     <Button size="sm" variant="secondary" loading={bulkBusy} onClick={bulkApprove}>{ENRICH_TEXTS.bulkApprove}</Button>
                   </div>
                 ) : null}

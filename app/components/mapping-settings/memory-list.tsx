@@ -9,6 +9,7 @@ import type { LoadedSection } from "~/lib/dashboard-context";
 import { memoryTarget, signatureParts } from "./format";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T, SCOPE_LABELS } from "./texts";
+import { LocalTime } from "~/components/ui/local-time";
 
 function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget?: () => void }) {
   const target = memoryTarget(entry);
@@ -40,7 +41,7 @@ function Entry({ entry, onForget }: { entry: MemoryEntryDto; onForget?: () => vo
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <time dateTime={entry.updatedAt} className="text-xs text-slate-500 dark:text-slate-400">
-          {new Date(entry.updatedAt).toLocaleDateString()}
+          <LocalTime iso={entry.updatedAt} dateOnly />
         </time>
         {onForget ? (
           <Button variant="ghost" size="sm" onClick={onForget} aria-label={T.memoryForgetLabel(target)} className="text-red-700 dark:text-red-400">

@@ -10,11 +10,7 @@ import { fieldErrors } from "~/lib/auth-client";
 import type { LoadedSection } from "~/lib/dashboard-context";
 import { SettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T } from "./texts";
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-}
+import { LocalTime } from "~/components/ui/local-time";
 
 function Versions({ prompt }: { prompt: PromptDto }) {
   if (prompt.versions.length === 0) return null;
@@ -37,7 +33,7 @@ function Versions({ prompt }: { prompt: PromptDto }) {
             {v.isDefault ? <Badge>{T.promptDefault}</Badge> : null}
             {v.version === prompt.version ? <Badge tone="blue">{T.promptCurrent}</Badge> : null}
             <span className="text-slate-600 dark:text-slate-400">
-              <time dateTime={v.createdAt}>{formatDate(v.createdAt)}</time> · {T.promptVersionBy(v.createdBy)}
+              <LocalTime iso={v.createdAt} /> · {T.promptVersionBy(v.createdBy)}
             </span>
           </li>
         ))}

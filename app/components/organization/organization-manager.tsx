@@ -1,10 +1,10 @@
-import { useState } from "react";
-import type { MemberDto, OrgRole, UserDto } from "../../../workers/contracts/auth";
+import { useEffect, useState } from "react";
+import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto, UserDto } from "../../../workers/contracts/auth";
 import { CreateOrganizationForm } from "~/components/projects/create-organization-form";
 import { Card, EmptyState, ErrorState } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SelectField } from "~/components/ui/field";
-import { LoadingState } from "~/components/ui/spinner";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { queueFlashToast } from "~/lib/flash-toast";
 import { MESSAGES } from "~/lib/messages";
 import { STORAGE_KEYS, writeLocal } from "~/lib/storage-keys";
@@ -22,16 +22,30 @@ function switchTo(organizationId: string | null) {
 }
 
 /** Organization management (spec §6): members, invitations, roles, leave and delete. */
-export function OrganizationManager({ user, organizationId }: { user: UserDto; organizationId: string | null }) {
-  const org = useOrganization(organizationId);
+export function OrganizationManager({
+  user,
+  organizationId,
+  organizations: list,
+  details: loadedDetails,
+}: {
+  user: UserDto;
+  organizationId: string | null;
+  organizations: LoadedSection<OrganizationSummaryDto[]>;
+  details: LoadedSection<OrganizationDetailsDto> | null;
+}) {
+  const org = useOrganization(organizationId, list, loadedDetails);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<MemberDto | null>(null);
+  // A changed role shows at once; the loader's next answer (after the write, or its failure) replaces it.
+  const [optimisticRoles, setOptimisticRoles] = useState<Record<string, OrgRole>>({});
+  useEffect(() => setOptimisticRoles({}), [loadedDetails]);
 
-  const organizations = org.list.data ?? [];
-  const details = org.details.data ?? null;
+  const organizations = list.data ?? [];
+  const details = loadedDetails?.data ?? null;
 
   async function changeRole(m: MemberDto, role: OrgRole) {
     setBusyId(m.id);
+    setOptimisticRoles((roles) => ({ ...roles, [m.id]: role }));
     await org.changeRole(m, role);
     setBusyId(null);
   }
@@ -56,7 +70,7 @@ export function OrganizationManager({ user, organizationId }: { user: UserDto; o
       </div>
     ) : null;
 
-  if (org.list.error) return <ErrorState message={MESSAGES.fetchOrganizations} onRetry={org.list.reload} />;
+  if (list.error !== null) return <ErrorState message={MESSAGES.fetchOrganizations} onRetry={org.reload} />;
 
   if (!organizationId) {
     return (
@@ -67,11 +81,11 @@ export function OrganizationManager({ user, organizationId }: { user: UserDto; o
     );
   }
 
-  if (org.details.loading && !details) return <LoadingState label="Loading organization…" />;
-  if (org.details.error || !details) return <ErrorState message={MESSAGES.fetchOrganizationDetails} onRetry={org.details.reload} />;
+  if (!details) return <ErrorState message={MESSAGES.fetchOrganizationDetails} onRetry={org.reload} />;
 
-  const active = details.members.filter((m) => m.status === "active");
-  const pending = details.members.filter((m) => m.status === "pending");
+  const members = details.members.map((m) => (optimisticRoles[m.id] ? { ...m, role: optimisticRoles[m.id] } : m));
+  const active = members.filter((m) => m.status === "active");
+  const pending = members.filter((m) => m.status === "pending");
   const admin = isOrganizationAdmin(details.role);
   const afterExit = async (action: () => Promise<boolean>, message: string) => {
     const ok = await action();

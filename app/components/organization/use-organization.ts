@@ -1,34 +1,32 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect } from "react";
 import type { MemberDto, OrgRole, OrganizationDetailsDto, OrganizationSummaryDto } from "../../../workers/contracts/auth";
 import { useApi, useToasts } from "~/components/app/app-context";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { MESSAGES } from "~/lib/messages";
-import { useAsync } from "~/lib/use-async";
 import { ORGANIZATION_TEXT } from "./texts";
 
 /**
- * The active organization's data and the member actions of spec §6. Every failure shows the spec's
- * exact text (§8); an action without an active organization shows 'No active organization selected'.
+ * The member actions of spec §6 on the organization the loader read (routes/_app.organization.server.ts).
+ * Every failure shows the spec's exact text (§8); an action without an active organization shows 'No
+ * active organization selected'. A write goes through the API and then reads the screen's data again.
  */
-export function useOrganization(organizationId: string | null) {
+export function useOrganization(
+  organizationId: string | null,
+  list: LoadedSection<OrganizationSummaryDto[]>,
+  details: LoadedSection<OrganizationDetailsDto> | null,
+) {
   const api = useApi();
   const toasts = useToasts();
+  const { revalidate } = useRevalidator();
 
-  const list = useAsync(() => api.get<{ organizations: OrganizationSummaryDto[] }>("/v1/organization", { fresh: true }).then((r) => r.organizations), []);
-  const details = useAsync(
-    () => (organizationId ? api.get<{ organization: OrganizationDetailsDto }>(`/v1/organization/${organizationId}`, { fresh: true }).then((r) => r.organization) : Promise.resolve(null)),
-    [organizationId],
-  );
-
-  // Announce load failures once per failure, not on every render.
-  const announced = useRef<{ list: Error | null; details: Error | null }>({ list: null, details: null });
+  // Announce a load failure once per answer of the loader, not on every render.
   useEffect(() => {
-    if (list.error && announced.current.list !== list.error) toasts.show({ message: MESSAGES.fetchOrganizations, type: "error" });
-    announced.current.list = list.error;
-  }, [list.error, toasts]);
+    if (list.error !== null) toasts.show({ message: MESSAGES.fetchOrganizations, type: "error" });
+  }, [list, toasts]);
   useEffect(() => {
-    if (details.error && announced.current.details !== details.error) toasts.show({ message: MESSAGES.fetchOrganizationDetails, type: "error" });
-    announced.current.details = details.error;
-  }, [details.error, toasts]);
+    if (details?.error) toasts.show({ message: MESSAGES.fetchOrganizationDetails, type: "error" });
+  }, [details, toasts]);
 
   const requireActive = useCallback(() => {
     if (organizationId) return organizationId;
@@ -43,14 +41,14 @@ export function useOrganization(organizationId: string | null) {
       try {
         const { member } = await api.post<{ member: MemberDto }>(`/v1/organization/${id}/invite`, { email, role });
         toasts.show({ message: member.status === "pending" ? ORGANIZATION_TEXT.invited(member.email) : ORGANIZATION_TEXT.added(member.email), type: "success" });
-        details.reload();
+        revalidate();
         return true;
       } catch {
         toasts.show({ message: MESSAGES.inviteUser, type: "error" });
         return false;
       }
     },
-    [api, toasts, requireActive, details],
+    [api, toasts, requireActive, revalidate],
   );
 
   const changeRole = useCallback(
@@ -60,15 +58,15 @@ export function useOrganization(organizationId: string | null) {
       try {
         await api.put(`/v1/organization/${id}/members/${member.id}`, { role });
         toasts.show({ message: ORGANIZATION_TEXT.roleUpdated(member.email), type: "success" });
-        details.reload();
+        revalidate();
         return true;
       } catch {
         toasts.show({ message: MESSAGES.updateMemberRole, type: "error" });
-        details.reload();
+        revalidate();
         return false;
       }
     },
-    [api, toasts, requireActive, details],
+    [api, toasts, requireActive, revalidate],
   );
 
   const remove = useCallback(
@@ -78,14 +76,14 @@ export function useOrganization(organizationId: string | null) {
       try {
         await api.del(`/v1/organization/${id}/members/${member.id}`);
         toasts.show({ message: member.status === "pending" ? ORGANIZATION_TEXT.withdrawn(member.email) : ORGANIZATION_TEXT.removed(member.email), type: "success" });
-        details.reload();
+        revalidate();
         return true;
       } catch {
         toasts.show({ message: MESSAGES.removeMember, type: "error" });
         return false;
       }
     },
-    [api, toasts, requireActive, details],
+    [api, toasts, requireActive, revalidate],
   );
 
   const leave = useCallback(async (): Promise<boolean> => {
@@ -112,5 +110,5 @@ export function useOrganization(organizationId: string | null) {
     }
   }, [api, toasts, requireActive]);
 
-  return { list, details, invite, changeRole, remove, leave, destroy };
+  return { reload: revalidate, invite, changeRole, remove, leave, destroy };
 }

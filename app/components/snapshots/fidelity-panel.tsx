@@ -1,11 +1,10 @@
 import { FIDELITY_TEXTS as T, type FidelityPart, type PageFidelityDto, type SnapshotFidelityDto } from "../../../workers/contracts/fidelity";
-import { useApi } from "~/components/app/app-context";
 import { pct } from "~/components/mapping-settings/format";
 import { AssetTable } from "~/components/migration/target-pages-panel";
 import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
-import { LoadingState } from "~/components/ui/spinner";
+import type { LoadedSection } from "~/lib/dashboard-context";
 import { screenshotSrc } from "~/lib/screenshots";
-import { useAsync } from "~/lib/use-async";
+import { LocalTime } from "~/components/ui/local-time";
 
 /** Each part's figure in words, or null when the part could not be measured. */
 function partFigures(f: PageFidelityDto): { part: FidelityPart; score: number | null; detail: string }[] {
@@ -40,14 +39,25 @@ function Shot({ label, src, alt }: { label: string; src: string | null; alt: str
 
 /**
  * How the page came out in the target: its fidelity score and parts, the differences in words, the
- * source and target screenshots side by side and the assets the run wrote for it.
+ * source and target screenshots side by side and the assets the run wrote for it (as the screen's loader
+ * read them).
  */
-export function FidelityPanel({ snapshotId, sourceUrl, sourceScreenshot }: { snapshotId: string; sourceUrl: string; sourceScreenshot: string | null }) {
-  const api = useApi();
-  const state = useAsync(() => api.get<SnapshotFidelityDto>(`/v1/snapshots/${encodeURIComponent(snapshotId)}/fidelity`, { fresh: true }), [snapshotId]);
-  if (state.loading && !state.data) return <LoadingState label="Loading the fidelity…" />;
-  if (state.error) return <ErrorState message={`${T.loadFailed}: ${state.error.message}`} onRetry={state.reload} />;
-  const data = state.data;
+export function FidelityPanel({
+  loaded,
+  organizationId,
+  onReload,
+  sourceUrl,
+  sourceScreenshot,
+}: {
+  loaded: LoadedSection<SnapshotFidelityDto>;
+  /** The organization the screenshots are read in (images cannot send its header). */
+  organizationId: string | null;
+  onReload: () => void;
+  sourceUrl: string;
+  sourceScreenshot: string | null;
+}) {
+  if (loaded.error !== null) return <ErrorState message={`${T.loadFailed}: ${loaded.error}`} onRetry={onReload} />;
+  const data = loaded.data;
   if (!data || (!data.fidelity && !data.page)) {
     return (
       <EmptyState title={T.empty}>
@@ -56,7 +66,7 @@ export function FidelityPanel({ snapshotId, sourceUrl, sourceScreenshot }: { sna
     );
   }
   const f = data.fidelity;
-  const src = (path: string | null) => (path ? screenshotSrc(path) : null);
+  const src = (path: string | null) => (path ? screenshotSrc(path, organizationId) : null);
   return (
     <div className="space-y-5">
       {f ? (
@@ -66,7 +76,7 @@ export function FidelityPanel({ snapshotId, sourceUrl, sourceScreenshot }: { sna
             <a className="text-sm text-brand-600 underline dark:text-brand-300 break-all" href={f.targetUrl} target="_blank" rel="noreferrer">
               {T.openTarget}
             </a>
-            <span className="text-xs text-slate-500 dark:text-slate-400">checked {new Date(f.checkedAt).toLocaleString()}</span>
+            <span className="text-xs text-slate-500 dark:text-slate-400">checked <LocalTime iso={f.checkedAt} /></span>
           </div>
           {f.needsReview ? (
             <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">

@@ -7,6 +7,7 @@ import { SelectField } from "~/components/ui/field";
 import { Confidence } from "./confidence";
 import type { Highlight, Highlighter } from "./highlight";
 import { ShowOnPage, previewHandlers } from "./show-on-page";
+import { LocalTime } from "~/components/ui/local-time";
 
 function show(v: ProposalValue): string {
   if (v === null) return "—";
@@ -97,7 +98,7 @@ export function ProposalRow({
           </ul>
         </details>
       ) : null}
-      {proposal.decidedBy ? <p className="mt-1 text-xs text-slate-500">Decided by {proposal.decidedBy.email} {proposal.decidedAt ? `on ${new Date(proposal.decidedAt).toLocaleString()}` : ""}</p> : null}
+      {proposal.decidedBy ? <p className="mt-1 text-xs text-slate-500">Decided by {proposal.decidedBy.email} {proposal.decidedAt ? <>on <LocalTime iso={proposal.decidedAt} /></> : null}</p> : null}
 
       {mode === "tweak" ? (
         <div className="mt-2 space-y-2">
