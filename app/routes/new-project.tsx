@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { OrganizationSummaryDto } from "../../workers/contracts/auth";
 import type { SiteDto } from "../../workers/contracts/sites";
 import { useApi } from "~/components/app/app-context";
-import { PLATFORM_OPTIONS, PlatformFields, initialPlatformValues, platformPayload, type PlatformValues } from "~/components/settings/platform-fields";
+import { PlatformFields, PlatformSelect, initialPlatformValues, platformPayload, type PlatformValues } from "~/components/settings/platform-fields";
 import { Button } from "~/components/ui/button";
 import { Card, ErrorState, PageHeader } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -110,13 +110,12 @@ export default function NewProject() {
           </form>
         ) : (
           <form onSubmit={create} className="space-y-5" noValidate>
-            <SelectField
-              label="Target platform"
-              value={platform}
-              options={PLATFORM_OPTIONS}
-              onChange={(e) => {
-                setPlatform(e.target.value);
-                setValues(initialPlatformValues(e.target.value));
+            <PlatformSelect
+              platform={platform}
+              valuesFor={(p) => initialPlatformValues(p)}
+              onChange={(p, v) => {
+                setPlatform(p);
+                setValues(v);
               }}
             />
             {platform ? <PlatformFields platform={platform} values={values} onChange={setValues} errors={errors} /> : null}

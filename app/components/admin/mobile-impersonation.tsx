@@ -3,8 +3,7 @@ import type { AdminUserSummaryDto } from "../../../workers/contracts/admin";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { CONSTANTS } from "~/lib/constants";
-import { endImpersonation, startImpersonation } from "~/lib/impersonation";
-import { queueFlashToast } from "~/lib/flash-toast";
+import { useStartImpersonation, useStopImpersonation } from "./use-impersonation";
 import { MESSAGES } from "~/lib/messages";
 
 /**
@@ -17,22 +16,10 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
   const toasts = useToasts();
   const [query, setQuery] = useState("");
   const [users, setUsers] = useState<AdminUserSummaryDto[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { start, startingId: busy } = useStartImpersonation(() => MESSAGES.impersonateStartFailed);
+  const { stop, stopping } = useStopImpersonation();
 
   if (!isAdmin && !isImpersonation) return null;
-
-  async function stop() {
-    setBusy("stop");
-    try {
-      await endImpersonation(api);
-      // The app reloads next; the success toast is shown on the new page.
-      queueFlashToast({ message: MESSAGES.impersonationEnded, type: "success" });
-      window.location.assign("/admin");
-    } catch (err) {
-      toasts.show({ message: err instanceof Error && err.message === MESSAGES.adminTokenMissing ? MESSAGES.adminTokenMissing : MESSAGES.endImpersonationFailed, type: "error" });
-      setBusy(null);
-    }
-  }
 
   async function search(term: string) {
     const q = term.trim();
@@ -49,18 +36,7 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
     }
   }
 
-  async function impersonate(u: AdminUserSummaryDto) {
-    setBusy(u.id);
-    try {
-      await startImpersonation(api, u.id);
-      // The app reloads next; the success toast is shown on the new page.
-      queueFlashToast({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
-      window.location.assign("/snapshots");
-    } catch {
-      toasts.show({ message: MESSAGES.impersonateStartFailed, type: "error" });
-      setBusy(null);
-    }
-  }
+  const impersonate = (u: AdminUserSummaryDto) => start(u);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -70,7 +46,7 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
   return (
     <div className="rounded-md border border-slate-200 p-3 lg:hidden dark:border-slate-800" data-testid="mobile-impersonation">
       {isImpersonation ? (
-        <Button size="sm" variant="secondary" className="w-full" loading={busy === "stop"} onClick={stop}>
+        <Button size="sm" variant="secondary" className="w-full" loading={stopping} onClick={stop}>
           Stop impersonating
         </Button>
       ) : (
@@ -98,7 +74,7 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
               <ul aria-label="Users to impersonate" className="mt-2 max-h-[15rem] space-y-1 overflow-y-auto">
                 {users.map((u) => (
                   <li key={u.id}>
-                    <Button size="sm" variant="ghost" className="w-full justify-between!" aria-label={`Impersonate ${u.email}`} loading={busy === u.id} disabled={busy !== null} onClick={() => impersonate(u)}>
+                    <Button size="sm" variant="ghost" className="w-full justify-between!" aria-label={`Impersonate ${u.email}`} loading={busy === u.id} disabled={busy !== null || stopping} onClick={() => impersonate(u)}>
                       <span className="min-w-0 truncate">{u.email}</span>
                       <span className="shrink-0 text-xs text-brand-600 dark:text-brand-100">Impersonate</span>
                     </Button>

@@ -1,12 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
 import type { AdminUserDetailsDto, AuditEventDto } from "../../../workers/contracts/admin";
-import { useApi, useToasts } from "~/components/app/app-context";
 import { Badge, Card } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
-import { startImpersonation } from "~/lib/impersonation";
-import { queueFlashToast } from "~/lib/flash-toast";
-import { MESSAGES } from "~/lib/messages";
+import { impersonateFailedWith, useStartImpersonation } from "./use-impersonation";
 import { LocalTime } from "~/components/ui/local-time";
 
 const when = (iso: string | null) => (iso ? <LocalTime iso={iso} /> : "—");
@@ -52,24 +48,12 @@ function AuditRow({ e, userId }: { e: AuditEventDto; userId: string }) {
 
 /** A user as administrators see them: profile, organizations, sessions and recent audit events. */
 export function UserDetails({ details, currentAdminId }: { details: AdminUserDetailsDto; currentAdminId: string }) {
-  const api = useApi();
-  const toasts = useToasts();
-  const [busy, setBusy] = useState(false);
+  const { start, startingId } = useStartImpersonation(impersonateFailedWith);
+  const busy = startingId !== null;
   const u = details.user;
   const canImpersonate = u.role !== "ADMIN" && u.id !== currentAdminId;
 
-  async function impersonate() {
-    setBusy(true);
-    try {
-      await startImpersonation(api, u.id);
-      // The app reloads next; the success toast is shown on the new page.
-      queueFlashToast({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
-      window.location.assign("/snapshots");
-    } catch (err) {
-      toasts.show({ message: MESSAGES.impersonateFailedWith(err instanceof Error ? err.message : undefined), type: "error" });
-      setBusy(false);
-    }
-  }
+  const impersonate = () => start(u);
 
   return (
     <div className="grid gap-6 xl:grid-cols-2">

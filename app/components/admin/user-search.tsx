@@ -2,8 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { CONSTANTS } from "~/lib/constants";
-import { startImpersonation } from "~/lib/impersonation";
-import { queueFlashToast } from "~/lib/flash-toast";
+import { impersonateFailedWith, useStartImpersonation } from "./use-impersonation";
 import { MESSAGES } from "~/lib/messages";
 
 interface FoundUser {
@@ -22,7 +21,7 @@ export function UserSearch() {
   const [searched, setSearched] = useState<string | null>(null);
   const [users, setUsers] = useState<FoundUser[]>([]);
   const [busy, setBusy] = useState(false);
-  const [starting, setStarting] = useState<string | null>(null);
+  const { start, startingId: starting } = useStartImpersonation(impersonateFailedWith);
 
   async function search(term: string) {
     const q = term.trim();
@@ -45,18 +44,7 @@ export function UserSearch() {
     }
   }
 
-  async function impersonate(u: FoundUser) {
-    setStarting(u.id);
-    try {
-      await startImpersonation(api, u.id);
-      // The app reloads next; the success toast is shown on the new page.
-      queueFlashToast({ message: MESSAGES.nowImpersonating(u.email), type: "success" });
-      window.location.assign("/snapshots");
-    } catch (err) {
-      toasts.show({ message: MESSAGES.impersonateFailedWith(err instanceof Error ? err.message : undefined), type: "error" });
-      setStarting(null);
-    }
-  }
+  const impersonate = (u: FoundUser) => start(u);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -1,9 +1,9 @@
 import type { CalibrationDto } from "../../../workers/contracts/mapping";
-import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
+import { Badge, EmptyState } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import type { LoadedSection } from "~/lib/dashboard-context";
 import { bandLabel, pct } from "./format";
-import { SettingsSection } from "./settings-section";
+import { LoadedSettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T } from "./texts";
 
 /**
@@ -83,20 +83,8 @@ export function CalibrationView({ data }: { data: CalibrationDto }) {
 /** The calibration view (per confidence band: proposals, reviewed, approved unchanged, rate vs confidence). */
 export function CalibrationTable({ loaded, reloading, onReload }: { loaded: LoadedSection<CalibrationDto>; reloading: boolean; onReload: () => void }) {
   return (
-    <SettingsSection
-      id="mapping-calibration"
-      title={T.calibrationTitle}
-      description={T.calibrationDescription}
-      aside={
-        loaded.data ? (
-          <Button variant="ghost" size="sm" onClick={onReload} loading={reloading}>
-            {T.refresh}
-          </Button>
-        ) : null
-      }
-    >
-      {loaded.error !== null ? <ErrorState message={`${T.calibrationLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
+    <LoadedSettingsSection id="mapping-calibration" title={T.calibrationTitle} description={T.calibrationDescription} loaded={loaded} reloading={reloading} onReload={onReload} failed={T.calibrationLoadFailed}>
       {loaded.data ? <CalibrationView data={loaded.data} /> : null}
-    </SettingsSection>
+    </LoadedSettingsSection>
   );
 }

@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import type { MemoryEntryDto } from "../../../workers/contracts/mapping";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
-import { Badge, EmptyState, ErrorState } from "~/components/ui/card";
+import { Badge, EmptyState } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ApiRequestError } from "~/lib/api-client";
 import type { LoadedSection } from "~/lib/dashboard-context";
 import { memoryTarget, signatureParts } from "./format";
-import { SettingsSection } from "./settings-section";
+import { LoadedSettingsSection } from "./settings-section";
 import { MAPPING_SETTINGS_TEXTS as T, SCOPE_LABELS } from "./texts";
 import { LocalTime } from "~/components/ui/local-time";
 
@@ -93,19 +93,7 @@ export function MemoryList({
   }
 
   return (
-    <SettingsSection
-      id="mapping-memory"
-      title={T.memoryTitle}
-      description={T.memoryDescription}
-      aside={
-        loaded.data ? (
-          <Button variant="ghost" size="sm" onClick={onReload} loading={reloading}>
-            {T.refresh}
-          </Button>
-        ) : null
-      }
-    >
-      {loaded.error !== null ? <ErrorState message={`${T.memoryLoadFailed}: ${loaded.error}`} onRetry={onReload} /> : null}
+    <LoadedSettingsSection id="mapping-memory" title={T.memoryTitle} description={T.memoryDescription} loaded={loaded} reloading={reloading} onReload={onReload} failed={T.memoryLoadFailed}>
       {loaded.data && entries.length === 0 ? <EmptyState title={T.memoryEmpty}>{T.memoryEmptyHint}</EmptyState> : null}
       {entries.length > 0 ? (
         <ul
@@ -129,6 +117,6 @@ export function MemoryList({
         <p>{forgetting ? memoryTarget(forgetting) : ""}</p>
         <p>{T.memoryForgetBody}</p>
       </ConfirmDialog>
-    </SettingsSection>
+    </LoadedSettingsSection>
   );
 }

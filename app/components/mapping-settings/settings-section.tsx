@@ -1,4 +1,8 @@
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { ErrorState } from "~/components/ui/card";
+import type { LoadedSection } from "~/lib/dashboard-context";
+import { MAPPING_SETTINGS_TEXTS as T } from "./texts";
 
 /** One titled part of the AI mapping tab; parts are separated by a rule. */
 export function SettingsSection({ id, title, description, aside, children }: { id: string; title: string; description?: string; aside?: ReactNode; children: ReactNode }) {
@@ -15,5 +19,29 @@ export function SettingsSection({ id, title, description, aside, children }: { i
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A section whose data the screen's loader read: a Refresh button once it has data, and the reason with
+ * a retry when it could not be read (`failed` says what could not be loaded).
+ */
+export function LoadedSettingsSection<D>({ id, title, description, loaded, reloading, onReload, failed, children }: { id: string; title: string; description?: string; loaded: LoadedSection<D>; reloading: boolean; onReload: () => void; failed: string; children: ReactNode }) {
+  return (
+    <SettingsSection
+      id={id}
+      title={title}
+      description={description}
+      aside={
+        loaded.data ? (
+          <Button variant="ghost" size="sm" onClick={onReload} loading={reloading}>
+            {T.refresh}
+          </Button>
+        ) : null
+      }
+    >
+      {loaded.error !== null ? <ErrorState message={`${failed}: ${loaded.error}`} onRetry={onReload} /> : null}
+      {children}
+    </SettingsSection>
   );
 }

@@ -5,6 +5,14 @@ export type PlatformValues = Record<string, string | boolean>;
 
 export const PLATFORM_OPTIONS = [{ value: "", label: "Choose a platform…" }, ...PLATFORMS.map((p) => ({ value: p.slug, label: p.displayName }))];
 
+/**
+ * The target platform choice with its fields' values: a new choice starts from `valuesFor(platform)`
+ * (the saved configuration when going back to the saved platform, else the platform's defaults).
+ */
+export function PlatformSelect({ platform, onChange, valuesFor }: { platform: string; onChange: (platform: string, values: PlatformValues) => void; valuesFor: (platform: string) => PlatformValues }) {
+  return <SelectField label="Target platform" value={platform} options={PLATFORM_OPTIONS} onChange={(e) => onChange(e.target.value, valuesFor(e.target.value))} />;
+}
+
 /** Initial form values of a platform: stored values (secrets arrive masked) or defaults. */
 export function initialPlatformValues(platform: string | null, stored: Record<string, unknown> = {}): PlatformValues {
   const meta = platformMeta(platform);

@@ -4,10 +4,9 @@ import type { SiteConfigDto } from "../../../workers/contracts/sites";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
-import { PLATFORM_OPTIONS, PlatformFields, initialPlatformValues, platformPayload, type PlatformValues } from "./platform-fields";
+import { PlatformFields, PlatformSelect, initialPlatformValues, platformPayload, type PlatformValues } from "./platform-fields";
 
 /** The platform connection tab: choose the target and fill its fields; secrets stay masked. */
 export function PlatformSettings({ config, onSaved }: { config: SiteConfigDto; onSaved: () => void }) {
@@ -43,13 +42,12 @@ export function PlatformSettings({ config, onSaved }: { config: SiteConfigDto; o
   const meta = platformMeta(platform);
   return (
     <form onSubmit={onSubmit} className="space-y-5" noValidate aria-label="Platform connection">
-      <SelectField
-        label="Target platform"
-        value={platform}
-        options={PLATFORM_OPTIONS}
-        onChange={(e) => {
-          setPlatform(e.target.value);
-          setValues(initialPlatformValues(e.target.value, e.target.value === config.platform ? config.platformConfig : {}));
+      <PlatformSelect
+        platform={platform}
+        valuesFor={(p) => initialPlatformValues(p, p === config.platform ? config.platformConfig : {})}
+        onChange={(p, v) => {
+          setPlatform(p);
+          setValues(v);
         }}
       />
       {platform ? <PlatformFields platform={platform} values={values} onChange={setValues} errors={errors} /> : null}
