@@ -6,7 +6,7 @@ import { ErrorState } from "~/components/ui/card";
 import { CheckboxField, SelectField } from "~/components/ui/field";
 import { TextAreaField } from "~/components/ui/text-area";
 import { ApiRequestError } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/auth-client";
+import { useFormSave } from "~/lib/use-form-save";
 import { sanitizeBannerHtml } from "~/lib/safe-html";
 import type { LoadedSection } from "~/lib/dashboard-context";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -44,32 +44,24 @@ function Editor({ stored }: { stored: SystemNotificationDto | null }) {
   const [message, setMessage] = useState(stored?.message ?? "");
   const [type, setType] = useState<NotificationType>(stored?.type ?? "info");
   const [enabled, setEnabled] = useState(stored?.enabled ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useFormSave(NOTIFICATION_EDITOR_TEXT.saveFailed);
 
   // The browser's sanitizer cleans the preview, so it shows once the page is hydrated.
   const hydrated = useHydrated();
   const preview = useMemo(() => (hydrated ? sanitizeBannerHtml(message) : ""), [hydrated, message]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
-      const res = await api.put<SystemNotificationResponse>("/v1/system-notification", { enabled, message, type });
-      setSaved(res.notification);
-      setMessage(res.notification?.message ?? message);
-      toasts.show({ message: NOTIFICATION_EDITOR_TEXT.saved, type: "success" });
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (!fields.message) setError(err instanceof ApiRequestError ? err.error : NOTIFICATION_EDITOR_TEXT.saveFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (e: FormEvent) =>
+    save(
+      e,
+      async () => {
+        const res = await api.put<SystemNotificationResponse>("/v1/system-notification", { enabled, message, type });
+        setSaved(res.notification);
+        setMessage(res.notification?.message ?? message);
+        toasts.show({ message: NOTIFICATION_EDITOR_TEXT.saved, type: "success" });
+      },
+      // A problem with the message shows under the message only.
+      (err, fields) => (fields.message ? null : err instanceof ApiRequestError ? err.error : NOTIFICATION_EDITOR_TEXT.saveFailed),
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={NOTIFICATION_EDITOR_TEXT.title}>

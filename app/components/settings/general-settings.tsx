@@ -4,8 +4,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
-import { ApiRequestError } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/auth-client";
+import { useFormSave } from "~/lib/use-form-save";
 
 /** Project name, domain and icon. */
 export function GeneralSettings({ config, onSaved }: { config: SiteConfigDto; onSaved: () => void }) {
@@ -14,26 +13,14 @@ export function GeneralSettings({ config, onSaved }: { config: SiteConfigDto; on
   const [name, setName] = useState(config.name);
   const [domain, setDomain] = useState(config.domain);
   const [iconUrl, setIconUrl] = useState(config.iconUrl ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, save } = useFormSave("Could not save the project");
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
+  const onSubmit = (e: FormEvent) =>
+    save(e, async () => {
       await api.put(`/v1/sites/${config.siteId}`, { name, domain, iconUrl });
       toasts.show({ message: "Project saved", type: "success" });
       onSaved();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(err instanceof ApiRequestError ? err.error : "Could not save the project");
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <form onSubmit={onSubmit} className="max-w-xl space-y-4" noValidate aria-label="General">
