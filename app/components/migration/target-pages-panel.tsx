@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { FIDELITY_TEXTS, type PageFidelityDto, type RunTargetPagesDto as TargetPagesDto } from "../../../workers/contracts/fidelity";
 import type { AssetState, OutsideLink, PageAssetRecord, PageMetadataRecord } from "../../../workers/contracts/platform-meta";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { platformMeta } from "../../../workers/contracts/platform-meta";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
@@ -11,7 +11,7 @@ import { deniedProps, PermissionNote } from "~/components/ui/permission-note";
 import { usePermission } from "~/lib/permissions";
 import { LoadingState } from "~/components/ui/spinner";
 import { ApiRequestError } from "~/lib/api-client";
-import { useAsync } from "~/lib/use-async";
+import type { loader } from "~/routes/migration.written-pages.$migrationId";
 
 /** How each state reads, and its tone: only an asset left at the source needs attention. */
 export const ASSET_STATE_LABEL: Record<AssetState, { label: string; tone: "green" | "blue" | "slate" | "amber" }> = {
@@ -121,23 +121,22 @@ function RollbackControl({ migrationId, platform, rolledBackAt, onDone }: { migr
 
 /** The pages a run wrote into the target, each with its assets and what became of them. */
 export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
-  const api = useApi();
-  const { data, error, loading, reload } = useAsync(async () => {
-    try {
-      const [written, checked] = await Promise.all([
-        api.get<TargetPagesDto>(`/v1/migration/${migrationId}/target-pages`, { fresh: true }),
-        api.get<{ pages: PageFidelityDto[] }>(`/v1/migration/${migrationId}/fidelity`, { fresh: true }),
-      ]);
-      return { ...written, pages: worstFirst(written.pages, checked.pages) };
-    } catch (err) {
-      // A run whose site has no target platform wrote nothing there.
-      if (err instanceof ApiRequestError && err.status === 404) return null;
-      throw err;
-    }
-  }, [migrationId]);
-  if (loading && !data) return <LoadingState label="Loading the written pages…" />;
-  if (error) return <ErrorState message={error.message} onRetry={reload} />;
-  if (!data || !data.pages.length) return <EmptyState title="No pages were written into the target by this run" />;
+  // Read through the route's loader (app/routes/migration.written-pages.$migrationId.ts): the run is
+  // known only once it ends on this screen, so the panel loads it then, and again after a rollback.
+  const fetcher = useFetcher<typeof loader>();
+  const path = `/migration/written-pages/${encodeURIComponent(migrationId)}`;
+  const { load } = fetcher;
+  useEffect(() => {
+    load(path);
+  }, [load, path]);
+  const reload = () => load(path);
+  const section = fetcher.data;
+  if (!section) return <LoadingState label="Loading the written pages…" />;
+  if (section.error !== null || !section.data) return <ErrorState message={section.error ?? "Could not load the written pages"} onRetry={reload} />;
+  const written = section.data.written;
+  // A run whose site has no target platform wrote nothing there.
+  if (!written || !written.pages.length) return <EmptyState title="No pages were written into the target by this run" />;
+  const data = { ...written, pages: worstFirst(written.pages, section.data.checked) };
   const held = data.pages.filter((p) => p.fidelity?.needsReview).length;
   return (
     <div>
