@@ -13,7 +13,7 @@ import { getDb } from "../../workers/db/client";
 import { migrationLogs, migrationRuns, snapshots } from "../../workers/db/schema-runs";
 import { targetItems, targetRuns } from "../../workers/db/schema-targets";
 import { pageFindings } from "../../workers/enrich/findings";
-import { DEFAULT_ENRICH_PROMPT } from "../../workers/enrich/ai";
+import { DEFAULT_ENRICH_PROMPT, modelSeesImages } from "../../workers/enrich/ai";
 import { deterministicProposals } from "../../workers/enrich/proposals";
 import { analyseSite } from "../../workers/services/enrich";
 import { requestAnalysis, runRequestedAnalysis, type EnrichAnalysisMessage } from "../../workers/services/enrich-analysis";
@@ -254,6 +254,60 @@ describe("Enrich", () => {
     expect(home.findings.find((f) => f.kind === "link-redirect")!.evidence).toContain(`${url("/moved")} redirects to ${url("/menu-2")} when the analysis checked it`);
     // The caption-based alt text stands where the model said nothing.
     expect(proposals.find((p) => p.target === url("/img/oven.jpg"))).toMatchObject({ source: "deterministic" });
+  });
+
+  it("shows a vision model the images without alt text, and says its alt text comes from the image itself", async () => {
+    const { owner, auth, siteId } = await projectOnDrupal();
+    const { ids } = await siteWithRun(auth, owner.orgId, siteId);
+    const loaf = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const seenParts: { type: string; text?: string; data?: unknown; mediaType?: string }[] = [];
+    const answer = { metaTitle: null, metaDescription: null, alts: [{ src: url("/img/loaf.jpg"), alt: "A round sourdough loaf on a floured board" }], summary: null, tags: [] };
+    const model = new MockLanguageModelV4({
+      modelId: "@cf/meta/llama-3.2-11b-vision-instruct",
+      doGenerate: async (options) => {
+        for (const m of options.prompt) if (m.role === "user") for (const part of m.content) seenParts.push(part as (typeof seenParts)[number]);
+        return {
+          content: [{ type: "text", text: JSON.stringify(answer) }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 10, text: 10, reasoning: 0 } },
+          warnings: [],
+        };
+      },
+    });
+    // The source site serves the photo as a JPEG; the oven picture is an SVG, which a model cannot read.
+    const requested: string[] = [];
+    const transport = async (input: string, init?: RequestInit) => {
+      const path = new URL(input).pathname;
+      requested.push(`${init?.method ?? "GET"} ${path}`);
+      if (path === "/img/loaf.jpg") return new Response(loaf, { headers: { "Content-Type": "image/jpeg" } });
+      if (path === "/img/oven.jpg") return new Response("<svg xmlns='http://www.w3.org/2000/svg'/>", { headers: { "Content-Type": "image/svg+xml" } });
+      return new Response(null, { status: 200 });
+    };
+    const db = getDb(env.DB);
+    await analyseSite(db, env, { userId: owner.id }, owner.orgId, siteId, { model, fetch: transport });
+    expect(requested).toContain("GET /img/loaf.jpg");
+    // The page's request, then each readable image named by its address and given as an image part.
+    const images = seenParts.filter((p) => p.type === "file" || p.type === "image");
+    expect(images).toHaveLength(1);
+    expect(images[0]!.mediaType).toBe("image/jpeg");
+    // The SDK hands the provider a file part holding the bytes.
+    expect(images[0]!.data).toEqual({ type: "data", data: loaf });
+    expect(seenParts.some((p) => p.type === "text" && p.text === `The image ${url("/img/loaf.jpg")}:`)).toBe(true);
+    expect(seenParts.some((p) => p.type === "text" && p.text === `The image ${url("/img/oven.jpg")}:`)).toBe(false);
+    const proposals = (await call("GET", `/enrich/pages/${ids["/"]}`, auth)).json.proposals as EnrichProposalDto[];
+    expect(proposals.find((p) => p.field === "imageAlt" && p.target === url("/img/loaf.jpg"))).toMatchObject({
+      value: "A round sourdough loaf on a floured board",
+      confidence: 0.75,
+      source: "ai:@cf/meta/llama-3.2-11b-vision-instruct",
+      rationale: "Written by the language model from the image itself and its context on the page.",
+    });
+  });
+
+  it("gives a model that does not read images the text context only", async () => {
+    expect(modelSeesImages(new MockLanguageModelV4({ modelId: "@cf/meta/llama-3.1-8b-instruct" }))).toBe(false);
+    expect(modelSeesImages(new MockLanguageModelV4({ modelId: "@cf/meta/llama-3.2-11b-vision-instruct" }))).toBe(true);
+    expect(modelSeesImages(new MockLanguageModelV4({ modelId: "@cf/llava-hf/llava-1.5-7b-hf" }))).toBe(true);
+    expect(modelSeesImages(new MockLanguageModelV4({ modelId: "gpt-4o-mini" }))).toBe(true);
   });
 
   it("keeps the project's Enrich prompt in versions of its own, configurable by admins and owners only", async () => {

@@ -45,7 +45,7 @@ export function buildEnrichRequest(x: PageExtraction, findings: Finding[], taxon
 }
 
 /** Turns a checked answer into proposals, dropping what does not belong to the page. */
-export function answerProposals(x: PageExtraction, findings: Finding[], answer: EnrichAnswer, taxonomy: string[], modelName: string): ProposalDraft[] {
+export function answerProposals(x: PageExtraction, findings: Finding[], answer: EnrichAnswer, taxonomy: string[], modelName: string, seen: ReadonlySet<string> = new Set()): ProposalDraft[] {
   const source = `ai:${modelName}`;
   const out: ProposalDraft[] = [];
   const kinds = new Set(findings.map((f) => f.kind));
@@ -56,7 +56,11 @@ export function answerProposals(x: PageExtraction, findings: Finding[], answer: 
   const wanted = new Set(findings.filter((f) => f.kind === "image-alt-missing").map((f) => f.target));
   for (const a of answer.alts) {
     if (!wanted.has(a.src) || !a.alt.trim()) continue;
-    out.push({ field: "imageAlt", target: a.src, kind: "image-alt-missing", before: "", value: cutText(a.alt, 125), confidence: 0.65, source, rationale: "Written by the language model from the image's context on the page." });
+    out.push(
+      seen.has(a.src)
+        ? { field: "imageAlt", target: a.src, kind: "image-alt-missing", before: "", value: cutText(a.alt, 125), confidence: 0.75, source, rationale: "Written by the language model from the image itself and its context on the page." }
+        : { field: "imageAlt", target: a.src, kind: "image-alt-missing", before: "", value: cutText(a.alt, 125), confidence: 0.65, source, rationale: "Written by the language model from the image's context on the page." },
+    );
   }
   if (answer.summary?.trim()) out.push({ field: "summary", target: "", kind: "ai", before: "", value: cutText(answer.summary, 600), confidence: 0.6, source, rationale: "A summary of the page by the language model." });
   const allowed = new Map(taxonomy.map((t) => [t.toLowerCase(), t]));
@@ -65,18 +69,54 @@ export function answerProposals(x: PageExtraction, findings: Finding[], answer: 
   return out;
 }
 
-/** Asks the model about one page; a failed call or an invalid answer gives no proposals (the deterministic ones stand). */
-export async function aiProposals(model: LanguageModel, prompt: string, x: PageExtraction, findings: Finding[], taxonomy: string[], onError?: (e: unknown) => void): Promise<ProposalDraft[]> {
+/** An image of the page without alt text, as a vision model is shown it. */
+export interface PageImage {
+  src: string;
+  bytes: Uint8Array;
+  mediaType: string;
+}
+
+/**
+ * Whether a model reads images (vision): Workers AI's vision models, and the common multimodal families
+ * behind an OpenAI-compatible endpoint. A model not recognised gets the text context only.
+ */
+export function modelSeesImages(model: LanguageModel): boolean {
+  const id = typeof model === "string" ? model : model.modelId;
+  return /vision|llava|uform|gpt-4o|gpt-4\.1|gpt-5|claude|gemini|pixtral|qwen[\w.-]*-vl|llama-4/i.test(id);
+}
+
+/**
+ * Asks the model about one page; a failed call or an invalid answer gives no proposals (the deterministic
+ * ones stand). With `images` (a vision model), each image follows the page as its own part, named by
+ * its `src`, and the model's alt text for it says it looked at the image.
+ */
+export async function aiProposals(model: LanguageModel, prompt: string, x: PageExtraction, findings: Finding[], taxonomy: string[], onError?: (e: unknown) => void, images: PageImage[] = []): Promise<ProposalDraft[]> {
   try {
+    const request = JSON.stringify(buildEnrichRequest(x, findings, taxonomy));
     const { output } = await generateText({
       model,
       instructions: prompt,
-      prompt: JSON.stringify(buildEnrichRequest(x, findings, taxonomy)),
+      ...(images.length
+        ? {
+            messages: [
+              {
+                role: "user" as const,
+                content: [
+                  { type: "text" as const, text: request },
+                  ...images.flatMap((i) => [
+                    { type: "text" as const, text: `The image ${i.src}:` },
+                    { type: "image" as const, image: i.bytes, mediaType: i.mediaType },
+                  ]),
+                ],
+              },
+            ],
+          }
+        : { prompt: request }),
       output: Output.object({ schema: enrichAnswerSchema, name: "enrichment", description: "Meta title, meta description, alt texts, summary and tags of the page" }),
       temperature: 0,
     });
     const modelName = typeof model === "string" ? model : model.modelId;
-    return answerProposals(x, findings, output, taxonomy, modelName);
+    return answerProposals(x, findings, output, taxonomy, modelName, new Set(images.map((i) => i.src)));
   } catch (error) {
     onError?.(error);
     return [];

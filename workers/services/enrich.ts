@@ -10,13 +10,14 @@ import { screenshotPath } from "../contracts/run-events";
 import type { Db } from "../db/client";
 import { enrichAnalyses, enrichDecisions, enrichPageAudits, enrichProposals, type EnrichAnalysisRow, type EnrichPageAuditRow, type EnrichProposalRow } from "../db/schema-enrich";
 import { migrationLogs, migrationRuns, pageFidelity, snapshots, type PageFidelityRow, type SnapshotRow } from "../db/schema-runs";
-import { aiProposals, DEFAULT_ENRICH_PROMPT, siteTaxonomy } from "../enrich/ai";
+import { aiProposals, DEFAULT_ENRICH_PROMPT, modelSeesImages, siteTaxonomy } from "../enrich/ai";
 import { pageFindings, wordCount } from "../enrich/findings";
 import { deterministicProposals, type ProposalDraft } from "../enrich/proposals";
 import { changeKey, pageScore, remainingFindings, scoreDistribution } from "../enrich/score";
 import { crawlKey, duplicateFindings, linkFindings, unseenLinks, type CrawlRecord } from "../enrich/site-findings";
 import type { FetchLike } from "../lib/egress";
 import { checkUnseenLinks } from "./enrich-links";
+import { imagesForVision } from "./enrich-images";
 import type { Env } from "../env";
 import { notFound, unprocessable } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -104,7 +105,7 @@ function dominantLanguage(pages: PageExtraction[]): string | null {
 export interface AnalyseOptions {
   /** Injected model (tests); otherwise the site's mapping model, when one is configured. */
   model?: Parameters<typeof aiProposals>[0] | null;
-  /** Injected transport for the link checks (tests); every request still passes the egress guard. */
+  /** Injected transport for the link checks and a vision model's images (tests); every request still passes the egress guard. */
   fetch?: FetchLike;
 }
 
@@ -151,7 +152,10 @@ export async function analyseSite(db: Db, env: Env, actor: Actor, organizationId
     const drafts: ProposalDraft[] = deterministicProposals(page.extraction, findings, siteLanguage);
     if (model && aiPages < AI_PAGE_BUDGET && findings.some((f) => f.field)) {
       aiPages++;
-      const ai = await aiProposals(model, prompt, page.extraction, findings, taxonomy);
+      // A vision model also looks at the images that have no alt text.
+      const missingAlt = findings.flatMap((f) => (f.kind === "image-alt-missing" && f.target ? [f.target] : []));
+      const images = missingAlt.length && modelSeesImages(model) ? await imagesForVision(env, missingAlt, options.fetch) : [];
+      const ai = await aiProposals(model, prompt, page.extraction, findings, taxonomy, undefined, images);
       // A model's value replaces the deterministic one for the same field; its rationale says so.
       for (const d of ai) {
         const i = drafts.findIndex((x) => x.field === d.field && x.target === d.target);
