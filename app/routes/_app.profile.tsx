@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { AccountSecurity } from "~/components/account/account-security";
 import { Card, PageHeader } from "~/components/ui/card";
+import { RadioTiles } from "~/components/ui/field";
 import { useDashboard } from "~/lib/dashboard-context";
 import { THEME_OPTIONS, applyTheme, storedTheme, type ThemeChoice } from "~/lib/theme";
 import { loadProfile, profileAction } from "./_app.profile.server";
@@ -72,17 +73,7 @@ export default function Profile() {
           </div>
         </Card>
         <Card>
-          <fieldset>
-            <legend className="mb-4 font-semibold">Theme</legend>
-            <div className="flex flex-wrap gap-3">
-              {THEME_OPTIONS.map((o) => (
-                <label key={o.value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-4 py-2 text-sm ${theme === o.value ? "border-brand-600 bg-brand-50 dark:bg-slate-800" : "border-slate-300 dark:border-slate-700"}`}>
-                  <input type="radio" name="theme" value={o.value} checked={theme === o.value} onChange={() => choose(o.value)} className="text-brand-600" />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioTiles legend="Theme" name="theme" value={theme} options={THEME_OPTIONS} onChange={choose} />
         </Card>
         <AccountSecurity security={security} />
       </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { AdminUserSummaryDto } from "../../../workers/contracts/admin";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { CONSTANTS } from "~/lib/constants";
 import { useStartImpersonation, useStopImpersonation } from "./use-impersonation";
 import { MESSAGES } from "~/lib/messages";
@@ -52,11 +53,10 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
       ) : (
         <>
           <form onSubmit={onSubmit} role="search">
-            <label htmlFor="mobile-impersonate" className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
-              Impersonate a user
-            </label>
-            <input
+            <TextField
+              compact
               id="mobile-impersonate"
+              label="Impersonate a user"
               type="search"
               value={query}
               placeholder="E-mail or name"
@@ -64,7 +64,7 @@ export function MobileImpersonation({ isAdmin, isImpersonation }: { isAdmin: boo
                 setQuery(e.target.value);
                 void search(e.target.value);
               }}
-              className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+              className="w-full"
             />
           </form>
           {users !== null ? (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { CONSTANTS } from "~/lib/constants";
 import { impersonateFailedWith, useStartImpersonation } from "./use-impersonation";
 import { MESSAGES } from "~/lib/messages";
@@ -54,18 +55,20 @@ export function UserSearch() {
   return (
     <div>
       <form onSubmit={onSubmit} role="search" className="flex gap-2">
-        <label htmlFor="user-search" className="sr-only">Search users</label>
-        <input
-          id="user-search"
-          type="search"
-          value={query}
-          placeholder="Search users by e-mail or name"
-          onChange={(e) => {
-            setQuery(e.target.value);
-            void search(e.target.value);
-          }}
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
+        <div className="min-w-0 flex-1">
+          <TextField
+            id="user-search"
+            label="Search users"
+            hideLabel
+            type="search"
+            value={query}
+            placeholder="Search users by e-mail or name"
+            onChange={(e) => {
+              setQuery(e.target.value);
+              void search(e.target.value);
+            }}
+          />
+        </div>
         <Button type="submit" variant="secondary" loading={busy}>Search</Button>
       </form>
       {searched !== null ? (

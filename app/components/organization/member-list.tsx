@@ -1,5 +1,6 @@
 import type { MemberDto, OrgRole } from "../../../workers/contracts/auth";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import { Badge } from "~/components/ui/card";
 import { ORGANIZATION_TEXT, ROLE_LABELS, assignableRoles, isOrganizationAdmin } from "./texts";
 
@@ -46,21 +47,16 @@ export function MemberList({ members, myRole, myUserId, busyId, onChangeRole, on
             </div>
             <div>
               {manage ? (
-                <select
-                  aria-label={`Role of ${m.email}`}
+                <SelectField
+                  compact
+                  hideLabel
+                  label={`Role of ${m.email}`}
                   value={m.role}
                   disabled={busyId === m.id}
                   onChange={(e) => onChangeRole(m, e.target.value as OrgRole)}
-                  className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
-                >
-                  {assignableRoles(myRole)
-                    .concat(m.role === "OWNER" && myRole !== "OWNER" ? [{ value: "OWNER", label: ROLE_LABELS.OWNER }] : [])
-                    .map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                </select>
+                  options={assignableRoles(myRole).concat(m.role === "OWNER" && myRole !== "OWNER" ? [{ value: "OWNER", label: ROLE_LABELS.OWNER }] : [])}
+                  className="w-full"
+                />
               ) : (
                 <Badge tone={m.role === "OWNER" ? "green" : "slate"}>{ROLE_LABELS[m.role]}</Badge>
               )}

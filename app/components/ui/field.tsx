@@ -66,13 +66,15 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   options: readonly { value: string; label: string }[];
   /** A small label and a control as wide as its options (toolbars, inline choices). */
   compact?: boolean;
+  /** The label is read by screen readers only (a choice inside a row that says what it is about). */
+  hideLabel?: boolean;
 }
 
-export function SelectField({ label, error, hint, id, options, compact = false, className = "", ...rest }: SelectFieldProps) {
+export function SelectField({ label, error, hint, id, options, compact = false, hideLabel = false, className = "", ...rest }: SelectFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <FieldShell label={label} error={error} hint={hint} id={fieldId} compact={compact}>
+    <FieldShell label={label} error={error} hint={hint} id={fieldId} compact={compact} hideLabel={hideLabel}>
       <select id={fieldId} aria-invalid={error ? true : undefined} className={`${controlClass(compact)} ${className}`} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -93,5 +95,22 @@ export function CheckboxField({ label, checked, onChange, name }: { label: strin
         {label}
       </label>
     </div>
+  );
+}
+
+/** One choice among a few, shown as labelled tiles (a setting such as the theme), in a fieldset with its legend. */
+export function RadioTiles<V extends string>({ legend, name, value, options, onChange }: { legend: string; name: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-4 font-semibold">{legend}</legend>
+      <div className="flex flex-wrap gap-3">
+        {options.map((o) => (
+          <label key={o.value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-4 py-2 text-sm ${value === o.value ? "border-brand-600 bg-brand-50 dark:bg-slate-800" : "border-slate-300 dark:border-slate-700"}`}>
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="text-brand-600 focus:ring-brand-500" />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
