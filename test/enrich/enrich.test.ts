@@ -85,16 +85,18 @@ async function analyse(siteId: string, auth: { token: string; org: string }): Pr
   const requested = await call("POST", `/sites/${siteId}/enrich/analyse`, auth);
   expect(requested.status).toBe(202);
   expect(requested.json.analysis.status).toBe("queued");
-  let audit: SiteAuditDto | null = null;
+  let audit: SiteAuditDto;
   await vi.waitFor(
     async () => {
-      audit = (await call("GET", `/sites/${siteId}/enrich`, auth)).json as SiteAuditDto;
-      expect(audit.analysis?.requestedAt).toBe(requested.json.analysis.requestedAt);
-      expect(audit.analysis?.status).toBe("done");
+      const job = (await call("GET", `/sites/${siteId}/enrich/analysis`, auth)).json.analysis;
+      expect(job?.requestedAt).toBe(requested.json.analysis.requestedAt);
+      expect(job?.status).toBe("done");
     },
     { timeout: 30_000, interval: 200 },
   );
-  return audit!;
+  audit = (await call("GET", `/sites/${siteId}/enrich`, auth)).json as SiteAuditDto;
+  expect(audit.analysis).toMatchObject({ status: "done", requestedAt: requested.json.analysis.requestedAt });
+  return audit;
 }
 
 describe("Enrich", () => {
@@ -356,7 +358,7 @@ describe("the analysis runs on the analysis queue, outside the request", () => {
     const db = getDb(env.DB);
     const actor = { userId: owner.id };
     const { sent, queued } = heldQueue();
-    const state = async () => ((await call("GET", `/sites/${siteId}/enrich`, auth)).json as SiteAuditDto).analysis;
+    const state = async () => (await call("GET", `/sites/${siteId}/enrich/analysis`, auth)).json.analysis;
 
     // Two requests while the first waits in the queue: one job, one message.
     const first = await requestAnalysis(db, queued, actor, owner.orgId, siteId);
@@ -391,5 +393,7 @@ describe("the analysis runs on the analysis queue, outside the request", () => {
     expectError(await call("POST", `/sites/${siteId}/enrich/analyse`, auth), 422, ENRICH_MESSAGES.noRun);
     const stranger = await newOwner("enrich-stranger");
     expect((await call("POST", `/sites/${siteId}/enrich/analyse`, { token: stranger.token, org: stranger.orgId })).status).toBe(404);
+    expect((await call("GET", `/sites/${siteId}/enrich/analysis`, { token: stranger.token, org: stranger.orgId })).status).toBe(404);
+    expect((await call("GET", `/sites/${siteId}/enrich/analysis`, auth)).json).toEqual({ analysis: null });
   });
 });

@@ -155,6 +155,7 @@ export const ACCESS_RULES: Readonly<Record<string, AccessRule>> = {
   "PUT /sites/:siteId/enrich/prompt": org("configure"),
   "POST /sites/:siteId/enrich/prompt/reset": org("configure"),
   "POST /sites/:siteId/enrich/analyse": org("review"),
+  "GET /sites/:siteId/enrich/analysis": org("view"),
   "GET /sites/:siteId/enrich/proposals": org("view"),
   "POST /sites/:siteId/enrich/bulk-approve": org("review"),
   "POST /sites/:siteId/enrich/apply": org("run"),

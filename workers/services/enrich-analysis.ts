@@ -13,7 +13,7 @@ import { enrichAnalyses } from "../db/schema-enrich";
 import type { Env } from "../env";
 import { ApiError, unprocessable } from "../lib/errors";
 import type { Actor } from "./audit";
-import { analyseSite, latestCapturedRun, toAnalysisDto } from "./enrich";
+import { analyseSite, latestAnalysis, latestCapturedRun, toAnalysisDto } from "./enrich";
 import { requireSite } from "./sites";
 
 /** The queue of Enrich analyses (wrangler.toml): one message is one requested analysis of one site. */
@@ -60,6 +60,12 @@ export async function requestAnalysis(db: Db, env: Env, actor: Actor, organizati
   await db.insert(enrichAnalyses).values(row).onConflictDoUpdate({ target: enrichAnalyses.siteId, set: row });
   await env.ENRICH_ANALYSES.send({ siteId, organizationId, requestedAt: now } satisfies EnrichAnalysisMessage);
   return toAnalysisDto(row);
+}
+
+/** The project's latest analysis job (404 outside the organization, null before the first request). */
+export async function getAnalysis(db: Db, organizationId: string, siteId: string): Promise<EnrichAnalysisDto | null> {
+  await requireSite(db, organizationId, siteId);
+  return latestAnalysis(db, organizationId, siteId);
 }
 
 /**

@@ -216,6 +216,12 @@ export function toAnalysisDto(row: Pick<EnrichAnalysisRow, "status" | "runId" | 
   };
 }
 
+/** The project's latest analysis job, or null before the first request (what a screen polls while one runs). */
+export async function latestAnalysis(db: Db, organizationId: string, siteId: string): Promise<EnrichAnalysisDto | null> {
+  const [row] = await db.select().from(enrichAnalyses).where(and(eq(enrichAnalyses.siteId, siteId), eq(enrichAnalyses.organizationId, organizationId)));
+  return row ? toAnalysisDto(row) : null;
+}
+
 /** The site overview: findings by kind, scores before and after, pages worst first. Empty before the first analysis. */
 export async function getSiteAudit(db: Db, env: Env, organizationId: string, siteId: string): Promise<SiteAuditDto> {
   await requireSite(db, organizationId, siteId);
@@ -231,7 +237,7 @@ export async function getSiteAudit(db: Db, env: Env, organizationId: string, sit
   const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
   const count = (s: EnrichProposalRow["status"]) => proposals.filter((p) => p.status === s).length;
   const model = await resolveLanguageModel(db, env, siteId).catch(() => null);
-  const [analysis] = await db.select().from(enrichAnalyses).where(and(eq(enrichAnalyses.siteId, siteId), eq(enrichAnalyses.organizationId, organizationId)));
+  const analysis = await latestAnalysis(db, organizationId, siteId);
   return {
     siteId,
     runId,
@@ -243,7 +249,7 @@ export async function getSiteAudit(db: Db, env: Env, organizationId: string, sit
     proposals: { pending: count("pending"), approved: count("approved"), rejected: count("rejected"), applied: count("applied") },
     aiAvailable: !!model,
     target: targetSummary(pages),
-    analysis: analysis ? toAnalysisDto(analysis) : null,
+    analysis,
   };
 }
 

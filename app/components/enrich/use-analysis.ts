@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EnrichAnalysisDto, SiteAuditDto } from "../../../workers/contracts/enrich";
+import type { EnrichAnalysisDto } from "../../../workers/contracts/enrich";
 import { useApi, useToasts } from "~/components/app/app-context";
 import { ApiRequestError } from "~/lib/api-client";
 import { ENRICH_TEXTS } from "./texts";
@@ -11,7 +11,7 @@ const working = (a: EnrichAnalysisDto | null | undefined) => a?.status === "queu
 
 /**
  * The project's analysis as a job: `start` asks for one (the API queues it and answers at once), then
- * the hook follows it (GET /sites/{siteId}/enrich) until it ends, says how it ended, and calls
+ * the hook follows it (GET /sites/{siteId}/enrich/analysis) until it ends, says how it ended, and calls
  * `onDone` so the screen shows the new audit. A job already under way when the screen opens (another
  * tab, a reload) is followed the same way.
  */
@@ -31,12 +31,12 @@ export function useAnalysisJob(siteId: string, current: EnrichAnalysisDto | null
     let stopped = false;
     const timer = setInterval(async () => {
       try {
-        const audit = await api.get<SiteAuditDto>(`/v1/sites/${siteId}/enrich`, { fresh: true });
-        if (stopped || working(audit.analysis)) return;
+        const { analysis } = await api.get<{ analysis: EnrichAnalysisDto | null }>(`/v1/sites/${siteId}/enrich/analysis`, { fresh: true });
+        if (stopped || working(analysis)) return;
         stopped = true;
         clearInterval(timer);
         setFollowing(null);
-        if (audit.analysis?.status === "failed") toasts.show({ message: audit.analysis.error ?? "Could not analyse the pages", type: "error" });
+        if (analysis?.status === "failed") toasts.show({ message: analysis.error ?? "Could not analyse the pages", type: "error" });
         else toasts.show({ message: ENRICH_TEXTS.analysed, type: "success" });
         done.current();
       } catch {

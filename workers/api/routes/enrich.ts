@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { getPageAudit, getSiteAudit, listEnrichProposals } from "../../services/enrich";
-import { requestAnalysis } from "../../services/enrich-analysis";
+import { getAnalysis, requestAnalysis } from "../../services/enrich-analysis";
 import { applyEnrichment, listEnrichApplies, rollbackEnrichApply } from "../../services/enrich-apply";
 import { bulkApproveEnrich, decideEnrichProposal } from "../../services/enrich-review";
 import { savePromptSchema } from "../../contracts/mapping";
@@ -23,6 +23,8 @@ export const enrichRoutes = new Hono<AppEnv>()
   .get("/sites/:siteId/enrich", async (c) => c.json(await getSiteAudit(getDb(c.env.DB), c.env, c.get("organizationId"), c.req.param("siteId"))))
   // The analysis runs on the analysis queue: 202 with the job, which GET /sites/:siteId/enrich follows.
   .post("/sites/:siteId/enrich/analyse", async (c) => c.json({ analysis: await requestAnalysis(getDb(c.env.DB), c.env, c.get("auth").actor, c.get("organizationId"), c.req.param("siteId")) }, 202))
+  // The latest job alone, for a screen following one (the whole audit is read once, when it ends).
+  .get("/sites/:siteId/enrich/analysis", async (c) => c.json({ analysis: await getAnalysis(getDb(c.env.DB), c.get("organizationId"), c.req.param("siteId")) }))
   .get("/sites/:siteId/enrich/proposals", async (c) => {
     const status = c.req.query("status");
     if (status !== undefined && !PROPOSAL_STATUSES.includes(status as ProposalStatus)) throw badRequest(`status must be one of ${PROPOSAL_STATUSES.join(", ")}`);
