@@ -96,7 +96,6 @@ describe.skipIf(!!wp.error)("fidelity of pages written to WordPress", () => {
     expect(body.page?.assets.every((a) => a.state !== "source")).toBe(true);
 
     // The written pages are audited as WordPress serves them, and Enrich shows that audit beside the source's.
-    for (const p of pages) expect(Array.isArray(p.targetFindings)).toBe(true);
     const requested = await call("POST", `/sites/${site.siteId}/enrich/analyse`, { token: site.token, org: site.org });
     expect(requested.status).toBe(202);
     let audit: SiteAuditDto | null = null;

@@ -1,5 +1,7 @@
-import { useState } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import type { AdminUserSummaryDto } from "../../../workers/contracts/admin";
 import { useApi, useToasts } from "~/components/app/app-context";
+import { CONSTANTS } from "~/lib/constants";
 import { queueFlashToast } from "~/lib/flash-toast";
 import { endImpersonation, startImpersonation } from "~/lib/impersonation";
 import { MESSAGES } from "~/lib/messages";
@@ -46,4 +48,47 @@ export function useStopImpersonation(): { stop: () => Promise<void>; stopping: b
     }
   }
   return { stop, stopping };
+}
+
+/**
+ * The admin's user search (spec: from 3 characters as one types, or Enter): `onType` and `onSubmit`
+ * for the search box; `found` is null until a search of enough characters answered, then its users
+ * with the term they answer (`term`). A failed search says so and clears the list.
+ */
+export function useUserSearch() {
+  const api = useApi();
+  const toasts = useToasts();
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<{ term: string; users: AdminUserSummaryDto[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function search(term: string) {
+    const q = term.trim();
+    if (q.length < CONSTANTS.userSearchMinChars) {
+      setFound(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api.get<{ users: AdminUserSummaryDto[] }>(`/v1/admin/users?search=${encodeURIComponent(q)}`, { fresh: true });
+      setFound({ term: q, users: res.users });
+    } catch {
+      setFound(null);
+      toasts.show({ message: MESSAGES.searchUsersFailed, type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return {
+    query,
+    found,
+    busy,
+    onType: (e: ChangeEvent<HTMLInputElement>) => {
+      setQuery(e.target.value);
+      void search(e.target.value);
+    },
+    onSubmit: (e: FormEvent) => {
+      e.preventDefault();
+      void search(query);
+    },
+  };
 }
