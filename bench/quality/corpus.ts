@@ -14,6 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parse, serialize } from "parse5";
 
 export const SPLITS = ["train", "dev", "held-out"] as const;
 export type Split = (typeof SPLITS)[number];
@@ -81,6 +82,18 @@ export function readHtml(file: string): string {
   }
 }
 
+/**
+ * The page as the product receives it: the product never reads a page's raw bytes, it reads the DOM that
+ * Chromium built from them (`document.documentElement.outerHTML`). Saved pages are often not well formed
+ * (a script before `<html>`, no `<body>` tag, conditional comments around the root), and linkedom, which
+ * does not implement HTML's tree construction, would read some of them as an empty body where a
+ * browser does not. parse5 builds the tree as the HTML standard says, as Chromium does (scripts are
+ * not run: what they would add is not in a saved page either).
+ */
+export function asBrowserParsed(html: string): string {
+  return serialize(parse(html));
+}
+
 function loadManifest(dir: string): Corpus {
   const manifest = JSON.parse(read(path.join(dir, "manifest.json"))) as { pages: Array<Record<string, unknown>> };
   const pages = manifest.pages.map((p): CorpusPage => {
@@ -92,7 +105,7 @@ function loadManifest(dir: string): Corpus {
       url,
       site,
       split: SPLITS.includes(p.split as Split) ? (p.split as Split) : splitOf(site),
-      html: readHtml(path.join(dir, String(p.file))),
+      html: asBrowserParsed(readHtml(path.join(dir, String(p.file)))),
       text,
       with: Array.isArray(p.with) ? p.with.map(String) : [],
       without: Array.isArray(p.without) ? p.without.map(String) : [],
@@ -122,7 +135,7 @@ function loadEvaldata(dir: string): Corpus {
       url,
       site,
       split: splitOf(site),
-      html: readHtml(file),
+      html: asBrowserParsed(readHtml(file)),
       text: null,
       with: Array.isArray(item.with) ? item.with.map(String) : [],
       without: Array.isArray(item.without) ? item.without.map(String) : [],

@@ -409,4 +409,22 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(read(`<html><body><h1>Post</h1></body></html>`, "https://blog.example/2019/08/02/post/").datePublished)).toEqual([["2019-08-02", "day in the URL"]]);
     expect(values(read(`<html><body class="single has-sidebar comments-open"><main><article><h1>Post</h1><time datetime="2024-03-05">5 March 2024</time></article></main></body></html>`).datePublished)).toEqual(["2024-03-05"]);
   });
+  it("reads a date kicker above the h1 or inside it, as government and association news pages print it, and never a headline that mentions a day", () => {
+    // A state ministry's press release: the date in its own heading just above the h1.
+    const above = read(`<html lang="de"><body><main><div class="columns"><h3 class="bb-teaser-meta bb-h6">02.01.2022</h3><h1>Land zahlte rund 1,4 Millionen Euro Erlegungsprämie für Wildschweine</h1>${LONG}</div></main></body></html>`);
+    expect(vp(above.datePublished)).toEqual([["2022-01-02", "visible date line above the h1"]]);
+    // A federal office's short news: the date in a topline span inside the h1.
+    const inside = read(`<html lang="de"><body><div id="content"><h1 class="withHeader"><span class="topline"><span class="date">27.01.2022</span></span>MineralölINFO November 2021</h1>${LONG}</div></body></html>`);
+    expect(vp(inside.datePublished)).toEqual([["2022-01-27", "visible date in the h1"]]);
+    // A headline that names a day is no date line, and a date far above the headline is not its kicker.
+    expect(read(`<html lang="de"><body><main><div><h2>Bericht zur Lage vom 22.04.2020</h2><h1>Bericht zur Lage vom 22.04.2020</h1>${LONG}</div></main></body></html>`).datePublished).toEqual([]);
+    const far = `<html lang="de"><body><div><div class="teaser-date">01.01.2020</div>${"<p>x</p>".repeat(12)}<main><div><h1>Neue Radwege</h1>${LONG}</div></main></div></body></html>`;
+    expect(vp(read(far).datePublished).map(([, p]) => p)).not.toContain("visible date line above the h1");
+  });
+  it("reads an h1's headline without the date and section line printed under it in <small>", () => {
+    // A handball association's news: "Headline<br><small>02.02.2022 • HVW-Verband, Presse</small>".
+    const page = read(`<html lang="de"><body><div class="article" itemscope itemtype="http://schema.org/Article"><h1> Zuschauerrückkehr bei den Proficlubs der Region<br><small><span class="glyphicon"></span>&#160; 02.02.2022 •&#160; HVW-Verband , Presse , Allgemein</small></h1>${LONG}</div></body></html>`);
+    expect(values(page.title)[0]).toBe("Zuschauerrückkehr bei den Proficlubs der Region");
+    expect(values(page.datePublished)).toContain("2022-02-02");
+  });
 });

@@ -17,7 +17,8 @@ const OTHER_WORDS = /updat|aktualisiert|geändert|modifi|actualiz|mis à jour|ed
 
 /** At most this many lines are read with chrono (it is slow on big pages). */
 const MAX_LINES = 40;
-const LINE_TAGS = new Set(["p", "span", "div", "small", "li", "dd", "em", "strong", "b", "i", "abbr", "font", "td", "a", "address", "header", "section"]);
+const LINE_TAGS = new Set(["p", "span", "div", "small", "li", "dd", "em", "strong", "b", "i", "abbr", "font", "td", "a", "address", "header", "section", "h2", "h3", "h4", "h5", "h6"]);
+const HEADINGS = "h1, h2, h3, h4, h5, h6";
 
 const markOf = (el: Element) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
 
@@ -36,25 +37,35 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const raw = collapse(el.textContent ?? "");
     if (raw.length < 6 || raw.length > 120 || !/\d/.test(raw)) continue;
     const near = layout.near(el);
+    const above = !near && layout.above(el);
     const dated = marked(el);
-    if (!near && !dated) continue;
+    if (!near && !above && !dated) continue;
     // The innermost element that holds the whole line; <time> elements are read as such.
     if (Array.from(el.children).some((c) => collapse(c.textContent ?? "") === raw)) continue;
-    if (el.closest("time, h1, h2, h3, h4, h5, h6") || el.querySelector("time") || isNoise(el)) continue;
+    if (el.closest("time") || el.querySelector("time") || isNoise(el)) continue;
+    // In a heading, only a date line: the headline's date kicker ("27.01.2022" over the title), never
+    // a headline that mentions a day.
+    const inHeading = !!el.closest(HEADINGS);
+    if (inHeading && !(near || above)) continue;
     read++;
     const date = findDate(raw, ctx.language, ctx.now);
     if (!date) continue;
+    // A line by the headline that starts with its date may go on: "02.02.2022 • News, Press".
+    const leads = date.index <= 2 && (near || above) && raw.length <= 80;
+    // Inside a heading, such a line is a part of it (a <small> under the headline), not the heading.
+    if (inHeading && date.text.length < 0.8 * raw.length && !(leads && !/^h\d$/.test(tagOf(el)))) continue;
     const before = raw.slice(0, date.index);
     // "Veröffentlicht am", "Posted on": an introduction is short; a long text before is a sentence.
     const introduced = before.length <= 40 && PUBLISHED_WORDS.test(before);
     // A sentence that mentions a date is not a date line.
-    if (date.text.length < 0.35 * raw.length && !introduced) continue;
+    if (date.text.length < 0.35 * raw.length && !introduced && !leads) continue;
     if (OTHER_WORDS.test(before)) continue;
     found++;
     const inArticle = layout.inArticle(el);
-    let strength = 0.58 + (near ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
+    let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
     strength = Math.round(strength * 100) / 100;
-    col.add("datePublished", date.iso, near ? "visible date line under the h1" : "visible date element", strength, "date line", el);
+    const where = el.closest("h1") ? "visible date in the h1" : near ? "visible date line under the h1" : above ? "visible date line above the h1" : "visible date element";
+    col.add("datePublished", date.iso, where, strength, "date line", el);
   }
 }
 

@@ -71,6 +71,11 @@ function headingText(el: Element): string {
   return textOf(copy);
 }
 
+/** Elements that hold a line under a headline, not the headline: its date, its section, its byline. */
+const TRAILER_TAGS = new Set(["small", "time", "sub"]);
+/** A part that starts with a written day ("02.02.2022", "2022-02-02", "2. Februar 2022"). */
+const DATE_START = /^\s*(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.\s\p{L}+\s\d{4})/u;
+
 /** Parts of a heading marked as its headline proper ("entry-title-primary", "headline"). */
 const PRIMARY = /(?:^|[\s_-])(?:title|headline|primary)(?:$|[\s_-])/i;
 const SHOWN = (n: Element) => !isHidden(n) && !/invisible/i.test(n.getAttribute("class") ?? "");
@@ -89,6 +94,13 @@ function withoutKicker(el: Element): string | null {
       const text = textOf(node as Element);
       if (text && !/^[\p{P}\s]*$/u.test(text)) parts.push({ text, el: node as Element });
     }
+  }
+  // A trailing line under the headline proper: "<small>02.02.2022 • News</small>", a <time>.
+  const last = parts[parts.length - 1];
+  const trailer = parts.length >= 2 && !!last.el && (TRAILER_TAGS.has(tagOf(last.el)) || DATE_START.test(last.text));
+  if (trailer) {
+    parts.pop();
+    if (parts.length === 1 || !parts[0].el) return parts.map((p) => p.text).join(" ");
   }
   if (parts.length < 2 || !parts[0].el) return null;
   const primary = parts.filter((p) => p.el && PRIMARY.test(p.el.getAttribute("class") ?? ""));

@@ -67,8 +67,13 @@ export interface Layout {
   h1s: Element[];
   h1: Element | null;
   near(el: Element): boolean;
+  /** Whether `el` is one of the few elements just before the headline, in its block: a kicker or a date line above it. */
+  above(el: Element): boolean;
   inArticle(el: Element): boolean;
 }
+
+/** How many elements before the headline count as its kicker or date line. */
+const ABOVE_ELEMENTS = 8;
 
 export function pageLayout(body: Element): Layout {
   const all = Array.from(body.querySelectorAll("*"));
@@ -92,6 +97,11 @@ export function pageLayout(body: Element): Layout {
     near: (el) => {
       const i = order.get(el) ?? -1;
       return (i > start && i < end) || !!header?.contains(el);
+    },
+    above: (el) => {
+      const i = order.get(el) ?? -1;
+      const block = h1?.parentElement?.parentElement;
+      return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(h1);
     },
     inArticle: (el) => !!el.closest("article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]"),
   };
