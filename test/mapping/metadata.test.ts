@@ -330,6 +330,10 @@ describe("values", () => {
     expect(cleanByline("jane@x.example", "en", NOW)).toBeNull();
     expect(cleanByline("March 3, 2024", "en", NOW)).toBeNull();
     expect(cleanByline("This article was written by our staff and checked by experts.", "en", NOW)).toBeNull();
+    // A charity's press release puts its update stamp in a box classed "author" (caritas.de).
+    expect(cleanByline("Zuletzt geändert am: 15.10.2021", "de", NOW)).toBeNull();
+    expect(cleanByline("Last updated March 3, 2024", "en", NOW)).toBeNull();
+    expect(cleanByline("Von Anna Geändert", "de", NOW)).toBe("Anna Geändert");
   });
 
   it("parses data-box defensively", () => {

@@ -170,6 +170,8 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   // Every written date has a digit; chrono is slow, so it only reads lines that have one.
   const date = /\d/.test(t) ? findDate(t, language, now) : null;
   if (date) t = date.index > 0 ? t.slice(0, date.index) : t.slice(date.text.length);
+  // "Zuletzt geändert am", "Last updated": a stamp's label in an author-classed box names nobody.
+  if (STAMP_LABEL.test(t.trim())) return null;
   // "Text: Jane Doe Foto: John Roe": the photographer is credited after the writer.
   t = t.replace(/\s+(?:fotos?|photos?|bild(?:er)?|illustrations?|grafik|video)\s*:.*$/i, "");
   // "Jane Doe/dpa", "Jane Doe/SP-X": the agency after a slash is not the name.
@@ -184,6 +186,9 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   if (/[.!?]$/.test(t) && t.split(" ").length > 4) return null;
   return t;
 }
+
+/** Labels of update stamps, which templates put in the same boxes as bylines. */
+const STAMP_LABEL = /^(?:zuletzt\s+)?(?:geändert|aktualisiert|bearbeitet)\b|^(?:last\s+)?(?:updated|modified|edited|changed)\b|^(?:mis à jour|modifié|actualizado|aggiornato)\b/i;
 
 const MAX_BYLINES = 24;
 /** Elements that hold an unmarked "By Jane Doe" line. */
