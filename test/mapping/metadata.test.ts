@@ -376,6 +376,18 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(isRewording("DB Lounge: Kein Zugang mehr mit Sparpreis-Ticket", "DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets")).toBe(true);
     expect(isRewording("Leasing oder Finanzierung", "Leasing Guide")).toBe(false);
   });
+  it("keeps the page's only h1 as a weak rival when it says something else than the stated title (kinzig.news), so the title waits for a reviewer", () => {
+    const page = `<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Das steckt dahinter: Nachhaltigkeit bei der Spessart Tourismus GmbH"}</script></head><body><main><h1>Interview mit Bernhard Mosbacher und Franziska Weber</h1>${LONG}</main></body></html>`;
+    const titles = t(page, "https://kinzig.news/23578/das-steckt-dahinter");
+    expect(vp(titles)).toEqual([
+      ["Das steckt dahinter: Nachhaltigkeit bei der Spessart Tourismus GmbH", "JSON-LD NewsArticle.headline"],
+      ["Interview mit Bernhard Mosbacher und Franziska Weber", "<h1>, which differs from the stated title"],
+    ]);
+    expect(titles[1].strength).toBe(0.5);
+    // An h1 equal to the stated title is no rival.
+    const same = t(`<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens after storm"}</script></head><body><main><h1>Harbour reopens after storm</h1>${LONG}</main></body></html>`);
+    expect(values(same)).toEqual(["Harbour reopens after storm"]);
+  });
   it("never takes a banner heading naming the site, weakens titles on listings, cuts titles to a shorter stated one", () => {
     expect(values(t(`<html><head><title>Harbour reopens | Coast Times</title></head><body><header><h1>Coast Times</h1></header><main><h2>Harbour reopens</h2></main></body></html>`, "https://coasttimes.example/a"))).not.toContain("Coast Times");
     const teasers = [1, 2, 3].map((i) => `<article><h2>Story ${i} of the week</h2><p>Teaser</p></article>`).join("");

@@ -179,6 +179,12 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         // The stated wordings stay as rivals: a reviewer sees both, and the confidence says they differ.
         for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
+      } else if (stated && !textKey(text).includes(textKey(stated.value)) && text.split(" ").length >= 2) {
+        // The page's one headline says something else than every stated title: which one a migration
+        // should carry is a reviewer's call. The headline stays as a weak rival, so the stated title's
+        // confidence says they differ.
+        col.add("title", text, "<h1>, which differs from the stated title", UNRELATED_H1_STRENGTH, "h1", el);
+        added = true;
       }
     }
   }
@@ -195,3 +201,5 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+/** The strength of a page's only h1 that matches no stated title: a rival, never the proposal. */
+const UNRELATED_H1_STRENGTH = 0.5;
