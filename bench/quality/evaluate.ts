@@ -22,7 +22,7 @@ import { METADATA_PRIOR } from "../../workers/mapping/calibration-prior";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import { loadCorpus, SPLITS, type CorpusPage, type Split, type TruthFields } from "./corpus";
-import { prf, sameField, snippetCounts, type FieldName } from "./score";
+import { labelInPage, prf, sameField, snippetCounts, type FieldName } from "./score";
 import { tokenCounts } from "../../workers/crawl/main-content/tokens";
 
 const argv = process.argv.slice(2);
@@ -152,6 +152,15 @@ function report(split: Split, results: PageResult[]) {
   const present = units.filter((u) => u.truth.trim());
   console.log(
     `auto-applied at ${threshold}: ${auto.length} of ${proposed.length} proposed values (coverage ${pct(auto.length / (proposed.length || 1))}), precision ${pct(autoRight / (auto.length || 1))}; right and auto-applied: ${pct(autoRight / (present.length || 1))} of the ${present.length} values the pages have`,
+  );
+  // The labels behind the wrong auto-applied values: none where the page's markup states one, or a
+  // value the page's HTML does not hold anywhere. Both are audited, not excused: the figures above count them.
+  const wrong = auto.filter((u) => !u.correct);
+  const unlabelled = wrong.filter((u) => !u.truth.trim()).length;
+  const absent = wrong.filter((u) => u.truth.trim() && !labelInPage(u.field, u.truth, u.page.html)).length;
+  const kept = auto.length - unlabelled - absent;
+  console.log(
+    `labels behind the ${wrong.length} wrong auto-applied values: ${unlabelled} empty (the page states a value the label has none for), ${absent} not found anywhere in the page's HTML; precision on the other ${kept}: ${pct(autoRight / (kept || 1))}`,
   );
   const bands = calibrationBands(proposed.map((u) => ({ confidence: u.confidence ?? 0, correct: u.correct })));
   console.log(`expected calibration error: ${f3(expectedCalibrationError(bands))}`);

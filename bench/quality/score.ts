@@ -3,6 +3,7 @@
  * would accept them: text without case, spacing and surrounding punctuation; authors as a set of names;
  * dates by their day; languages by their primary subtag.
  */
+import { decodeHTML } from "entities";
 import type { TruthFields } from "./corpus";
 
 export type FieldName = keyof TruthFields;
@@ -68,4 +69,36 @@ export function prf(tp: number, fp: number, fn: number): { precision: number; re
   const precision = tp + fp ? tp / (tp + fp) : 0;
   const recall = tp + fn ? tp / (tp + fn) : 0;
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
+
+const LOCALES = ["en", "de", "fr", "es", "it", "nl", "pt"];
+
+/** The ways a page may write a day: numeric forms, and with month names in the corpus's languages. */
+function dayForms(iso: string): string[] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return [iso];
+  const [, y, mo, d] = m;
+  const D = String(Number(d));
+  const M = String(Number(mo));
+  const forms = [`${y}-${mo}-${d}`, `${d}.${mo}.${y}`, `${D}.${M}.${y}`, `${d}.${mo}.${y.slice(2)}`, `${d}/${mo}/${y}`, `${D}/${M}/${y}`, `${mo}/${d}/${y}`, `${M}/${D}/${y}`, `${y}/${mo}/${d}`, `${y}${mo}${d}`];
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  for (const locale of LOCALES) {
+    for (const month of ["long", "short"] as const) {
+      const name = new Intl.DateTimeFormat(locale, { month, timeZone: "UTC" }).format(date).replace(/\.$/, "");
+      forms.push(`${D}. ${name} ${y}`, `${D} ${name} ${y}`, `${name} ${D}, ${y}`, `${name} ${d}, ${y}`, `${D} de ${name} de ${y}`);
+    }
+  }
+  return forms.map((f) => f.toLowerCase());
+}
+
+/**
+ * Whether the page's HTML holds a label's value anywhere (text, attributes, structured data): a label
+ * the page does not contain was not read off it, and no extractor can reach it. Used to audit the
+ * labels behind wrong values, never to score.
+ */
+export function labelInPage(field: FieldName, truth: string, html: string): boolean {
+  const hay = decodeHTML(html).replace(/\s+/g, " ").toLowerCase();
+  if (field === "datePublished") return dayForms(truth.trim()).some((f) => hay.includes(f));
+  const parts = field === "author" ? truth.split(/\s*;\s*/) : [truth];
+  return parts.every((p) => hay.includes(p.replace(/\s+/g, " ").trim().toLowerCase().replace(/[\s.]+$/, "")));
 }
