@@ -6,12 +6,15 @@ import { describe, expect, it } from "vitest";
 import { createTargetEnricher } from "../../workers/targets/enrich";
 import { createTargetAdapter } from "../../workers/targets/registry";
 import { strictEgress } from "../fixtures/egress";
+import { FakeAem } from "../fixtures/targets/fake-aem";
 import { type FakePlatform, fakeFetch } from "../fixtures/targets/fake-base";
 import { FakeContentful } from "../fixtures/targets/fake-contentful";
 import { FakeMagnolia } from "../fixtures/targets/fake-magnolia";
 import { FakeSanity } from "../fixtures/targets/fake-sanity";
 import { FakeStoryblok } from "../fixtures/targets/fake-storyblok";
-import { preparedPage } from "../fixtures/targets/pages";
+import { SOURCE_HOST, preparedPage } from "../fixtures/targets/pages";
+
+const AEM_CONFIG = { authorUrl: "https://aem.test", username: "admin", password: "admin" };
 
 interface Case {
   platform: string;
@@ -64,6 +67,17 @@ const cases: Case[] = [
       return { description: m.prop(node, "description"), title: m.prop(node, "windowTitle") };
     },
   },
+  {
+    platform: "aem",
+    make: () => {
+      const fake = new FakeAem();
+      return { fake, routes: { "aem.test": fake.handle }, config: AEM_CONFIG };
+    },
+    seo: (f, id) => {
+      const content = (f as FakeAem).get(`${id}/jcr:content`);
+      return { description: content?.["jcr:description"], title: content?.pageTitle };
+    },
+  },
 ];
 
 describe.each(cases)("Enrich changes into $platform", (c) => {
@@ -88,6 +102,98 @@ describe.each(cases)("Enrich changes into $platform", (c) => {
     const restored = c.seo(made.fake, written.targetId);
     expect(restored.description).toBe("About /team");
     if (c.platform !== "contentful") expect(restored.title).toBe(before.title ?? "");
+  });
+});
+
+describe("Enrich changes into AEM", () => {
+  const HERO = `https://${SOURCE_HOST}/img/hero.png`;
+  const DAM = "/content/dam/migrated/hero-1a2b.png";
+
+  /** A page the AEM adapter wrote into a fake author (its hero image uploaded to the DAM), and an enricher for it. */
+  async function written(overrides: Parameters<typeof preparedPage>[2] = {}, routes?: (fake: FakeAem) => Record<string, FakePlatform["handle"]>) {
+    const fake = new FakeAem();
+    const options = { config: AEM_CONFIG, fetch: fakeFetch(routes?.(fake) ?? { "aem.test": fake.handle }), egress: strictEgress(), siteSlug: "site-test" };
+    const page = { ...preparedPage("/team", "c".repeat(64), overrides), assetRefs: { [HERO]: { state: "uploaded" as const, sourceUrl: HERO, url: DAM, targetId: DAM, alt: "Hero" } } };
+    const result = await createTargetAdapter("aem", options).upsertPage(page, null);
+    const item = { targetId: result.targetId, targetPath: result.targetPath, migrationId: null };
+    const content = () => fake.get(`${item.targetId}/jcr:content`)!;
+    return { fake, item, content, enricher: createTargetEnricher("aem", options)! };
+  }
+
+  it("sets alt on the component that shows the image and the language the page lacked, says why summary and tags are not written, and deletes what was absent on rollback", async () => {
+    const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: {}, canonical: null, language: null } });
+    expect(aem.item.targetId).toBe("/content/site-test/team");
+    const before = structuredClone(aem.content());
+    expect(before).not.toHaveProperty("jcr:language");
+    const hero = () => ((aem.content().root as Record<string, Record<string, Record<string, unknown>>>).main!.hero_0)!;
+    expect(hero().image).toBe(DAM);
+    expect(hero()).not.toHaveProperty("alt");
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "language", target: "", value: "en-GB" },
+      { field: "imageAlt", target: HERO, value: "The team at the bakery", asset: { targetId: DAM, url: DAM } },
+      { field: "imageAlt", target: `https://${SOURCE_HOST}/img/elsewhere.png`, value: "Nowhere", asset: null },
+      { field: "summary", target: "", value: "A short summary." },
+      { field: "tags", target: "", value: "bread, bakery" },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: "page property jcr:language" },
+      { status: "applied", message: "alt of 1 image component" },
+      { status: "unsupported", message: "No component of the page shows this image" },
+      { status: "unsupported", message: "AEM pages have no summary property (jcr:description holds the meta description), and this page's template has no summary, abstract or excerpt field" },
+      { status: "unsupported", message: "AEM keeps tags in cq:tags as IDs of tags defined under /content/cq:tags, so free-text tags are not written there, and this page's template has no tags or keywords field" },
+    ]);
+    expect(result.previous).toEqual({ properties: { "jcr:language": null, "root/main/hero_0/alt": null } });
+    expect(aem.content()["jcr:language"]).toBe("en-GB");
+    expect(hero().alt).toBe("The team at the bakery");
+    expect(hero().image).toBe(DAM);
+    expect(aem.content()).not.toHaveProperty("summary");
+    expect(aem.content()).not.toHaveProperty("cq:tags");
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
+  });
+
+  it("writes a summary and tags into the template fields the migration wrote, and restores them", async () => {
+    const aem = await written({ fields: { summary: { type: "text", value: "Old summary" }, tags: { type: "list", value: ["old"] } } });
+    expect(aem.content().summary).toBe("Old summary");
+    const values = { summary: "Bakers since 1921.", tags: "bread, bakery", metaTitle: "Our team" } as const;
+    const result = await aem.enricher.apply(aem.item, Object.entries(values).map(([field, value]) => ({ field: field as keyof typeof values, target: "", value })));
+    expect(result.outcomes).toEqual(["summary", "tags", "pageTitle"].map((name) => ({ status: "applied", message: `page property ${name}` })));
+    expect(aem.content()).toMatchObject({ summary: "Bakers since 1921.", tags: ["bread", "bakery"], pageTitle: "Our team", "jcr:title": "Title of /team" });
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team" });
+  });
+
+  it("fetches a fresh CSRF token when it expires mid-apply, and fails on a second refusal", async () => {
+    let expireOnRead = false;
+    const aem = await written({}, (fake) => ({
+      "aem.test": async (req) => {
+        const res = await fake.handle(req);
+        if (expireOnRead && req.method === "GET" && req.url.endsWith(".infinity.json")) fake.expireTokens();
+        return res;
+      },
+    }));
+    await aem.enricher.apply(aem.item, [{ field: "metaTitle", target: "", value: "First" }]);
+    expect(aem.fake.count(403)).toBe(0);
+    expireOnRead = true;
+    const result = await aem.enricher.apply(aem.item, [{ field: "metaDescription", target: "", value: "After a new token" }]);
+    expect(result.outcomes).toEqual([{ status: "applied", message: "page property jcr:description" }]);
+    expect(aem.fake.count(403)).toBe(1);
+    expect(aem.content()["jcr:description"]).toBe("After a new token");
+
+    aem.fake.inject({ status: 403, count: 2, match: (req) => req.method === "POST" });
+    await expect(aem.enricher.apply(aem.item, [{ field: "metaTitle", target: "", value: "Refused" }])).rejects.toThrow(/failed with 403/);
+    expect(aem.content().pageTitle).toBe("First");
+  });
+
+  it("leaves a page deleted since alone", async () => {
+    const aem = await written();
+    const result = await aem.enricher.apply(aem.item, [{ field: "metaTitle", target: "", value: "Our team" }]);
+    delete aem.fake.get("/content/site-test")!.team;
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.fake.get("/content/site-test/team")).toBeNull();
+    expect(await aem.enricher.apply(aem.item, [{ field: "metaTitle", target: "", value: "Again" }])).toEqual({ outcomes: [{ status: "unsupported", message: "The page is no longer in AEM" }], previous: null, after: null });
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * Enrich changes for the headless platforms and Magnolia: each writes the page's SEO fields where the
+ * Enrich changes for the headless platforms, Magnolia and AEM: each writes the page's SEO fields where the
  * migration put them (Sanity's `seo` object, Storyblok's seo_title/seo_description, Contentful fields
- * the content type names, Magnolia page properties), and alt text where the platform keeps it.
+ * the content type names, Magnolia and AEM page properties), and alt text where the platform keeps it.
  * Each returns the state before the change for rollback.
  */
+import { aemSling, type SlingForm } from "./adapters/aem";
 import { STORYBLOK_HOSTS } from "./adapters/storyblok";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { SANITY_DEFAULT_API_VERSION } from "./adapters/sanity";
@@ -217,6 +218,95 @@ export function createMagnoliaEnricher(options: AdapterOptions): TargetEnricher 
     async revert(item, previous) {
       const prev = previous as { name: string; type: string; properties: Property[]; absent?: string[] } | null;
       if (prev) await post(item.targetId, prev, [...prev.properties, ...(prev.absent ?? []).map((name) => ({ name, type: "String", multiple: false, values: [""] }))]);
+    },
+  };
+}
+
+type SlingValue = string | number | boolean | string[];
+
+/** Sling POST parameters that set each property (relative to the posted node), or delete it where the value is null. */
+function slingForm(props: Record<string, SlingValue | null>): SlingForm {
+  const form: string[][] = [];
+  for (const [name, value] of Object.entries(props)) {
+    const key = `./${name}`;
+    if (value === null) form.push([`${key}@Delete`, ""]);
+    else if (Array.isArray(value)) form.push(...value.map((v) => [key, v]), [`${key}@TypeHint`, "String[]"]);
+    else if (typeof value === "string") form.push([key, value]);
+    else form.push([key, String(value)], [`${key}@TypeHint`, typeof value === "boolean" ? "Boolean" : Number.isInteger(value) ? "Long" : "Double"]);
+  }
+  return form;
+}
+
+/** Page properties of `jcr:content` that take each change: the ones the AEM adapter writes. */
+const AEM_PAGE_PROPERTIES: Record<string, string> = { metaTitle: "pageTitle", metaDescription: "jcr:description", language: "jcr:language" };
+/** Template fields (page fields the migration wrote into `jcr:content`) that take a summary or tags, in order of preference. */
+const AEM_TEMPLATE_FIELDS: Record<string, string[]> = { summary: ["summary", "abstract", "excerpt"], tags: ["tags", "keywords"] };
+const AEM_NO_FIELD: Record<string, string> = {
+  // jcr:description already holds the meta description; AEM's page properties have no other text for a summary.
+  summary: "AEM pages have no summary property (jcr:description holds the meta description), and this page's template has no summary, abstract or excerpt field",
+  // cq:tags holds IDs of tags defined under /content/cq:tags; a free-text tag written there names no tag.
+  tags: "AEM keeps tags in cq:tags as IDs of tags defined under /content/cq:tags, so free-text tags are not written there, and this page's template has no tags or keywords field",
+};
+
+const childAt = (tree: Record<string, unknown>, path: string) =>
+  path.split("/").reduce<Record<string, unknown> | undefined>((node, name) => node?.[name] as Record<string, unknown> | undefined, tree);
+
+/** The components under `root` (paths relative to `jcr:content`) with a property that holds the image. */
+function aemImageComponents(content: Record<string, unknown>, refs: string[]): string[] {
+  const found: string[] = [];
+  const walk = (node: Record<string, unknown>, path: string) => {
+    if (Object.entries(node).some(([k, v]) => typeof v === "string" && !/^(jcr|sling|cq):/.test(k) && refs.includes(v))) found.push(path);
+    for (const [k, v] of Object.entries(node)) if (v && typeof v === "object" && !Array.isArray(v)) walk(v as Record<string, unknown>, `${path}/${k}`);
+  };
+  if (content.root && typeof content.root === "object") walk(content.root as Record<string, unknown>, "root");
+  return found;
+}
+
+/**
+ * AEM: properties of the page's `jcr:content` through the Sling POST servlet, as the page properties
+ * dialog writes them: pageTitle (the "Page Title" the browser shows), jcr:description, jcr:language; a
+ * summary or tags into the template field of that name where the page has one (see AEM_NO_FIELD); alt
+ * text as `alt` of each component under `root` whose image field holds the image (the DAM path the run
+ * uploaded it to, or its source address). The state before is each touched property's value, null where
+ * it was absent, so a rollback sets the old values and deletes the new properties (`@Delete`).
+ */
+export function createAemEnricher(options: AdapterOptions): TargetEnricher {
+  const sling = aemSling(options);
+  const contentPath = (targetId: string) => `${targetId}/jcr:content`;
+  return {
+    async apply(item, changes) {
+      const content = await sling.getJson(contentPath(item.targetId));
+      if (!content) return { outcomes: changes.map(() => unsupported("The page is no longer in AEM")), previous: null, after: null };
+      const set: Record<string, SlingValue> = {};
+      const previous: Record<string, SlingValue | null> = {};
+      const write = (name: string, value: SlingValue, old: unknown) => {
+        if (!(name in previous)) previous[name] = old === undefined || old === null ? null : (old as SlingValue);
+        set[name] = value;
+      };
+      const outcomes: EnrichWriteResult["outcomes"] = [];
+      for (const c of changes) {
+        const property = AEM_PAGE_PROPERTIES[c.field];
+        const field = (AEM_TEMPLATE_FIELDS[c.field] ?? []).find((name) => name in content);
+        if (property || field) {
+          const name = (property ?? field)!;
+          const list = c.field === "tags" && Array.isArray(content[name]);
+          write(name, list ? c.value.split(",").map((t) => t.trim()).filter(Boolean) : c.value, content[name]);
+          outcomes.push(applied(`page property ${name}`));
+        } else if (c.field === "imageAlt") {
+          const components = aemImageComponents(content, [c.asset?.url, c.target].filter((r): r is string => !!r));
+          for (const path of components) write(`${path}/alt`, c.value, childAt(content, path)?.alt);
+          outcomes.push(components.length ? applied(`alt of ${components.length} image component${components.length === 1 ? "" : "s"}`) : unsupported("No component of the page shows this image"));
+        } else outcomes.push(unsupported(AEM_NO_FIELD[c.field] ?? `AEM pages take no ${c.field}`));
+      }
+      if (!Object.keys(set).length) return { outcomes, previous: null, after: null };
+      await sling.post(contentPath(item.targetId), slingForm(set));
+      return { outcomes, previous: { properties: previous }, after: { properties: set } };
+    },
+    async revert(item, previous) {
+      const props = (previous as { properties?: Record<string, SlingValue | null> } | null)?.properties;
+      // A POST to a page that was deleted since would create a bare node where it was.
+      if (!props || !Object.keys(props).length || !(await sling.getJson(contentPath(item.targetId)))) return;
+      await sling.post(contentPath(item.targetId), slingForm(props));
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { EnrichField } from "../contracts/enrich";
 import { TargetHttpClient, basicAuth } from "./http-client";
 import { isExportBundlePlatform } from "./registry";
-import { createContentfulEnricher, createMagnoliaEnricher, createSanityEnricher, createStoryblokEnricher } from "./enrich-platforms";
+import { createAemEnricher, createContentfulEnricher, createMagnoliaEnricher, createSanityEnricher, createStoryblokEnricher } from "./enrich-platforms";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "./wordpress-seo";
 
@@ -197,6 +197,7 @@ export function createTargetEnricher(platform: string, options: AdapterOptions):
   if (platform === "storyblok") return createStoryblokEnricher(options);
   if (platform === "contentful") return createContentfulEnricher(options);
   if (platform === "magnolia") return createMagnoliaEnricher(options);
+  if (platform === "aem") return createAemEnricher(options);
   if (isExportBundlePlatform(platform)) return createBundleEnricher(options);
   return null;
 }

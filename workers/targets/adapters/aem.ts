@@ -50,9 +50,16 @@ export function aemPageContent(page: PreparedPage): Record<string, unknown> {
   return JSON.parse(JSON.stringify(content)) as Record<string, unknown>;
 }
 
-export function createAemAdapter(options: AdapterOptions): TargetAdapter {
+/** What a Sling POST servlet request carries: named parameters, repeated names as pairs (multi-value properties). */
+export type SlingForm = Record<string, string> | string[][];
+
+/**
+ * An AEM author's Sling side, shared by the adapter and the Enrich writer: basic auth, one rate-limited
+ * client per author, the Granite CSRF token (fetched once, again after a 403 from an expired token),
+ * Sling POSTs and Sling GETs of a node's tree (`<path>.infinity.json`, null when the node is gone).
+ */
+export function aemSling(options: AdapterOptions) {
   const base = trimSlash(str(options.config, "authorUrl"));
-  const siteRoot = `/content/${options.siteSlug}`;
   const auth = basicAuth(str(options.config, "username"), str(options.config, "password"));
   const client = new TargetHttpClient({ key: `aem:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   let token: string | null = null;
@@ -62,11 +69,11 @@ export function createAemAdapter(options: AdapterOptions): TargetAdapter {
     return token;
   }
 
-  /** A Sling POST with the CSRF token; a 403 (expired token) fetches a fresh token once. */
-  async function post(path: string, form: Record<string, string>, accept: number[] = []): Promise<Response> {
+  /** A Sling POST with the CSRF token; a 403 (expired token) fetches a fresh token once, a second 403 fails. */
+  async function post(path: string, form: SlingForm, accept: number[] = []): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const body = new URLSearchParams(form);
-      const res = await client.request(`${base}${path}`, { method: "POST", headers: { Authorization: auth, "CSRF-Token": await csrf(), Accept: "application/json" }, body, accept: [403, ...accept] });
+      const res = await client.request(`${base}${path}`, { method: "POST", headers: { Authorization: auth, "CSRF-Token": await csrf(), Accept: "application/json" }, body, accept: attempt ? accept : [403, ...accept] });
       if (res.status !== 403 || attempt > 0) return res;
       token = null;
     }
@@ -76,6 +83,13 @@ export function createAemAdapter(options: AdapterOptions): TargetAdapter {
     const res = await client.request(`${base}${path}.infinity.json`, { headers: { Authorization: auth }, accept: [404] });
     return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
   }
+
+  return { base, auth, client, csrf, post, getJson };
+}
+
+export function createAemAdapter(options: AdapterOptions): TargetAdapter {
+  const siteRoot = `/content/${options.siteSlug}`;
+  const { base, auth, client, csrf, post, getJson } = aemSling(options);
 
   async function ensurePage(path: string, title: string): Promise<boolean> {
     if (await getJson(path)) return false;
