@@ -56,16 +56,7 @@ export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; 
   return (
     <form onSubmit={onSubmit} className="max-w-xl space-y-4" noValidate aria-label="Migration sources">
       <TextField label="Sitemap URL" type="url" placeholder="https://www.example.com/sitemap.xml" value={sitemapUrl} onChange={(e) => setSitemapUrl(e.target.value)} hint="Sitemap index files and gzip-compressed sitemaps are followed." />
-      <TextAreaField
-        id="url-list"
-        label="Curated URL list"
-        rows={6}
-        value={urlList}
-        onChange={(e) => setUrlList(e.target.value)}
-        placeholder="One URL per line"
-        hint="When set, runs use this list instead of the sitemap."
-        className="font-mono"
-      />
+      <TextAreaField id="url-list" label="Curated URL list" rows={6} value={urlList} onChange={(e) => setUrlList(e.target.value)} placeholder="One URL per line" hint="When set, runs use this list instead of the sitemap." className="font-mono" />
       <TextField label="Pages rendered at once" type="number" min={1} max={16} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} />
       <TextField
         label={FIDELITY_TEXTS.thresholdLabel}
