@@ -56,7 +56,7 @@ export default function Landing() {
         <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{LANDING_TEXT.heroTitle}</h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{LANDING_TEXT.heroBody}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <WatchVideo className={PRIMARY} />
+          <WatchVideo />
           <Link to="/contact" className={SECONDARY}>
             {LANDING_TEXT.talkToExpert}
           </Link>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { INVITATION_TEXT } from "~/components/invitations/texts";
 import { CreateOrganizationForm } from "~/components/projects/create-organization-form";
 import { Button } from "~/components/ui/button";
-import { EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
+import { CardButton, EmptyState, ErrorState, PageHeader } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { MESSAGES } from "~/lib/messages";
 import { filterSites } from "~/lib/organization";
@@ -58,15 +58,11 @@ export default function Projects() {
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Projects">
           {shown.map((site) => (
             <li key={site.id}>
-              <button
-                type="button"
-                onClick={() => selectProject(site)}
-                className="w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900"
-              >
+              <CardButton onClick={() => selectProject(site)}>
                 <span className="block font-medium">{site.name}</span>
                 <span className="block text-sm text-slate-600 dark:text-slate-400">{site.domain}</span>
                 <span className="mt-2 block text-xs text-slate-500">{site.organization.name}</span>
-              </button>
+              </CardButton>
             </li>
           ))}
         </ul>

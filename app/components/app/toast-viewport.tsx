@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { CloseButton } from "~/components/ui/button";
+import { Button, CloseButton } from "~/components/ui/button";
 import type { Toast } from "~/lib/toasts";
 import { useToasts } from "./app-context";
 
@@ -30,9 +30,9 @@ export function ToastViewport() {
           className={`pointer-events-auto flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm shadow-lg transition-opacity duration-[800ms] ${TONE[t.type]} ${t.leaving ? "opacity-0" : "opacity-100"}`}
         >
           {t.onClick ? (
-            <button type="button" className="text-left underline-offset-2 hover:underline" onClick={t.onClick}>
+            <Button variant="text" onClick={t.onClick}>
               {t.message}
-            </button>
+            </Button>
           ) : (
             <p>{t.message}</p>
           )}

@@ -1,25 +1,18 @@
 import { useEffect, useRef } from "react";
 import { FIELD_TYPES, type FieldType } from "../../../workers/contracts/definitions";
-import { Button } from "~/components/ui/button";
+import { Button, IconButton } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 import { emptyField, moveItem, type DraftErrors, type FieldDraft } from "./definition-draft";
 import { FIELD_TYPE_LABELS, FORM_LABELS } from "./texts";
 
 const TYPE_OPTIONS = FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }));
 
-function IconButton({ label, onClick, disabled, id, children }: { label: string; onClick: () => void; disabled?: boolean; id: string; children: string }) {
+/** A row's move or remove action: an outlined icon button whose label is also its tooltip. */
+function RowAction({ label, onClick, disabled, id, children }: { label: string; onClick: () => void; disabled?: boolean; id: string; children: string }) {
   return (
-    <button
-      type="button"
-      id={id}
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-      className="inline-flex h-9 w-9 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
+    <IconButton bordered id={id} label={label} title={label} onClick={onClick} disabled={disabled}>
+      {children}
+    </IconButton>
   );
 }
 
@@ -97,15 +90,15 @@ export function FieldRows({ fields, onChange, errors }: { fields: FieldDraft[]; 
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <CheckboxField name={`required-${f.uid}`} label={FORM_LABELS.fieldRequired} checked={f.required} onChange={(v) => patch(i, { required: v })} />
                 <div className="flex gap-2">
-                  <IconButton id={`field-${f.uid}-up`} label={FORM_LABELS.moveUp(label)} onClick={() => move(i, -1, "up")} disabled={i === 0}>
+                  <RowAction id={`field-${f.uid}-up`} label={FORM_LABELS.moveUp(label)} onClick={() => move(i, -1, "up")} disabled={i === 0}>
                     ↑
-                  </IconButton>
-                  <IconButton id={`field-${f.uid}-down`} label={FORM_LABELS.moveDown(label)} onClick={() => move(i, 1, "down")} disabled={i === fields.length - 1}>
+                  </RowAction>
+                  <RowAction id={`field-${f.uid}-down`} label={FORM_LABELS.moveDown(label)} onClick={() => move(i, 1, "down")} disabled={i === fields.length - 1}>
                     ↓
-                  </IconButton>
-                  <IconButton id={`field-${f.uid}-remove`} label={FORM_LABELS.remove(label)} onClick={() => remove(i)}>
+                  </RowAction>
+                  <RowAction id={`field-${f.uid}-remove`} label={FORM_LABELS.remove(label)} onClick={() => remove(i)}>
                     ✕
-                  </IconButton>
+                  </RowAction>
                 </div>
               </div>
             </div>

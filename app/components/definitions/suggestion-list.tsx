@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { SuggestedComponent } from "../../../workers/contracts/mapping";
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { CheckboxField, TextField } from "~/components/ui/field";
 import { ApiRequestError } from "~/lib/api-client";
 import { issuesFromDetails } from "./definition-draft";
 import { validateChoices, type Choice, type RowErrors } from "./suggestion-choices";
@@ -34,13 +34,13 @@ function SuggestionRow({
       }`}
     >
       <div className="flex items-start gap-3">
-        <input
+        <CheckboxField
           id={`pick-${s.id}`}
-          type="checkbox"
+          size="lg"
+          hideLabel
+          label={AUTO_POPULATE_TEXTS.pick(choice.name || s.definition.name)}
           checked={choice.checked}
-          onChange={(e) => onChange({ ...choice, checked: e.target.checked })}
-          aria-label={AUTO_POPULATE_TEXTS.pick(choice.name || s.definition.name)}
-          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+          onChange={(checked) => onChange({ ...choice, checked })}
         />
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-center gap-2 text-xs">

@@ -3,6 +3,7 @@ import { ENRICH_FIELD_LABELS, FINDING_LABELS, type EnrichDecisionInput, type Enr
 import { Confidence } from "~/components/snapshots/confidence";
 import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
+import { TextAreaField } from "~/components/ui/text-area";
 
 const STATUS_TONE = { pending: "slate", approved: "green", rejected: "red", applied: "blue" } as const;
 
@@ -48,8 +49,7 @@ export function EnrichProposalRow({ proposal, threshold, canReview, onDecide }: 
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{proposal.rationale}</p>
       {mode === "tweak" ? (
         <div className="mt-2 space-y-2">
-          <label className="block text-xs font-medium" htmlFor={`enrich-tweak-${proposal.id}`}>New value</label>
-          <textarea id={`enrich-tweak-${proposal.id}`} rows={3} value={value} onChange={(e) => setValue(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          <TextAreaField compact id={`enrich-tweak-${proposal.id}`} label="New value" rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
           <div className="flex gap-2">
             <Button size="sm" loading={busy} disabled={!value.trim()} onClick={() => decide({ action: "tweak", value })}>Save value</Button>
             <Button size="sm" variant="ghost" onClick={() => setMode("view")}>Cancel</Button>

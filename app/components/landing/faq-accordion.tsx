@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { DisclosureButton } from "~/components/ui/disclosure";
 import { FAQ } from "./landing-texts";
 
 /** The six-question FAQ (spec §2): opening one question closes the one that was open. */
@@ -14,19 +15,9 @@ export function FaqAccordion() {
         return (
           <div key={item.q}>
             <h3>
-              <button
-                id={buttonId}
-                type="button"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : i)}
-                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium hover:bg-slate-50 dark:hover:bg-slate-800"
-              >
+              <DisclosureButton id={buttonId} expanded={expanded} controls={panelId} onToggle={() => setOpen(expanded ? null : i)}>
                 {item.q}
-                <span aria-hidden="true" className={`text-xl leading-none text-brand-600 transition-transform motion-reduce:transition-none ${expanded ? "rotate-45" : ""}`}>
-                  +
-                </span>
-              </button>
+              </DisclosureButton>
             </h3>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-slate-700 dark:text-slate-300">
               {item.a}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { CloseButton } from "~/components/ui/button";
+import { Button, CloseButton } from "~/components/ui/button";
 import { createPortal } from "react-dom";
 import { useScrollLock } from "~/lib/scroll-lock";
 import { LANDING_TEXT } from "./landing-texts";
@@ -23,7 +23,7 @@ type Phase = "closed" | "opening" | "open" | "closing";
  * a click on the backdrop closes it, it fades out, and the page does not scroll while it is open. Focus
  * moves into the dialog, stays there, and returns to the button on close.
  */
-export function WatchVideo({ className }: { className: string }) {
+export function WatchVideo() {
   const [phase, setPhase] = useState<Phase>("closed");
   const [failed, setFailed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -83,10 +83,9 @@ export function WatchVideo({ className }: { className: string }) {
 
   return (
     <>
-      <button
+      <Button
         ref={trigger}
-        type="button"
-        className={className}
+        size="lg"
         aria-haspopup="dialog"
         onClick={() => {
           setFailed(false);
@@ -101,7 +100,7 @@ export function WatchVideo({ className }: { className: string }) {
           <path d="M6 4.5v11l9-5.5z" />
         </svg>
         {LANDING_TEXT.watchVideo}
-      </button>
+      </Button>
       {visible
         ? createPortal(
             <div

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/field";
+import { TextAreaField } from "~/components/ui/text-area";
 import { ErrorState } from "~/components/ui/card";
 import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
 import type { Permission } from "~/lib/permissions";
@@ -33,17 +34,15 @@ export function StartPanel({ onStart, busy, error, disabled, platform, permissio
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Start a migration">
       <fieldset disabled={!permission.allowed} className="min-w-0 space-y-4">
-        <div className="space-y-1">
-          <label htmlFor="override-whitelist" className="block text-sm font-medium">Run only these URLs (optional)</label>
-          <textarea
-            id="override-whitelist"
-            rows={3}
-            value={onlyThese}
-            onChange={(e) => setOnlyThese(e.target.value)}
-            placeholder="One URL per line. Leave empty to run the sitemap or the curated URL list from Settings."
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </div>
+        <TextAreaField
+          id="override-whitelist"
+          label="Run only these URLs (optional)"
+          rows={3}
+          value={onlyThese}
+          onChange={(e) => setOnlyThese(e.target.value)}
+          placeholder="One URL per line. Leave empty to run the sitemap or the curated URL list from Settings."
+          className="font-mono"
+        />
         <div className="grid gap-2 sm:grid-cols-2">
           <CheckboxField name="screenshots" label="Take screenshots" checked={screenshots} onChange={setScreenshots} />
           {platform === "magnolia" ? <CheckboxField name="keepYamlFile" label="Keep the Magnolia YAML file" checked={keepYamlFile} onChange={setKeepYamlFile} /> : null}

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { HONEYPOT_FIELD, PUBLIC_FORM_MESSAGES, formFieldErrors, formValues } from "../../../workers/contracts/public-forms";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
+import { HoneypotField } from "~/components/ui/field";
 import type { PublicFormResult } from "~/lib/public-forms.server";
 
 interface PublicFormProps {
@@ -63,12 +64,7 @@ export function PublicForm({ action, schema, fields, submitLabel, initialResult,
   return (
     <fetcher.Form ref={formRef} method="post" action={action} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-4">
       {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Leave this empty
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <HoneypotField name={HONEYPOT_FIELD} />
       {children(errors)}
       {result && !result.ok && !clientErrors ? <ErrorState message={result.error} /> : null}
       {clientErrors && Object.keys(clientErrors).length ? <ErrorState message={PUBLIC_FORM_MESSAGES.invalid} /> : null}

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { CloseButton } from "~/components/ui/button";
+import { CloseButton, FloatingButton } from "~/components/ui/button";
 import { Suspense, lazy, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Spinner } from "~/components/ui/spinner";
 import { hasSupportWidget } from "~/lib/public-site";
@@ -81,18 +81,16 @@ export function SupportWidget() {
           </Suspense>
         </div>
       ) : null}
-      <button
+      <FloatingButton
         ref={buttonRef}
-        type="button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}
         onPointerEnter={() => void loadContactForm()}
         onFocus={() => void loadContactForm()}
-        className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/40"
       >
         Support
-      </button>
+      </FloatingButton>
     </div>
   );
 }

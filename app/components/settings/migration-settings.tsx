@@ -5,6 +5,7 @@ import { useApi, useToasts } from "~/components/app/app-context";
 import { Button } from "~/components/ui/button";
 import { ErrorState } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
+import { TextAreaField } from "~/components/ui/text-area";
 import { ApiRequestError } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/auth-client";
 import { parseThreshold } from "~/components/mapping-settings/format";
@@ -55,11 +56,7 @@ export function MigrationSettings({ config, onSaved }: { config: SiteConfigDto; 
   return (
     <form onSubmit={onSubmit} className="max-w-xl space-y-4" noValidate aria-label="Migration sources">
       <TextField label="Sitemap URL" type="url" placeholder="https://www.example.com/sitemap.xml" value={sitemapUrl} onChange={(e) => setSitemapUrl(e.target.value)} hint="Sitemap index files and gzip-compressed sitemaps are followed." />
-      <div className="space-y-1">
-        <label htmlFor="url-list" className="block text-sm font-medium">Curated URL list</label>
-        <textarea id="url-list" rows={6} value={urlList} onChange={(e) => setUrlList(e.target.value)} placeholder="One URL per line" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900" />
-        <p className="text-xs text-slate-500 dark:text-slate-400">When set, runs use this list instead of the sitemap.</p>
-      </div>
+      <TextAreaField id="url-list" label="Curated URL list" rows={6} value={urlList} onChange={(e) => setUrlList(e.target.value)} placeholder="One URL per line" hint="When set, runs use this list instead of the sitemap." className="font-mono" />
       <TextField label="Pages rendered at once" type="number" min={1} max={16} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} />
       <TextField
         label={FIDELITY_TEXTS.thresholdLabel}

@@ -13,6 +13,7 @@ import {
   type ConnectionState,
 } from "~/lib/connection-status";
 import { MESSAGES } from "~/lib/messages";
+import { PillButton } from "~/components/ui/button";
 
 interface TestConnectionResponse {
   success: boolean;
@@ -144,20 +145,13 @@ export function ConnectionPill({ site, config }: { site: SiteDto | null; config:
         ? MESSAGES.platformNotConfigured
         : `${message ? `${message}. ` : ""}Click to test the connection to ${displayName} again`;
   return (
-    <button
-      type="button"
-      onClick={() => void runTest(true)}
-      disabled={state === "testing"}
-      title={title}
-      data-connection-state={state}
-      className="inline-flex max-w-[14rem] items-center gap-2 rounded-full border border-slate-300 bg-white px-2.5 py-1.5 text-xs sm:px-3 sm:py-1 font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-80 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-    >
+    <PillButton onClick={() => void runTest(true)} disabled={state === "testing"} title={title} data-connection-state={state} className="max-w-[14rem] disabled:cursor-wait">
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${DOT[shownState]}`} />
       <span className="hidden truncate text-slate-500 sm:inline dark:text-slate-400">{displayName}</span>
       {/* On a phone the dot alone shows the state; the text stays for screen readers. */}
       <span aria-live="polite" className="sr-only sm:not-sr-only">
         {text}
       </span>
-    </button>
+    </PillButton>
   );
 }

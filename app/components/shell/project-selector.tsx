@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { SiteDto } from "../../../workers/contracts/sites";
+import { ListboxButton, ListboxOption } from "~/components/ui/listbox";
+import { TextField } from "~/components/ui/field";
 import { CONSTANTS } from "~/lib/constants";
 import { MESSAGES } from "~/lib/messages";
 import { filterSites } from "~/lib/organization";
@@ -30,33 +32,17 @@ export function ProjectSelector({ sites, current }: { sites: SiteDto[]; current:
 
   return (
     <div ref={rootRef} className="relative">
-      <button
-        type="button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm dark:border-slate-700 dark:bg-slate-900"
-      >
+      <ListboxButton open={open} listId={listId} onClick={() => setOpen((o) => !o)}>
         <span className="truncate">
           <span className="block text-xs text-slate-500 dark:text-slate-400">Project</span>
           <span className="block truncate font-medium">{current?.name ?? "Select a project"}</span>
         </span>
-        <span aria-hidden="true">▾</span>
-      </button>
+      </ListboxButton>
       {open ? (
         <div className="absolute left-0 right-0 z-30 mt-1 rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {sites.length > CONSTANTS.projectSearchAbove ? (
             <div className="border-b border-slate-200 p-2 dark:border-slate-700">
-              <input
-                type="search"
-                aria-label="Search projects"
-                placeholder="Search projects"
-                value={query}
-                autoFocus
-                onChange={(e) => setQuery(e.target.value)}
-                className="w-full rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
-              />
+              <TextField compact hideLabel type="search" label="Search projects" placeholder="Search projects" value={query} autoFocus onChange={(e) => setQuery(e.target.value)} className="w-full" />
             </div>
           ) : null}
           <ul id={listId} role="listbox" aria-label="Projects" className="max-h-[20rem] overflow-y-auto py-1">
@@ -64,12 +50,10 @@ export function ProjectSelector({ sites, current }: { sites: SiteDto[]; current:
               <li className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{query.trim() ? MESSAGES.noSitesMatching(query.trim()) : MESSAGES.noSitesAvailable}</li>
             ) : (
               shown.map((s) => (
-                <li key={s.id} role="option" aria-selected={s.id === current?.id}>
-                  <button type="button" onClick={() => selectProject(s)} className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
-                    <span className="block font-medium">{s.name}</span>
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">{s.organization.name}</span>
-                  </button>
-                </li>
+                <ListboxOption key={s.id} selected={s.id === current?.id} onSelect={() => selectProject(s)}>
+                  <span className="block font-medium">{s.name}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{s.organization.name}</span>
+                </ListboxOption>
               ))
             )}
           </ul>

@@ -4,6 +4,7 @@ import type { DecisionRequest, ProposalDto, ProposalValue } from "../../../worke
 import { Badge } from "~/components/ui/card";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
+import { TextAreaField } from "~/components/ui/text-area";
 import { Confidence } from "./confidence";
 import type { Highlight, Highlighter } from "./highlight";
 import { ShowOnPage, previewHandlers } from "./show-on-page";
@@ -102,8 +103,7 @@ export function ProposalRow({
 
       {mode === "tweak" ? (
         <div className="mt-2 space-y-2">
-          <label className="block text-xs font-medium" htmlFor={`tweak-${proposal.id}`}>New value</label>
-          <textarea id={`tweak-${proposal.id}`} rows={3} value={value} onChange={(e) => setValue(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          <TextAreaField compact id={`tweak-${proposal.id}`} label="New value" rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
           <div className="flex gap-2">
             <Button size="sm" loading={busy} onClick={() => decide({ action: "tweak", value })}>Save value</Button>
             <Button size="sm" variant="ghost" onClick={() => setMode("view")}>Cancel</Button>

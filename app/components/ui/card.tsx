@@ -1,7 +1,18 @@
-import type { ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
   return <section className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}>{children}</section>;
+}
+
+/** A card that is one button (a project to open): the card's look, its border brand-coloured on hover. */
+export function CardButton({ className = "", type = "button", ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type={type}
+      className={`w-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900 ${className}`}
+      {...rest}
+    />
+  );
 }
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {

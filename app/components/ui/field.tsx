@@ -1,9 +1,14 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-const CONTROL_BASE =
+export const CONTROL_BASE =
   "rounded-md border border-slate-300 bg-white text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 aria-[invalid=true]:border-red-500";
 /** A form's control: as wide as its column. A compact one (a toolbar's filter or threshold) is as wide as its class says. */
 const controlClass = (compact: boolean) => (compact ? `${CONTROL_BASE} px-2 py-1` : `${CONTROL_BASE} block w-full px-3 py-2`);
+
+/** The ids a control is described by: its hint and its error, when it has them. */
+export function describedByOf(id: string, hint: ReactNode, error: string | null | undefined): string | undefined {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
 
 interface FieldShellProps {
   label: string;
@@ -16,7 +21,8 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ label, error, hint, id, compact = false, hideLabel = false, children }: FieldShellProps) {
+/** A control's label, hint and error around it (the text fields, the select, the text area). */
+export function FieldShell({ label, error, hint, id, compact = false, hideLabel = false, children }: FieldShellProps) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className={hideLabel ? "sr-only" : `block font-medium text-slate-700 dark:text-slate-200 ${compact ? "text-xs" : "text-sm"}`}>
@@ -46,10 +52,9 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, compact = false, hideLabel = false, className = "", ...rest }, ref) {
   const auto = useId();
   const fieldId = id ?? auto;
-  const describedBy = [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <FieldShell label={label} error={error} hint={hint} id={fieldId} compact={compact} hideLabel={hideLabel}>
-      <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass(compact)} ${className}`} {...rest} />
+      <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedByOf(fieldId, hint, error)} className={`${controlClass(compact)} ${className}`} {...rest} />
     </FieldShell>
   );
 });
@@ -86,13 +91,48 @@ export function SelectField({ label, error, hint, id, options, compact = false, 
   );
 }
 
-export function CheckboxField({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (v: boolean) => void; name: string }) {
-  const id = useId();
+export interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  name?: string;
+  id?: string;
+  /** The label is read by screen readers only (a row's own checkbox, beside the row that says what it picks). */
+  hideLabel?: boolean;
+  /** "lg": the larger box that leads a row of content, lined up with the row's first line. */
+  size?: "md" | "lg";
+}
+
+export function CheckboxField({ label, checked, onChange, name, id, hideLabel = false, size = "md" }: CheckboxFieldProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
   return (
     <div className="flex items-center gap-2">
-      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
-      <label htmlFor={id} className="text-sm text-slate-700 dark:text-slate-200">
+      <input
+        id={fieldId}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className={`${size === "lg" ? "mt-1 h-5 w-5 shrink-0" : "h-4 w-4"} rounded border-slate-300 text-brand-600 focus:ring-brand-500`}
+      />
+      <label htmlFor={fieldId} className={hideLabel ? "sr-only" : "text-sm text-slate-700 dark:text-slate-200"}>
         {label}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * A form's honeypot: a text input that people neither see nor reach (off-screen, hidden from screen
+ * readers, out of the tab order) and so leave empty; a bot that fills in every input gives itself away.
+ */
+export function HoneypotField({ name }: { name: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Leave this empty
+        <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
   );
