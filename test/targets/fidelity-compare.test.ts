@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FIDELITY_MAX_LINKS, FIDELITY_WEIGHTS } from "../../workers/contracts/fidelity";
-import { compareFidelity, linksToCheck, type FidelityInput } from "../../workers/targets/fidelity/compare";
+import { compareFidelity, linksToCheck, splitPendingLinks, type FidelityInput } from "../../workers/targets/fidelity/compare";
 
 const SOURCE = "https://old.example.com/news/launch";
 const TARGET = "https://cms.example.org/news/launch/";
@@ -37,7 +37,7 @@ describe("fidelity of a written page", () => {
     const r = compareFidelity(input(faithful));
     expect(r.content.f1).toBe(1);
     expect(r.images).toEqual({ source: 2, target: 2, loading: 2, atSource: 0, score: 1 });
-    expect(r.links).toEqual({ checked: 1, resolving: 1, broken: [], atSource: 0, score: 1 });
+    expect(r.links).toEqual({ checked: 1, resolving: 1, broken: [], atSource: 0, pending: 0, score: 1 });
     // The h1 the theme shows outside the content counts as found.
     expect(r.headings.missing).toEqual([]);
     expect(r.headings.score).toBe(1);
@@ -63,7 +63,7 @@ describe("fidelity of a written page", () => {
     );
     expect(r.content.recall).toBeLessThan(0.5);
     expect(r.images).toEqual({ source: 2, target: 3, loading: 1, atSource: 1, score: 1 / 3 });
-    expect(r.links).toEqual({ checked: 1, resolving: 0, broken: ["https://cms.example.org/pricing/"], atSource: 1, score: 0 });
+    expect(r.links).toEqual({ checked: 1, resolving: 0, broken: ["https://cms.example.org/pricing/"], atSource: 1, pending: 0, score: 0 });
     expect(r.headings.missing).toEqual(["What changes", "Pricing"]);
     expect(r.headings.added).toEqual(["Related posts"]);
     expect(r.score).toBeLessThan(0.5);
@@ -100,5 +100,14 @@ describe("fidelity of a written page", () => {
     expect(links).toHaveLength(FIDELITY_MAX_LINKS);
     expect(new Set(links).size).toBe(FIDELITY_MAX_LINKS);
     expect(links.every((l) => l.startsWith("https://cms.example.org/p/"))).toBe(true);
+  });
+  it("sets apart links to pages the run has not written yet: not checked, not broken, counted as pending", () => {
+    const links = ["https://cms.example.org/pages/page-3/", "https://cms.example.org/pages/page-1/", "https://cms.example.org/p%C3%A4ge/?x=1"];
+    // Target paths as the writer announces them, with or without a trailing slash or host.
+    const split = splitPendingLinks(links, ["/pages/page-3", "https://cms.example.org/päge/"]);
+    expect(split).toEqual({ check: ["https://cms.example.org/pages/page-1/"], pending: ["https://cms.example.org/pages/page-3/", "https://cms.example.org/p%C3%A4ge/?x=1"] });
+    expect(splitPendingLinks(links, [])).toEqual({ check: links, pending: [] });
+    const scored = compareFidelity(input(faithful, { linkStatus: new Map([["https://cms.example.org/pages/page-1/", 200]]), pendingLinks: split.pending }));
+    expect(scored.links).toMatchObject({ checked: 1, resolving: 1, broken: [], pending: 2, score: 1 });
   });
 });

@@ -40,6 +40,9 @@ describe("target writer", () => {
     for (const p of pages) outcomes.push(await writer.writePage(p));
     const first = await writer.finish();
     expect(outcomes.map((o) => o.action)).toEqual(["create", "create"]);
+    // /team links to /about before /about is written (its fidelity check must not call that link broken);
+    // once /about is written, nothing it links to is pending.
+    expect(outcomes.map((o) => o.pendingLinks)).toEqual([["/about"], []]);
     // What became of every image the pages use: one uploaded, its twin (the same bytes) reused by hash.
     expect(first.summary).toEqual({ pages: 2, assets: 1, assetsUploaded: 1, assetsReused: 1, assetsConverted: 0, assetsBundled: 0, assetsKeptAtSource: 0 });
     for (const o of outcomes) expect(o.assets.map((a) => [new URL(a.sourceUrl).pathname, a.state])).toEqual([["/img/hero.png", "uploaded"], ["/img/team.png", "reused"]]);

@@ -33,7 +33,8 @@ export interface RegionDifference {
 export interface PageFidelityDetail {
   content: { f1: number; precision: number; recall: number };
   images: { source: number; target: number; loading: number; atSource: number; score: number | null };
-  links: { checked: number; resolving: number; broken: string[]; atSource: number; score: number | null };
+  /** `pending`: links to pages the run had not written yet when the page was checked (not checked, not counted). */
+  links: { checked: number; resolving: number; broken: string[]; atSource: number; pending?: number; score: number | null };
   headings: { source: number; target: number; missing: string[]; added: string[]; score: number | null };
   /** Null when either screenshot is missing. */
   visual: { score: number; regions: RegionDifference[] } | null;

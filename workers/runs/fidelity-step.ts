@@ -11,7 +11,7 @@ import { pageFidelity } from "../db/schema-runs";
 import { assertEgressAllowed, egressFetch, egressPolicy, type EgressPolicy } from "../lib/egress";
 import { newId } from "../lib/ids";
 import { pageFindings } from "../enrich/findings";
-import { compareFidelity, linksToCheck, percent } from "../targets/fidelity/compare";
+import { compareFidelity, linksToCheck, percent, splitPendingLinks } from "../targets/fidelity/compare";
 import { compareScreenshots, renderTarget } from "../targets/fidelity/render";
 import type { SnapshotRecord } from "./pipeline";
 import type { LogEntry } from "./run-records";
@@ -60,7 +60,7 @@ export function targetScreenshotKey(run: Pick<RunHost, "config">, snapshotId: st
  * Checks a written page in the target and stores the result. Returns the run's log line about it: its
  * score, or a warning when the page is below the project's threshold or could not be checked.
  */
-export async function checkInTarget(run: RunHost, page: { record: SnapshotRecord; extraction: PageExtraction; targetUrl: string }): Promise<LogEntry> {
+export async function checkInTarget(run: RunHost, page: { record: SnapshotRecord; extraction: PageExtraction; targetUrl: string; pendingLinks?: readonly string[] }): Promise<LogEntry> {
   const { record, extraction, targetUrl } = page;
   try {
     const policy = egressPolicy(run.bindings);
@@ -68,11 +68,13 @@ export async function checkInTarget(run: RunHost, page: { record: SnapshotRecord
     const browser = await run.renderer().ensure(run.state.browserSessionId);
     const rendered = await renderTarget(browser, targetUrl);
     const target = extractPageWithNotes(rendered.loaded.html, targetUrl, {}, { finalUrl: rendered.loaded.finalUrl, imageSizes: rendered.loaded.imageSizes }).extraction;
-    const linkStatuses = await checkLinks(linksToCheck(target.mainHtml, rendered.loaded.finalUrl), policy);
+    // Links to pages the run writes later answer 404 until then: they are counted apart, not checked.
+    const { check, pending } = splitPendingLinks(linksToCheck(target.mainHtml, rendered.loaded.finalUrl), page.pendingLinks ?? []);
+    const linkStatuses = await checkLinks(check, policy);
     let regions = null;
     const sourceShot = record.screenshotKey ? await run.bindings.BUCKET.get(record.screenshotKey) : null;
     if (sourceShot) regions = await compareScreenshots(browser, new Uint8Array(await sourceShot.arrayBuffer()), rendered.screenshot);
-    const { score, ...compared } = compareFidelity({ source: extraction, target, targetImages: rendered.images, linkStatus: linkStatuses, regions });
+    const { score, ...compared } = compareFidelity({ source: extraction, target, targetImages: rendered.images, linkStatus: linkStatuses, pendingLinks: pending, regions });
     // The page as written is audited like its source (Enrich), so the project sees what the target holds.
     const detail = { ...compared, targetFindings: pageFindings(target) };
 

@@ -81,6 +81,11 @@ export interface TargetWriteResult {
   url?: string | null;
   /** Component instances written. */
   components?: number;
+  /**
+   * Target paths this page links to whose pages the run will write but has not written yet: they answer
+   * 404 in the target until then, which is no fault of this page.
+   */
+  pendingLinks?: string[];
 }
 
 /** Writes one mapped page into the target platform. */

@@ -108,7 +108,7 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
       });
       entry = { level: "info", message: `Written to the target as ${result.targetId}${result.url ? ` (${result.url})` : ""}`, url: page.url };
       // A platform that serves the written page at a URL: render it from there and compare it with the source.
-      if (result.url && /^https?:\/\//i.test(result.url)) checked = await checkInTarget(run, { record, extraction, targetUrl: result.url });
+      if (result.url && /^https?:\/\//i.test(result.url)) checked = await checkInTarget(run, { record, extraction, targetUrl: result.url, pendingLinks: result.pendingLinks ?? [] });
       if (run.halted()) return;
     } else {
       entry = { level: "info", message: "Mapped", url: page.url };

@@ -184,6 +184,7 @@ export function createTargetPipelineWriter(
       targetId: outcome.targetId,
       url: outcome.url,
       components: mapped.components.length,
+      pendingLinks: outcome.pendingLinks,
     };
   }
 }

@@ -52,6 +52,8 @@ export interface PageOutcome {
   assets: PageAssetRecord[];
   /** Links to pages of the site outside the page list, left pointing at the source (none when skipped). */
   linksOutside: OutsideLink[];
+  /** Target paths of the pages this page links to that the run has announced but not written yet. */
+  pendingLinks: string[];
   /** What of the page's metadata was written, and what had no place (null when skipped or not told). */
   metadata: PageMetadataRecord | null;
 }
@@ -187,6 +189,8 @@ export function preparePage(page: MappedPage, itemKey: string, resolve: ReturnTy
 /** One run's writer. */
 export class TargetRunWriter {
   private readonly links = new Map<string, string>();
+  /** Normalised source URLs of the pages that are in the target: written by an earlier run or by this one. */
+  private readonly inTarget = new Set<string>();
   private seq = 0;
 
   constructor(
@@ -200,7 +204,10 @@ export class TargetRunWriter {
     const { db, opts } = { db: this.opts.db, opts: this.opts };
     const known = await db.select({ sourceUrl: targetItems.sourceUrl, targetPath: targetItems.targetPath }).from(targetItems)
       .where(and(eq(targetItems.siteId, opts.siteId), eq(targetItems.platform, this.platform)));
-    for (const k of known) this.links.set(normalizeSourceUrl(k.sourceUrl), k.targetPath);
+    for (const k of known) {
+      this.links.set(normalizeSourceUrl(k.sourceUrl), k.targetPath);
+      this.inTarget.add(normalizeSourceUrl(k.sourceUrl));
+    }
     const [last] = await db.select({ seq: max(runWrites.seq) }).from(runWrites).where(eq(runWrites.migrationId, opts.migrationId));
     this.seq = last?.seq ?? 0;
   }
@@ -249,7 +256,7 @@ export class TargetRunWriter {
     });
     if (existing && existing.contentHash === hash) {
       await db.update(targetItems).set({ lastMigrationId: migrationId }).where(eq(targetItems.id, existing.id));
-      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [], linksOutside: [], metadata: null };
+      return { action: "skip", itemKey, targetId: existing.targetId, targetPath: existing.targetPath, url: null, assets: [], linksOutside: [], pendingLinks: [], metadata: null };
     }
     const assetRefs = await this.assets.resolve(page);
     const assets = assetRecords(assetRefs);
@@ -277,8 +284,24 @@ export class TargetRunWriter {
       }),
     ]);
     this.links.set(normalizeSourceUrl(page.sourceUrl), result.targetPath);
+    this.inTarget.add(normalizeSourceUrl(page.sourceUrl));
     await this.opts.env.BUCKET.put(`${bundlePrefix(migrationId)}/pages/${itemKey}.json`, JSON.stringify({ ...prepared, target: result }));
-    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets, linksOutside, metadata: result.metadata ?? null };
+    return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets, linksOutside, pendingLinks: this.pendingLinksOf(page), metadata: result.metadata ?? null };
+  }
+
+  /** The target paths of the pages `page` links to that are announced for the run but not in the target yet. */
+  private pendingLinksOf(page: Pick<MappedPage, "sourceUrl" | "internalLinks">): string[] {
+    const out = new Set<string>();
+    for (const link of page.internalLinks) {
+      try {
+        const key = normalizeSourceUrl(new URL(link.href, page.sourceUrl).toString());
+        const path = this.links.get(key);
+        if (path && !this.inTarget.has(key)) out.add(path);
+      } catch {
+        // A malformed link resolves nowhere.
+      }
+    }
+    return [...out];
   }
 
   get migrationId(): string {

@@ -23,6 +23,8 @@ export interface FidelityInput {
   targetImages: readonly RenderedImage[];
   /** Statuses of the target's internal links that were checked (null: no answer). */
   linkStatus: ReadonlyMap<string, number | null>;
+  /** Internal links to pages the run has not written yet: not checked, not counted. */
+  pendingLinks?: readonly string[];
   /** Region differences of the two screenshots, or null when one is missing. */
   regions: readonly RegionDifference[] | null;
 }
@@ -86,6 +88,31 @@ export function linksToCheck(targetMainHtml: string, targetUrl: string): string[
     .map((u) => u.toString());
 }
 
+/** A link's page on its host, for matching: no query, fragment or trailing slash. */
+const pageKey = (u: URL) => `${u.host}${decodeURI(u.pathname).replace(/\/+$/, "")}`;
+
+/**
+ * The links to check, and those that lead to pages the run has announced but not written yet
+ * (`pendingPaths`: target paths or URLs, resolved against each link's own host): those answer 404 until
+ * their page is written, which says nothing about this page.
+ */
+export function splitPendingLinks(links: readonly string[], pendingPaths: readonly string[]): { check: string[]; pending: string[] } {
+  if (!pendingPaths.length || !links.length) return { check: [...links], pending: [] };
+  // The links are all on the target's host (linksToCheck): paths resolve against it.
+  const base = new URL(links[0]);
+  const keys = new Set(pendingPaths.flatMap((p) => {
+    try {
+      return [pageKey(new URL(p, base))];
+    } catch {
+      return [];
+    }
+  }));
+  const check: string[] = [];
+  const pending: string[] = [];
+  for (const link of links) (keys.has(pageKey(new URL(link))) ? pending : check).push(link);
+  return { check, pending };
+}
+
 const headingKey = (text: string) => collapse(text).toLowerCase().replace(/[\s\p{P}]+$/u, "");
 
 function mainHeadings(html: string): string[] {
@@ -138,7 +165,7 @@ export function compareFidelity(input: FidelityInput): PageFidelityDetail & { sc
   const broken = checked.filter(([, status]) => status === null || status >= 400).map(([url]) => url);
   const resolving = checked.length - broken.length;
   const linkBase = checked.length + atSourceLinks;
-  const linkPart = { checked: checked.length, resolving, broken, atSource: atSourceLinks, score: linkBase ? resolving / linkBase : null };
+  const linkPart = { checked: checked.length, resolving, broken, atSource: atSourceLinks, pending: input.pendingLinks?.length ?? 0, score: linkBase ? resolving / linkBase : null };
 
   // The heading outline.
   const sourceHeadings = mainHeadings(source.mainHtml);
