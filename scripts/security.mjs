@@ -15,7 +15,7 @@
 import { checkNode, ensureBrowserWrapper } from "./setup.mjs";
 import { runFuzz } from "../test/security/fuzz.mjs";
 import { runHeaders } from "../test/security/headers.mjs";
-import { Client } from "../test/security/http.mjs";
+import { Client, devProxyRetries } from "../test/security/http.mjs";
 import { SCRATCH_ORGS_NEEDED, loadRules, runMatrix } from "../test/security/matrix.mjs";
 import { PUBLIC_ADDRESS, configureNamespace, insideNamespace, rerunInNamespace } from "../test/security/network.mjs";
 import { people } from "../test/security/people.mjs";
@@ -152,6 +152,8 @@ async function probe() {
     listOf("secrets found", secrets.found);
     log(`headers: ${headers.checks} checks on ${headers.responses.length} named responses (page, redirects, API), ${n(client.headerChecks)} on every answer; ${headers.problems.length + client.headerViolations.length} problems`);
     listOf("header problems", [...headers.problems, ...client.headerViolations]);
+    if (devProxyRetries.length) log(`dev server: ${devProxyRetries.length} request(s) answered by wrangler dev's own proxy ("Network connection lost.", no product headers) and sent again once`);
+    listOf("requests sent again after the dev server's proxy lost the Worker", devProxyRetries);
 
     if (matrix.mismatches.length) failures.push("authorization mismatches");
     if (fuzz.serverErrors.length) failures.push("5xx answers");

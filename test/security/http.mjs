@@ -50,16 +50,36 @@ export function errorShapeProblem(res) {
   return null;
 }
 
+/**
+ * What `wrangler dev`'s own proxy answers when its connection to the Worker breaks (a known fault of the
+ * local dev server, cloudflare/workers-sdk#15451): a bare 500 in plain text, without any header the
+ * product sets. The product never answers it; the probe's server log then has no error of the Worker.
+ */
+const DEV_PROXY_LOST = "Error: Network connection lost.";
+/** Requests the dev server's proxy answered so and that were sent again: listed in the summary, never hidden. */
+export const devProxyRetries = [];
+
+export async function isDevProxyFailure(res) {
+  if (res.status !== 500 || res.headers.has("content-security-policy") || !/^text\/plain/i.test(res.headers.get("content-type") ?? "")) return false;
+  return (await res.clone().text()).trim() === DEV_PROXY_LOST;
+}
+
 /** An API client that keeps every answer. */
 /**
  * fetch, sent again once when the kept-alive connection it went out on turned out closed by the server
  * (undici reports "other side closed" or a reset before any answer): the request never reached the
- * Worker. Any other failure, or a second one, is thrown with its cause in the message.
+ * Worker. Sent again once, too, when the dev server's proxy answered for a Worker it lost (above). Any
+ * other failure, or a second one, is thrown with its cause in the message.
  */
 async function fetchOnce(url, init) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fetch(url, init);
+      const res = await fetch(url, init);
+      if (attempt === 1 && !(init.body instanceof ReadableStream) && (await isDevProxyFailure(res))) {
+        devProxyRetries.push(`${init.method ?? "GET"} ${new URL(url).pathname}`);
+        continue;
+      }
+      return res;
     } catch (err) {
       const cause = err?.cause;
       const closed = cause && (cause.code === "UND_ERR_SOCKET" || cause.code === "ECONNRESET");
