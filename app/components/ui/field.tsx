@@ -80,7 +80,7 @@ export function SelectField({ label, error, hint, id, options, compact = false, 
   const fieldId = id ?? auto;
   return (
     <FieldShell label={label} error={error} hint={hint} id={fieldId} compact={compact} hideLabel={hideLabel}>
-      <select id={fieldId} aria-invalid={error ? true : undefined} className={`${controlClass(compact)} ${className}`} {...rest}>
+      <select id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedByOf(fieldId, hint, error)} className={`${controlClass(compact)} ${className}`} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
