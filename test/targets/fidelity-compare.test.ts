@@ -107,6 +107,8 @@ describe("fidelity of a written page", () => {
     const split = splitPendingLinks(links, ["/pages/page-3", "https://cms.example.org/päge/"]);
     expect(split).toEqual({ check: ["https://cms.example.org/pages/page-1/"], pending: ["https://cms.example.org/pages/page-3/", "https://cms.example.org/p%C3%A4ge/?x=1"] });
     expect(splitPendingLinks(links, [])).toEqual({ check: links, pending: [] });
+    // A link with a malformed escape is checked like any other, and does not break the split.
+    expect(splitPendingLinks(["https://cms.example.org/bad%E0%A4%A/", ...links], ["/pages/page-3"]).check).toEqual(["https://cms.example.org/bad%E0%A4%A/", links[1], links[2]]);
     const scored = compareFidelity(input(faithful, { linkStatus: new Map([["https://cms.example.org/pages/page-1/", 200]]), pendingLinks: split.pending }));
     expect(scored.links).toMatchObject({ checked: 1, resolving: 1, broken: [], pending: 2, score: 1 });
   });

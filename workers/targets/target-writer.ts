@@ -62,18 +62,16 @@ export interface PageOutcome {
 const FILE_PATH = /\.(?!html?$|php$|aspx?$|jsp$|cfm$|shtml$)[a-z0-9]{1,5}$/i;
 
 /**
- * The page's internal links that no page of the list or of an earlier run resolves (its own URL and
- * its fragments left out), each target once, in page order.
+ * The page's internal links to other pages (http(s), not files, not the page itself), with their
+ * absolute URL and normalised form; malformed ones left out.
  */
-export function linksOutsideList(page: Pick<MappedPage, "sourceUrl" | "internalLinks">, resolve: ReturnType<typeof linkResolver>): OutsideLink[] {
-  const seen = new Set<string>();
+function* pageLinks(page: Pick<MappedPage, "sourceUrl" | "internalLinks">): Generator<{ link: MappedPage["internalLinks"][number]; abs: URL; key: string }> {
   let self = "";
   try {
     self = normalizeSourceUrl(page.sourceUrl);
   } catch {
     // A page without a valid URL links nowhere resolvable.
   }
-  const out: OutsideLink[] = [];
   for (const link of page.internalLinks) {
     let abs: URL;
     try {
@@ -83,7 +81,19 @@ export function linksOutsideList(page: Pick<MappedPage, "sourceUrl" | "internalL
     }
     if (!/^https?:$/.test(abs.protocol) || FILE_PATH.test(abs.pathname)) continue;
     const key = normalizeSourceUrl(abs.toString());
-    if (key === self || seen.has(key) || resolve(abs.toString())) continue;
+    if (key !== self) yield { link, abs, key };
+  }
+}
+
+/**
+ * The page's internal links that no page of the list or of an earlier run resolves (its own URL and
+ * its fragments left out), each target once, in page order.
+ */
+export function linksOutsideList(page: Pick<MappedPage, "sourceUrl" | "internalLinks">, resolve: ReturnType<typeof linkResolver>): OutsideLink[] {
+  const seen = new Set<string>();
+  const out: OutsideLink[] = [];
+  for (const { link, abs, key } of pageLinks(page)) {
+    if (seen.has(key) || resolve(abs.toString())) continue;
     seen.add(key);
     abs.hash = "";
     out.push({ href: abs.toString(), text: link.text.replace(/\s+/g, " ").trim().slice(0, 200) });
@@ -205,8 +215,9 @@ export class TargetRunWriter {
     const known = await db.select({ sourceUrl: targetItems.sourceUrl, targetPath: targetItems.targetPath }).from(targetItems)
       .where(and(eq(targetItems.siteId, opts.siteId), eq(targetItems.platform, this.platform)));
     for (const k of known) {
-      this.links.set(normalizeSourceUrl(k.sourceUrl), k.targetPath);
-      this.inTarget.add(normalizeSourceUrl(k.sourceUrl));
+      const key = normalizeSourceUrl(k.sourceUrl);
+      this.links.set(key, k.targetPath);
+      this.inTarget.add(key);
     }
     const [last] = await db.select({ seq: max(runWrites.seq) }).from(runWrites).where(eq(runWrites.migrationId, opts.migrationId));
     this.seq = last?.seq ?? 0;
@@ -283,8 +294,9 @@ export class TargetRunWriter {
         after: { migrationId, platform: this.platform, sourceUrl: page.sourceUrl, targetPath: result.targetPath },
       }),
     ]);
-    this.links.set(normalizeSourceUrl(page.sourceUrl), result.targetPath);
-    this.inTarget.add(normalizeSourceUrl(page.sourceUrl));
+    const key = normalizeSourceUrl(page.sourceUrl);
+    this.links.set(key, result.targetPath);
+    this.inTarget.add(key);
     await this.opts.env.BUCKET.put(`${bundlePrefix(migrationId)}/pages/${itemKey}.json`, JSON.stringify({ ...prepared, target: result }));
     return { action, itemKey, targetId: result.targetId, targetPath: result.targetPath, url: result.url ?? null, assets, linksOutside, pendingLinks: this.pendingLinksOf(page), metadata: result.metadata ?? null };
   }
@@ -292,14 +304,9 @@ export class TargetRunWriter {
   /** The target paths of the pages `page` links to that are announced for the run but not in the target yet. */
   private pendingLinksOf(page: Pick<MappedPage, "sourceUrl" | "internalLinks">): string[] {
     const out = new Set<string>();
-    for (const link of page.internalLinks) {
-      try {
-        const key = normalizeSourceUrl(new URL(link.href, page.sourceUrl).toString());
-        const path = this.links.get(key);
-        if (path && !this.inTarget.has(key)) out.add(path);
-      } catch {
-        // A malformed link resolves nowhere.
-      }
+    for (const { key } of pageLinks(page)) {
+      const path = this.links.get(key);
+      if (path && !this.inTarget.has(key)) out.add(path);
     }
     return [...out];
   }

@@ -89,7 +89,15 @@ export function linksToCheck(targetMainHtml: string, targetUrl: string): string[
 }
 
 /** A link's page on its host, for matching: no query, fragment or trailing slash. */
-const pageKey = (u: URL) => `${u.host}${decodeURI(u.pathname).replace(/\/+$/, "")}`;
+const pageKey = (u: URL) => `${u.host}${safeDecode(u.pathname).replace(/\/+$/, "")}`;
+/** A path with its escapes decoded, or as it is when one of them is malformed ("%E0%A4%A"). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
  * The links to check, and those that lead to pages the run has announced but not written yet
