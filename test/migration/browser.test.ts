@@ -108,6 +108,30 @@ describe("browser rendering", () => {
     }
   }, 60_000);
 
+  it("reads and shoots a page while its network settles, and reads it again when it changed before the quiet window ended", async () => {
+    const renderer = new BrowserRenderer(binding, { host });
+    try {
+      const tab = await renderer.acquire(null);
+      // Nothing loads or changes after the first idle moment: the early read and screenshot are the page.
+      const still = await tab.load(`${origin}/pages/page-3`, undefined, { screenshot: true });
+      expect(still).toMatchObject({ ended: "loaded", readEarly: true });
+      expect(jpegSize(still.screenshot!).height).toBe(Math.min(Math.max(still.height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT));
+      // Requests refused in the browser neither hold the page nor make the early read stale.
+      expect(await tab.load(`${origin}/special/beacons`, { navigationMs: 3_000, settleMs: 2_000 })).toMatchObject({ ended: "loaded", readEarly: true });
+      // A timer changes the document 150 ms after it went idle, with no request: read again.
+      const changed = await tab.load(`${origin}/special/late-change`, undefined, { screenshot: true });
+      expect(changed).toMatchObject({ ended: "loaded", readEarly: false });
+      expect(changed.html).toContain("Added after the page went idle.");
+      expect(changed.screenshot).not.toBeNull();
+      // A timer fetches content after the idle moment: the request makes the early read stale.
+      const fetched = await tab.load(`${origin}/special/late-fetch`);
+      expect(fetched).toMatchObject({ ended: "loaded", readEarly: false, screenshot: null });
+      expect(fetched.html).toContain("Fetched after the page went idle.");
+    } finally {
+      await renderer.close();
+    }
+  }, 60_000);
+
   it("refuses trackers and advertisers unless the site allows them", async () => {
     const blocking = new BrowserRenderer(binding, { host });
     const allowing = new BrowserRenderer(binding, { host, policy: { blockHosts: [], allowHosts: ["www.googletagmanager.com"] } });

@@ -55,6 +55,19 @@ export interface LoadedPage {
   refused: number;
   /** The document's height in CSS pixels when it was read: how tall its screenshot is. */
   height: number;
+  /** The page's screenshot (see `RenderTab.screenshot`), when `load` was asked for one. */
+  screenshot: Uint8Array | null;
+  /**
+   * Whether the page was read (and shot) while its network settled: it was idle, and nothing loaded or
+   * changed in it until the quiet window ended, so the early read is the settled page.
+   */
+  readEarly: boolean;
+}
+
+/** What `load` does beyond loading and reading the page. */
+export interface LoadOptions {
+  /** Take the page's screenshot too. */
+  screenshot?: boolean;
 }
 
 // Runs in the page. A string, not a function: bundlers rewrite functions (helpers, renamed names)
@@ -114,7 +127,35 @@ const READ = `(() => {
   return { html: doctype + document.documentElement.outerHTML, sizes, height };
 })()`;
 
+// Runs in the page: from now on, notes any change to the document but READ's own marks. Starts over
+// when called again; CHANGED reads the note and stops watching.
+const WATCH = `(() => {
+  const own = new Set(["data-box", "data-fixed", "data-bg"]);
+  const w = window;
+  if (w.__migrateWatch) w.__migrateWatch.disconnect();
+  w.__migrateChanged = false;
+  w.__migrateWatch = new MutationObserver((records) => {
+    if (records.some((r) => r.type !== "attributes" || !own.has(r.attributeName))) w.__migrateChanged = true;
+  });
+  w.__migrateWatch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`;
+const CHANGED = `(() => {
+  const w = window;
+  const changed = w.__migrateChanged !== false;
+  if (w.__migrateWatch) w.__migrateWatch.disconnect();
+  w.__migrateWatch = null;
+  return changed;
+})()`;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A page as READ found it, with its screenshot when one was asked for. */
+interface PageRead {
+  html: string;
+  sizes: LoadedPage["imageSizes"];
+  height: number;
+  screenshot: Uint8Array | null;
+}
 
 /**
  * One browser tab that renders pages of one site. Navigations to any other host are refused in the
@@ -127,6 +168,8 @@ export class RenderTab {
   private mainStatus: number | null = null;
   private inFlight = new Set<HTTPRequest>();
   private lastActivity = 0;
+  /** Requests started or ended, images included: an early read stands only if this did not move since. */
+  private activity = 0;
   private refused = 0;
 
   private constructor(
@@ -147,7 +190,9 @@ export class RenderTab {
     page.on("request", (req) => tab.onRequest(req));
     const done = (req: HTTPRequest) => {
       // Only requests that went out count: a refused one ends at once and leads nowhere.
-      if (tab.inFlight.delete(req) && !PASSIVE_TYPES.has(req.resourceType())) tab.lastActivity = Date.now();
+      if (!tab.inFlight.delete(req)) return;
+      tab.activity++;
+      if (!PASSIVE_TYPES.has(req.resourceType())) tab.lastActivity = Date.now();
     };
     page.on("requestfinished", done);
     page.on("requestfailed", done);
@@ -170,6 +215,11 @@ export class RenderTab {
     } catch {
       // Unparseable: refused below.
     }
+    // The browser asks for the tab's icon once the page has loaded: it is not the page's content.
+    if (parsed && req.resourceType() === "other" && parsed.pathname === "/favicon.ico") {
+      req.abort("blockedbyclient").catch(() => {});
+      return;
+    }
     const navigation = req.isNavigationRequest() && req.frame() === this.page.mainFrame();
     if (!parsed || (navigation && parsed.host !== this.host)) {
       if (navigation) this.blockedNavigation = url;
@@ -182,27 +232,61 @@ export class RenderTab {
       return;
     }
     this.inFlight.add(req);
+    this.activity++;
     if (!PASSIVE_TYPES.has(req.resourceType())) this.lastActivity = Date.now();
     req.continue().catch(() => this.inFlight.delete(req));
   }
 
-  /** Waits until the network is quiet (see QUIET_MS), or `ms` passed: whichever comes first. False when it never went quiet. */
-  private async settle(ms: number): Promise<boolean> {
+  /**
+   * Waits until the network is quiet (see QUIET_MS), or `ms` passed: whichever comes first. The first
+   * moment nothing is in flight, the page is read (and shot) at once, as `early`: the quiet window is
+   * spent on that work instead of waiting, and `load` keeps the early read if the window then passes
+   * without a request or a change to the document.
+   */
+  private async settle(ms: number, screenshot: boolean): Promise<{ quiet: boolean; early: (PageRead & { activity: number }) | null }> {
     const until = Date.now() + ms;
+    let early: (PageRead & { activity: number }) | null = null;
+    let tried = false;
+    const quiet = () => this.inFlight.size === 0 && Date.now() - this.lastActivity >= QUIET_MS;
     while (Date.now() < until) {
-      if (this.inFlight.size === 0 && Date.now() - this.lastActivity >= QUIET_MS) return true;
+      if (quiet()) return { quiet: true, early };
+      if (!tried && this.inFlight.size === 0) {
+        tried = true;
+        const activity = this.activity;
+        early = await this.page
+          .evaluate(WATCH)
+          .then(() => this.read(screenshot))
+          .then((read) => ({ ...read, activity }))
+          .catch(() => null);
+        continue;
+      }
       await sleep(50);
     }
-    return false;
+    return { quiet: quiet(), early };
+  }
+
+  /** Whether the page is as the early read found it: no request started or ended, no change to the document. */
+  private async unchangedSince(early: { activity: number }): Promise<boolean> {
+    const changed = await this.page.evaluate(CHANGED).catch(() => true);
+    return !changed && this.activity === early.activity;
+  }
+
+  /** Reads the page as it is now (READ), and shoots it when asked. */
+  private async read(screenshot: boolean): Promise<PageRead> {
+    const read = (await this.page.evaluate(READ)) as { html: string; sizes: LoadedPage["imageSizes"]; height: number };
+    const height = Number(read.height) || VIEWPORT.height;
+    return { html: read.html, sizes: read.sizes, height, screenshot: screenshot ? await this.screenshot(height) : null };
   }
 
   /**
    * Loads a page within its budget and reads its HTML and image sizes: DOMContentLoaded within
    * `navigationMs`, then up to `settleMs` for the network to go quiet. A page whose document arrived but
    * that never reaches DOMContentLoaded (a hung script, endless long-polling) is stopped and read as
-   * far as it loaded; `ended` says so. Throws PageFailure or PageSkipped.
+   * far as it loaded; `ended` says so. With `screenshot`, the page is shot as it was read. Throws
+   * PageFailure or PageSkipped.
    */
-  async load(url: string, budget: PageBudget = DEFAULT_PAGE_BUDGET): Promise<LoadedPage> {
+  async load(url: string, budget: PageBudget = DEFAULT_PAGE_BUDGET, options: LoadOptions = {}): Promise<LoadedPage> {
+    const screenshot = options.screenshot ?? false;
     this.blockedNavigation = null;
     this.mainStatus = null;
     this.inFlight.clear();
@@ -227,14 +311,29 @@ export class RenderTab {
     }
     const type = (response?.headers()["content-type"] ?? "").toLowerCase();
     if (type && !type.includes("html")) throw new PageSkipped(`Not an HTML page (${type.split(";")[0]})`);
-    if (ended === "loaded" && !(await this.settle(budget.settleMs))) {
-      ended = "settle-cap";
-      await this.stopLoading();
+    let early: (PageRead & { activity: number }) | null = null;
+    if (ended === "loaded") {
+      const settled = await this.settle(budget.settleMs, screenshot);
+      early = settled.early;
+      if (!settled.quiet) {
+        ended = "settle-cap";
+        await this.stopLoading();
+      }
     }
     try {
-      const read = (await this.page.evaluate(READ)) as { html: string; sizes: LoadedPage["imageSizes"]; height: number };
-      const height = Number(read.height) || VIEWPORT.height;
-      return { status: status || 200, finalUrl: this.page.url(), html: read.html, imageSizes: read.sizes, ended, refused: this.refused, height };
+      const readEarly = ended === "loaded" && early !== null && (await this.unchangedSince(early));
+      const read = readEarly && early ? early : await this.read(screenshot);
+      return {
+        status: status || 200,
+        finalUrl: this.page.url(),
+        html: read.html,
+        imageSizes: read.sizes,
+        ended,
+        refused: this.refused,
+        height: read.height,
+        screenshot: read.screenshot,
+        readEarly,
+      };
     } catch (err) {
       throw classifyError(err);
     }

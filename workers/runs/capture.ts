@@ -110,15 +110,17 @@ async function unchangedAndDone(run: CaptureContext, url: string, contentHash: s
   return pipeline ? pipelineDoneWith(pipeline, previous, config.site) : true;
 }
 
-/** Renders and extracts a page in a tab, with its screenshot when the run takes them. */
-async function renderPage(run: CaptureContext, page: Pick<PageRow, "url">, tab: RenderTab) {
+/** Loads a page in a tab, with its screenshot when the run takes them. */
+async function loadPage(run: CaptureContext, page: Pick<PageRow, "url">, tab: RenderTab): Promise<LoadedPage> {
   const { config } = run;
-  const loaded = await tab.load(page.url, pageBudget(config.site.settings.crawl));
+  const loaded = await tab.load(page.url, pageBudget(config.site.settings.crawl), { screenshot: config.options.screenshots });
   if (!isSiteUrl(loaded.finalUrl, config.host)) throw new PageFailure(`Redirected outside the site's origin to ${loaded.finalUrl}`, false, "refused");
-  // The browser takes the screenshot while this Worker extracts the page: neither waits for the other.
-  // A page found unchanged below drops its screenshot.
-  const shooting = config.options.screenshots ? tab.screenshot(loaded.height) : null;
-  shooting?.catch(() => {}); // awaited below, unless extraction throws first
+  return loaded;
+}
+
+/** Extracts a loaded page. A page found unchanged since its last snapshot is skipped (PageSkipped). */
+async function extractLoaded(run: CaptureContext, page: Pick<PageRow, "url">, loaded: LoadedPage) {
+  const { config } = run;
   const affix = sharedTitleAffix(run.siteTitles);
   const { extraction, invalidSelectors } = extractPageWithNotes(loaded.html, page.url, config.site.components, {
     finalUrl: loaded.finalUrl,
@@ -131,8 +133,7 @@ async function renderPage(run: CaptureContext, page: Pick<PageRow, "url">, tab: 
   if (config.options.skipUnchanged && (await unchangedAndDone(run, page.url, extraction.contentHash))) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }
-  const screenshot = shooting ? await shooting : null;
-  return { extraction, invalidSelectors, screenshot, loaded };
+  return { extraction, invalidSelectors, screenshot: loaded.screenshot, loaded };
 }
 
 /** The site's per-page budget (site settings `crawl`), with the defaults. */
@@ -174,13 +175,14 @@ export interface CapturedPage {
 
 /** A page rendered, extracted and screenshot, its tab free again: what `storeCapture` stores. */
 export interface RenderedPage {
-  rendered: Awaited<ReturnType<typeof renderPage>>;
+  rendered: Awaited<ReturnType<typeof extractLoaded>>;
   started: number;
 }
 
 /**
- * Renders, extracts and screenshots one page in a tab within its hard deadline, and frees the tab.
- * Throws when the page cannot be captured (see `problemOf`).
+ * Renders and screenshots one page in a tab, frees the tab, and extracts the page, all within the
+ * page's hard deadline: the tab renders its next page while this one is extracted. Throws when the
+ * page cannot be captured (see `problemOf`).
  */
 export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, sessionId: string | null): Promise<RenderedPage> {
   const { config } = ctx;
@@ -193,7 +195,10 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
     rendered = await withDeadline(
       (async () => {
         tab = await renderer.acquire(sessionId);
-        return renderPage(ctx, page, tab);
+        const loaded = await loadPage(ctx, page, tab);
+        renderer.release(tab, true);
+        tab = null;
+        return extractLoaded(ctx, page, loaded);
       })(),
       pageDeadline(config.site.settings.crawl),
     );
@@ -201,7 +206,6 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
     if (tab) renderer.release(tab, false);
     throw err;
   }
-  renderer.release(tab!, true);
   return { rendered, started };
 }
 
