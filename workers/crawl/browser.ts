@@ -27,8 +27,13 @@ const MAX_BACKGROUND_CHECKS = 3_000;
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
 
+/**
+ * What the browser fetches for itself once the page has loaded, such as the icons a page's
+ * `<link rel=icon>` names: it changes nothing in the page, so it does not spoil an early read.
+ */
+const BROWSER_OWN_TYPES = new Set(["other"]);
 /** Requests whose end leads to no other request: in flight they hold the settle, done they need no quiet window after. */
-const PASSIVE_TYPES = new Set(["image"]);
+const PASSIVE_TYPES = new Set(["image", ...BROWSER_OWN_TYPES]);
 
 /** How long a page may take, per site. */
 export interface PageBudget {
@@ -191,7 +196,7 @@ export class RenderTab {
     const done = (req: HTTPRequest) => {
       // Only requests that went out count: a refused one ends at once and leads nowhere.
       if (!tab.inFlight.delete(req)) return;
-      tab.activity++;
+      if (!BROWSER_OWN_TYPES.has(req.resourceType())) tab.activity++;
       if (!PASSIVE_TYPES.has(req.resourceType())) tab.lastActivity = Date.now();
     };
     page.on("requestfinished", done);
@@ -215,11 +220,6 @@ export class RenderTab {
     } catch {
       // Unparseable: refused below.
     }
-    // The browser asks for the tab's icon once the page has loaded: it is not the page's content.
-    if (parsed && req.resourceType() === "other" && parsed.pathname === "/favicon.ico") {
-      req.abort("blockedbyclient").catch(() => {});
-      return;
-    }
     const navigation = req.isNavigationRequest() && req.frame() === this.page.mainFrame();
     if (!parsed || (navigation && parsed.host !== this.host)) {
       if (navigation) this.blockedNavigation = url;
@@ -232,7 +232,7 @@ export class RenderTab {
       return;
     }
     this.inFlight.add(req);
-    this.activity++;
+    if (!BROWSER_OWN_TYPES.has(req.resourceType())) this.activity++;
     if (!PASSIVE_TYPES.has(req.resourceType())) this.lastActivity = Date.now();
     req.continue().catch(() => this.inFlight.delete(req));
   }
