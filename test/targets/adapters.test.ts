@@ -181,6 +181,26 @@ describe("where a written page can be opened (the fidelity check's URL)", () => 
     }
   });
 
+  const magnolia = (config: Record<string, unknown>) => {
+    const fake = new FakeMagnolia();
+    const auth = { authorUrl: "https://magnolia.test/magnoliaAuthor", authorUsername: "superuser", authorPassword: "superuser" };
+    return createTargetAdapter("magnolia", { config: { ...auth, ...config }, fetch: fakeFetch({ "magnolia.test": fake.handle }), egress: strictEgress(), siteSlug: "site-test" });
+  };
+
+  it("Magnolia: the public instance's URL, the page's path in the website workspace and .html", async () => {
+    const adapter = magnolia({ siteRootPath: "/site", publicUrl: "https://www.example.com/magnoliaPublic/" });
+    expect((await adapter.upsertPage(preparedPage("/about/team", key(10)), null)).url).toBe("https://www.example.com/magnoliaPublic/site/about/team.html");
+    // The home page is the site root node itself.
+    expect((await adapter.upsertPage(preparedPage("/", key(11)), null)).url).toBe("https://www.example.com/magnoliaPublic/site.html");
+    const noRoot = magnolia({ publicUrl: "https://www.example.com" });
+    expect((await noRoot.upsertPage(preparedPage("/", key(12)), null)).url).toBe("https://www.example.com/home.html");
+  });
+
+  it("Magnolia: no URL without a public URL (the author instance shows its login form, not the page)", async () => {
+    const adapter = magnolia({ siteRootPath: "/site" });
+    expect((await adapter.upsertPage(preparedPage("/about", key(13)), null)).url).toBeNull();
+  });
+
   const sanity = (config: Record<string, unknown>) => {
     const fake = new FakeSanity();
     const connection = { projectId: "proj1", dataset: "production", token: "sanity-token" };

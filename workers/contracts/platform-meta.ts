@@ -83,6 +83,9 @@ export const PLATFORMS: readonly PlatformMeta[] = [
       { name: "authorPassword", label: "Author password", kind: "password", secret: true },
       assetMode,
       { name: "siteRootPath", label: "Site root path", kind: "path", placeholder: "/my-site" },
+      // The public instance serves pages without a login (the author shows its login form to the fidelity
+      // check's browser). Not an endpoint: no credentials go there, and the check passes its own egress guard.
+      { name: "publicUrl", label: "Public URL", kind: "url", placeholder: "https://www.example.com/magnoliaPublic" },
     ],
   },
   {

@@ -33,6 +33,7 @@ export const platformConfigSchemas: Record<string, z.ZodType<Record<string, unkn
         .trim()
         .refine((v) => v === "" || v.startsWith("/"), "siteRootPath must be an absolute path starting with /")
         .optional(),
+      publicUrl: optionalUrl,
     })
     .strict(),
   aem: z
