@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -31,6 +32,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The app's own import alias (tsconfig "paths"), so render tests can load its components.
+    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/setup.ts"],

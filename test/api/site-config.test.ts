@@ -91,6 +91,10 @@ describe("PUT /site-config/{siteId}", () => {
     expectError(await put("magnolia", { siteRootPath: "travel" }), 400, "siteRootPath must be an absolute path starting with /");
     expectValidationError(await put("magnolia", { assetProcessingMode: "cloud" }), "assetProcessingMode");
     expectValidationError(await put("magnolia", { authorUrl: "ftp://author" }), "authorUrl");
+    expectValidationError(await put("magnolia", { publicUrl: "www.example.com/magnoliaPublic" }), "publicUrl");
+    expectError(await put("magnolia", { publicUrl: "javascript:alert(1)" }), 400, "Must be an http(s) URL");
+    expectValidationError(await put("sanity", { previewBaseUrl: "ftp://front.example.com" }), "previewBaseUrl");
+    expectValidationError(await put("sanity", { appendPreviewQuery: "yes" }), "appendPreviewQuery");
     expectValidationError(await put("storyblok", { region: "ap" }), "region");
     expectValidationError(await put("contentful", { uploadAssets: "yes" }), "uploadAssets");
     const unknown = await put("wordpress", { restUrl: "https://example.com/wp-json", favouriteColour: "blue" });

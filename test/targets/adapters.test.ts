@@ -180,4 +180,52 @@ describe("where a written page can be opened (the fidelity check's URL)", () => 
       expect((await adapter.upsertPage(preparedPage("/team", key(9)), null)).url, domain).toBeNull();
     }
   });
+
+  const magnolia = (config: Record<string, unknown>) => {
+    const fake = new FakeMagnolia();
+    const auth = { authorUrl: "https://magnolia.test/magnoliaAuthor", authorUsername: "superuser", authorPassword: "superuser" };
+    return createTargetAdapter("magnolia", { config: { ...auth, ...config }, fetch: fakeFetch({ "magnolia.test": fake.handle }), egress: strictEgress(), siteSlug: "site-test" });
+  };
+
+  it("Magnolia: the public instance's URL, the page's path in the website workspace and .html", async () => {
+    const adapter = magnolia({ siteRootPath: "/site", publicUrl: "https://www.example.com/magnoliaPublic/" });
+    expect((await adapter.upsertPage(preparedPage("/about/team", key(10)), null)).url).toBe("https://www.example.com/magnoliaPublic/site/about/team.html");
+    // The home page is the site root node itself.
+    expect((await adapter.upsertPage(preparedPage("/", key(11)), null)).url).toBe("https://www.example.com/magnoliaPublic/site.html");
+    const noRoot = magnolia({ publicUrl: "https://www.example.com" });
+    expect((await noRoot.upsertPage(preparedPage("/", key(12)), null)).url).toBe("https://www.example.com/home.html");
+  });
+
+  it("Magnolia: no URL without a public URL (the author instance shows its login form, not the page)", async () => {
+    const adapter = magnolia({ siteRootPath: "/site" });
+    expect((await adapter.upsertPage(preparedPage("/about", key(13)), null)).url).toBeNull();
+  });
+
+  const sanity = (config: Record<string, unknown>) => {
+    const fake = new FakeSanity();
+    const connection = { projectId: "proj1", dataset: "production", token: "sanity-token" };
+    return createTargetAdapter("sanity", { config: { ...connection, ...config }, fetch: fakeFetch({ "proj1.api.sanity.io": fake.handle }), egress: strictEgress(), siteSlug: "site-test" });
+  };
+
+  it("Sanity: the preview base URL and template with the document's slug, path, id and language, and the preview query", async () => {
+    const adapter = sanity({ previewBaseUrl: "https://front.example.com/preview/", previewUrlTemplate: "/{locale}/{slug}?doc={id}", previewQueryString: "?secret=s3", appendPreviewQuery: true });
+    expect((await adapter.upsertPage(preparedPage("/about/team", key(14)), null)).url).toBe(`https://front.example.com/preview/en/about/team?doc=migrated-${key(14).slice(0, 48)}&secret=s3`);
+    // A page without a language leaves no empty segment; the home page's slug is "/".
+    const plain = sanity({ previewBaseUrl: "https://front.example.com", previewUrlTemplate: "/{locale}/{path}", previewQueryString: "secret=s3" });
+    const noLanguage = preparedPage("/about/team", key(15));
+    noLanguage.seo = { ...noLanguage.seo, language: null };
+    expect((await plain.upsertPage(noLanguage, null)).url).toBe("https://front.example.com/about/team");
+    expect((await sanity({ previewBaseUrl: "https://front.example.com" }).upsertPage(preparedPage("/", key(16)), null)).url).toBe("https://front.example.com/");
+  });
+
+  it("Sanity: no URL without a preview base URL", async () => {
+    expect((await sanity({ previewUrlTemplate: "/{slug}" }).upsertPage(preparedPage("/about", key(17)), null)).url).toBeNull();
+  });
+
+  it("Contentful: the same preview settings, with the entry's id and the space's default locale", async () => {
+    const fake = new FakeContentful();
+    const config = { spaceId: "space1", environmentId: "master", managementToken: "cf-token", previewBaseUrl: "https://preview.test", previewUrlTemplate: "/{locale}/{slug}/{id}", previewQueryString: "preview=1", appendPreviewQuery: true };
+    const adapter = createTargetAdapter("contentful", { config, fetch: fakeFetch({ "api.contentful.com": fake.handle }), egress: strictEgress(), siteSlug: "site-test" });
+    expect((await adapter.upsertPage(preparedPage("/about/team", key(18)), null)).url).toBe(`https://preview.test/en-US/team/page-${key(18).slice(0, 48)}?preview=1`);
+  });
 });

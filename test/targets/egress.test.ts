@@ -157,6 +157,16 @@ describe("saving target platform settings", () => {
     expect(PLATFORM_URL_MESSAGES["plain-http"]("Author URL")).toBe("Author URL must start with https://: credentials are only sent over an encrypted connection");
   });
 
+  it("saves the URLs where pages are shown (Magnolia's public instance, Sanity's preview) over plain http: no credentials go there", async () => {
+    const o = await ownerWithSite();
+    const magnolia = await saveInProduction(o, "magnolia", { authorUrl: "https://author.example.com/magnoliaAuthor", publicUrl: "http://www.example.com/magnoliaPublic" });
+    expect(magnolia.status, JSON.stringify(magnolia.json)).toBe(200);
+    expect(magnolia.json.platformConfig.publicUrl).toBe("http://www.example.com/magnoliaPublic");
+    const sanity = await saveInProduction(o, "sanity", { projectId: "p", dataset: "production", token: "t", previewBaseUrl: "http://front.example.com", previewUrlTemplate: "/{slug}" });
+    expect(sanity.status, JSON.stringify(sanity.json)).toBe(200);
+    expect(sanity.json.platformConfig).toMatchObject({ previewBaseUrl: "http://front.example.com", previewUrlTemplate: "/{slug}" });
+  });
+
   it("accepts loopback http URLs with the local setting, but never credentials in the URL", async () => {
     const o = await ownerWithSite();
     const ok = await call("PUT", `/site-config/${o.siteId}`, { token: o.token, org: o.orgId, body: { platform: "wordpress", platformConfig: { restUrl: "http://127.0.0.1:8080/wp-json" } } });

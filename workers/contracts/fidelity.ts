@@ -1,9 +1,9 @@
 /**
  * How closely a page written to the target matches its source (issue: the whole page lands in the
- * target). After a page is written to a platform that serves it at a URL (WordPress; Contentful when
- * its preview base URL is set; Storyblok when its space has a preview location, Visual Editor →
- * Location), the run renders the page from the target in the browser and compares it with the source
- * snapshot:
+ * target). After a page is written to a platform that serves it at a URL (WordPress; Magnolia when its
+ * public URL is set; Contentful and Sanity when their preview base URL is set; Storyblok when its space
+ * has a preview location, Visual Editor → Location), the run renders the page from the target in the
+ * browser and compares it with the source snapshot:
  *
  *   GET /v1/snapshots/{snapshotId}/fidelity        → { fidelity: PageFidelityDto | null }
  *   GET /v1/migration/{migrationId}/fidelity       → { migrationId, threshold, pages: PageFidelityDto[] } (worst first)
@@ -113,7 +113,7 @@ export function fidelityScreenshotPath(fidelityId: string): string {
 export const FIDELITY_TEXTS = {
   title: "Fidelity in the target",
   empty: "This page has not been checked in the target",
-  emptyHint: "Pages are checked after they are written to a platform that renders them (WordPress).",
+  emptyHint: "Pages are checked after they are written to a platform that shows them at an address: WordPress, Magnolia with a public URL, Contentful or Sanity with a preview base URL, Storyblok with a preview location.",
   loadFailed: "Could not load the fidelity of this page",
   score: (percent: number) => `Fidelity ${percent}%`,
   needsReview: "Below the project's fidelity threshold: review this page",

@@ -50,6 +50,18 @@ const managementToken: PlatformField = { name: "managementToken", label: "Manage
 const uploadAssets: PlatformField = { name: "uploadAssets", label: "Upload assets", kind: "boolean" };
 const publishEntries: PlatformField = { name: "publishEntries", label: "Publish entries", kind: "boolean" };
 
+/**
+ * Where the front end of a headless platform (Contentful, Sanity) shows an entry: the written page's URL,
+ * which the fidelity check renders. Not an endpoint: no credentials go there, and the check's browser
+ * passes its own egress guard.
+ */
+const previewFields: readonly PlatformField[] = [
+  { name: "previewBaseUrl", label: "Preview base URL", kind: "url" },
+  { name: "previewUrlTemplate", label: "Preview URL template", kind: "text", placeholder: "/{slug}" },
+  { name: "previewQueryString", label: "Preview query string", kind: "text" },
+  { name: "appendPreviewQuery", label: "Append preview query", kind: "boolean" },
+];
+
 const exportOnly = (slug: string, displayName: string): PlatformMeta => ({
   slug,
   displayName,
@@ -71,6 +83,9 @@ export const PLATFORMS: readonly PlatformMeta[] = [
       { name: "authorPassword", label: "Author password", kind: "password", secret: true },
       assetMode,
       { name: "siteRootPath", label: "Site root path", kind: "path", placeholder: "/my-site" },
+      // The public instance serves pages without a login (the author shows its login form to the fidelity
+      // check's browser). Not an endpoint: no credentials go there, and the check passes its own egress guard.
+      { name: "publicUrl", label: "Public URL", kind: "url", placeholder: "https://www.example.com/magnoliaPublic" },
     ],
   },
   {
@@ -107,10 +122,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
       { name: "environmentId", label: "Environment ID", kind: "text", requiredForConnection: true, placeholder: "master" },
       managementToken,
       { name: "deliveryToken", label: "Delivery token (optional)", kind: "password", secret: true },
-      { name: "previewBaseUrl", label: "Preview base URL", kind: "url" },
-      { name: "previewUrlTemplate", label: "Preview URL template", kind: "text", placeholder: "/{slug}" },
-      { name: "previewQueryString", label: "Preview query string", kind: "text" },
-      { name: "appendPreviewQuery", label: "Append preview query", kind: "boolean" },
+      ...previewFields,
       uploadAssets,
       publishEntries,
       { name: "publishAssets", label: "Publish assets", kind: "boolean" },
@@ -140,6 +152,7 @@ export const PLATFORMS: readonly PlatformMeta[] = [
       { name: "dataset", label: "Dataset", kind: "text", requiredForConnection: true, placeholder: "production" },
       { name: "token", label: "Token", kind: "password", secret: true, requiredForConnection: true },
       { name: "apiVersion", label: "API version", kind: "text", placeholder: "2025-02-19" },
+      ...previewFields,
     ],
   },
   exportOnly("drupal", "Drupal"),

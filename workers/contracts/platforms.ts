@@ -11,6 +11,13 @@ const optionalUrl = z
   .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Must be an http(s) URL")
   .optional();
 const flag = z.boolean().optional();
+/** The preview settings of the headless platforms (`previewFields` in ./platform-meta.ts). */
+const previewSchema = {
+  previewBaseUrl: optionalUrl,
+  previewUrlTemplate: optionalText,
+  previewQueryString: optionalText,
+  appendPreviewQuery: flag,
+};
 const assetModeSchema = z.enum(ASSET_PROCESSING_MODES).default(DEFAULT_ASSET_PROCESSING_MODE);
 
 /** Per-platform configuration schemas (spec §3 and §5). Unknown keys are rejected. */
@@ -26,6 +33,7 @@ export const platformConfigSchemas: Record<string, z.ZodType<Record<string, unkn
         .trim()
         .refine((v) => v === "" || v.startsWith("/"), "siteRootPath must be an absolute path starting with /")
         .optional(),
+      publicUrl: optionalUrl,
     })
     .strict(),
   aem: z
@@ -40,10 +48,7 @@ export const platformConfigSchemas: Record<string, z.ZodType<Record<string, unkn
       environmentId: optionalText,
       managementToken: optionalText,
       deliveryToken: optionalText,
-      previewBaseUrl: optionalUrl,
-      previewUrlTemplate: optionalText,
-      previewQueryString: optionalText,
-      appendPreviewQuery: flag,
+      ...previewSchema,
       uploadAssets: flag,
       publishEntries: flag,
       publishAssets: flag,
@@ -60,7 +65,7 @@ export const platformConfigSchemas: Record<string, z.ZodType<Record<string, unkn
     })
     .strict(),
   sanity: z
-    .object({ projectId: optionalText, dataset: optionalText, token: optionalText, apiVersion: optionalText })
+    .object({ projectId: optionalText, dataset: optionalText, token: optionalText, apiVersion: optionalText, ...previewSchema })
     .strict(),
 };
 

@@ -9,7 +9,7 @@ import { assetFor, leadImage, listValue, plainText } from "../fields";
 import { htmlToContentfulRichText } from "../richtext/contentful";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, SchemaItem, TargetAdapter } from "../types";
 import { platformCapabilities } from "./capabilities";
-import { type AdapterOptions, flag, str, trimSlash } from "./options";
+import { type AdapterOptions, flag, previewUrl, str } from "./options";
 
 export const CONTENTFUL_RATE_LIMIT = 7;
 const API = "https://api.contentful.com";
@@ -95,16 +95,6 @@ export function createContentfulAdapter(options: AdapterOptions): TargetAdapter 
     return { entity, previous };
   }
 
-  const previewUrl = (page: PreparedPage, id: string, loc: string): string | null => {
-    const baseUrl = str(options.config, "previewBaseUrl");
-    if (!baseUrl) return null;
-    const template = str(options.config, "previewUrlTemplate", "/{slug}");
-    let url = trimSlash(baseUrl) + template.replace("{slug}", page.slug).replace("{path}", page.targetPath.replace(/^\//, "")).replace("{id}", id).replace("{locale}", loc);
-    const query = str(options.config, "previewQueryString").replace(/^\?/, "");
-    if (flag(options.config, "appendPreviewQuery", false) && query) url += (url.includes("?") ? "&" : "?") + query;
-    return url;
-  };
-
   async function publishEntity(kind: "entries" | "assets", id: string) {
     const current = await getEntity(kind, id);
     if (!current) return;
@@ -161,7 +151,7 @@ export function createContentfulAdapter(options: AdapterOptions): TargetAdapter 
       }
       const id = contentfulEntryId(page.itemKey);
       const { entity, previous } = await putEntry(id, page.template.targetId, candidates, loc);
-      return { targetId: id, targetPath: page.targetPath, version: String(entity.sys.version), created: !previous, previous: previous ? { page: previous, components: previousComponents } : { components: previousComponents }, url: previewUrl(page, id, loc) };
+      return { targetId: id, targetPath: page.targetPath, version: String(entity.sys.version), created: !previous, previous: previous ? { page: previous, components: previousComponents } : { components: previousComponents }, url: previewUrl(options.config, { slug: page.slug, path: page.targetPath.replace(/^\//, ""), id, locale: loc }) };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       const loc = await defaultLocale();

@@ -2,12 +2,13 @@
  * Magnolia through its REST nodes API (/.rest/nodes/v1/{workspace}/{path}) with basic auth:
  * PUT on the parent creates one node, POST on a node updates its properties, DELETE removes it.
  * Pages go to the `website` workspace under `siteRootPath`, images to the `dam` workspace, and
- * publishing uses the commands API (/.rest/commands/v2/{catalog}/activate).
+ * publishing uses the commands API (/.rest/commands/v2/{catalog}/activate). A written page's URL is on the
+ * public instance, when the site names one (`publicUrl`): pages are published as they are written.
  */
 import { toBase64 } from "../../lib/ids";
 import { TargetHttpClient, TargetHttpError, basicAuth } from "../http-client";
 import { joinPath } from "../fields";
-import { magnoliaPageNode, magnoliaPagePath, type JcrNode, type JcrValue } from "../magnolia/jcr";
+import { magnoliaPageNode, magnoliaPagePath, magnoliaPublicUrl, type JcrNode, type JcrValue } from "../magnolia/jcr";
 import type { AssetInput, AssetWriteResult, ExistingItem, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
 import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
@@ -42,6 +43,7 @@ function restProperties(properties: Record<string, JcrValue>): NonNullable<RestN
 export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
   const base = `${trimSlash(str(options.config, "authorUrl"))}/.rest`;
   const siteRoot = str(options.config, "siteRootPath", "/");
+  const publicUrl = str(options.config, "publicUrl");
   const auth = basicAuth(str(options.config, "authorUsername"), str(options.config, "authorPassword"));
   const client = new TargetHttpClient({ key: `magnolia:${base}`, policy: { requestsPerSecond: 20, burst: 5 }, egress: options.egress, fetch: options.fetch });
   const headers = { Authorization: auth, Accept: "application/json", "Content-Type": "application/json" };
@@ -130,7 +132,7 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
       } else {
         await putTree("website", parent, node);
       }
-      return { targetId: path, targetPath: path, version: null, created: !previous, previous };
+      return { targetId: path, targetPath: path, version: null, created: !previous, previous, url: magnoliaPublicUrl(publicUrl, path) };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       const path = joinPath(DAM_FOLDER, asset.filename.replace(/\.[^.]+$/, ""));

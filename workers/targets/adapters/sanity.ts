@@ -1,14 +1,15 @@
 /**
  * Sanity through its HTTP API (https://<projectId>.api.sanity.io/v<apiVersion>) with a bearer token:
  * documents are written with `createOrReplace` under a deterministic `_id`, rich text as Portable Text,
- * images uploaded to /assets/images/<dataset>. Mutation limit: 25 requests/s.
+ * images uploaded to /assets/images/<dataset>. Mutation limit: 25 requests/s. Sanity renders no pages:
+ * a written page has a URL only where the site's preview settings say where its front end shows it.
  */
 import { TargetHttpClient } from "../http-client";
 import { assetFor, leadImage, scalarValue } from "../fields";
 import { htmlToPortableTextBlocks } from "../richtext/portable-text";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
 import { platformCapabilities } from "./capabilities";
-import { type AdapterOptions, str } from "./options";
+import { type AdapterOptions, previewUrl, str } from "./options";
 
 export const SANITY_RATE_LIMIT = 25;
 export const SANITY_DEFAULT_API_VERSION = "2025-02-19";
@@ -17,6 +18,9 @@ export const SANITY_DEFAULT_API_VERSION = "2025-02-19";
 export const sanityDocumentId = (itemKey: string) => `migrated-${itemKey.slice(0, 48)}`;
 
 type SanityDoc = Record<string, unknown> & { _id: string; _type: string };
+
+/** The document's `slug.current`: the page's path without its leading slash, `/` for the home page. */
+export const sanitySlug = (page: PreparedPage) => (page.targetPath === "/" ? "/" : page.targetPath.replace(/^\//, ""));
 
 function imageRefs(page: PreparedPage): (src: string) => string | null {
   const bySrc = new Map<string, string>();
@@ -45,7 +49,7 @@ export function sanityDocument(page: PreparedPage): SanityDoc {
     _id: sanityDocumentId(page.itemKey),
     _type: page.template.targetId || "page",
     title: page.title,
-    slug: { _type: "slug", current: page.targetPath === "/" ? "/" : page.targetPath.replace(/^\//, "") },
+    slug: { _type: "slug", current: sanitySlug(page) },
     seo: {
       _type: "seo",
       title: page.seo.title,
@@ -98,7 +102,9 @@ export function createSanityAdapter(options: AdapterOptions): TargetAdapter {
       const doc = sanityDocument(page);
       const previous = await getDoc(doc._id);
       await mutate([{ createOrReplace: doc }]);
-      return { targetId: doc._id, targetPath: page.targetPath, version: null, created: !previous, previous };
+      // {slug} is the slug the front end looks the document up by; {locale} the page's language, as Sanity keeps no locale of its own.
+      const url = previewUrl(options.config, { slug: sanitySlug(page), path: page.targetPath.replace(/^\//, ""), id: doc._id, locale: page.seo.language ?? "" });
+      return { targetId: doc._id, targetPath: page.targetPath, version: null, created: !previous, previous, url };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       const res = await client.json<{ document: { _id: string; url: string } }>(`${base}/assets/images/${encodeURIComponent(dataset)}?filename=${encodeURIComponent(asset.filename)}${asset.alt ? `&description=${encodeURIComponent(asset.alt)}` : ""}`, {

@@ -23,6 +23,19 @@ export function magnoliaPagePath(siteRootPath: string, targetPath: string): stri
   return joinPath(root || "/", ...segments);
 }
 
+/**
+ * Where a public instance serves a page: its base URL (with the context path, e.g.
+ * https://www.example.com/magnoliaPublic) + the page's JCR path + `.html`, Magnolia's default URI to
+ * repository mapping of the `website` workspace. A site whose mapping hides the site root from its URLs
+ * (a handle prefix) or that rewrites them (virtual URI mappings) serves the page elsewhere as well; this
+ * address stays valid unless such a mapping takes it over. Null without a base URL: the author instance
+ * shows its login form to a browser without a session, so there is no page there to check.
+ */
+export function magnoliaPublicUrl(publicUrl: string, pagePath: string): string | null {
+  if (!publicUrl) return null;
+  return `${publicUrl.replace(/\/+$/, "")}${pagePath.split("/").map(encodeURIComponent).join("/")}.html`;
+}
+
 function fieldValue(page: PreparedPage, field: MappedFieldValue): JcrValue | null {
   if (field.value === null || field.value === undefined || field.value === "") return null;
   switch (field.type) {
