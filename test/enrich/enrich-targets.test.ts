@@ -144,7 +144,7 @@ describe("Enrich changes into AEM", () => {
       { status: "unsupported", message: "AEM keeps tags in cq:tags as IDs of tags defined under /content/cq:tags, so free-text tags are not written there, and this page's template has no tags or keywords field" },
     ]);
     expect(result.previous).toEqual({ properties: { "jcr:language": null, "root/main/hero_0/alt": null } });
-    expect(aem.content()["jcr:language"]).toBe("en-GB");
+    expect(aem.content()["jcr:language"]).toBe("en_GB");
     expect(hero().alt).toBe("The team at the bakery");
     expect(hero().image).toBe(DAM);
     expect(aem.content()).not.toHaveProperty("summary");
@@ -163,6 +163,30 @@ describe("Enrich changes into AEM", () => {
     expect(aem.content()).toMatchObject({ summary: "Bakers since 1921.", tags: ["bread", "bakery"], pageTitle: "Our team", "jcr:title": "Title of /team" });
     await aem.enricher.revert(aem.item, result.previous);
     expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team" });
+  });
+
+  it("writes the language in AEM's form (en_GB for en-GB), leaves a page that holds that form alone, and restores an older form exactly", async () => {
+    const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: {}, canonical: null, language: "en-GB" } });
+    expect(aem.content()["jcr:language"]).toBe("en_GB");
+    const same = await aem.enricher.apply(aem.item, [{ field: "language", target: "", value: "en-gb" }]);
+    expect(same).toEqual({ outcomes: [{ status: "applied", message: "page property jcr:language (already en_GB)" }], previous: null, after: null });
+
+    const changed = await aem.enricher.apply(aem.item, [{ field: "language", target: "", value: "zh-Hant-TW" }]);
+    expect(changed.outcomes).toEqual([{ status: "applied", message: "page property jcr:language" }]);
+    expect(aem.content()["jcr:language"]).toBe("zh_TW");
+    await aem.enricher.revert(aem.item, changed.previous);
+    expect(aem.content()["jcr:language"]).toBe("en_GB");
+
+    // A page an earlier migration wrote with the BCP 47 form gets AEM's form, and the old value back on rollback.
+    aem.content()["jcr:language"] = "de-DE";
+    const legacy = await aem.enricher.apply(aem.item, [{ field: "language", target: "", value: "de-DE" }, { field: "language", target: "", value: "Deutsch (Schweiz)" }]);
+    expect(legacy.outcomes).toEqual([
+      { status: "applied", message: "page property jcr:language" },
+      { status: "unsupported", message: `"Deutsch (Schweiz)" is no BCP 47 language tag, which AEM's jcr:language takes as language_REGION` },
+    ]);
+    expect(aem.content()["jcr:language"]).toBe("de_DE");
+    await aem.enricher.revert(aem.item, legacy.previous);
+    expect(aem.content()["jcr:language"]).toBe("de-DE");
   });
 
   it("fetches a fresh CSRF token when it expires mid-apply, and fails on a second refusal", async () => {

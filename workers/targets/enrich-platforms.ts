@@ -4,7 +4,7 @@
  * the content type names, Magnolia and AEM page properties), and alt text where the platform keeps it.
  * Each returns the state before the change for rollback.
  */
-import { aemSling, type SlingForm } from "./adapters/aem";
+import { aemLanguage, aemSling, type SlingForm } from "./adapters/aem";
 import { STORYBLOK_HOSTS } from "./adapters/storyblok";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { SANITY_DEFAULT_API_VERSION } from "./adapters/sanity";
@@ -237,8 +237,8 @@ function slingForm(props: Record<string, SlingValue | null>): SlingForm {
   return form;
 }
 
-/** Page properties of `jcr:content` that take each change: the ones the AEM adapter writes. */
-const AEM_PAGE_PROPERTIES: Record<string, string> = { metaTitle: "pageTitle", metaDescription: "jcr:description", language: "jcr:language" };
+/** Page properties of `jcr:content` that take each change: the ones the AEM adapter writes (jcr:language in AEM's form, see aemLanguage). */
+const AEM_PAGE_PROPERTIES: Record<string, string> = { metaTitle: "pageTitle", metaDescription: "jcr:description" };
 /** Template fields (page fields the migration wrote into `jcr:content`) that take a summary or tags, in order of preference. */
 const AEM_TEMPLATE_FIELDS: Record<string, string[]> = { summary: ["summary", "abstract", "excerpt"], tags: ["tags", "keywords"] };
 const AEM_NO_FIELD: Record<string, string> = {
@@ -264,7 +264,8 @@ function aemImageComponents(content: Record<string, unknown>, refs: string[]): s
 
 /**
  * AEM: properties of the page's `jcr:content` through the Sling POST servlet, as the page properties
- * dialog writes them: pageTitle (the "Page Title" the browser shows), jcr:description, jcr:language; a
+ * dialog writes them: pageTitle (the "Page Title" the browser shows), jcr:description, jcr:language (in
+ * AEM's form, "en_GB" for "en-GB"); a
  * summary or tags into the template field of that name where the page has one (see AEM_NO_FIELD); alt
  * text as `alt` of each component under `root` whose image field holds the image (the DAM path the run
  * uploaded it to, or its source address). The state before is each touched property's value, null where
@@ -284,7 +285,19 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
         set[name] = value;
       };
       const outcomes: EnrichWriteResult["outcomes"] = [];
+      /** jcr:language in AEM's form; a page that holds that very form already keeps it untouched. */
+      const language = (value: string) => {
+        const form = aemLanguage(value);
+        if (!form) return unsupported(`"${value}" is no BCP 47 language tag, which AEM's jcr:language takes as language_REGION`);
+        if (content["jcr:language"] === form) return applied(`page property jcr:language (already ${form})`);
+        write("jcr:language", form, content["jcr:language"]);
+        return applied("page property jcr:language");
+      };
       for (const c of changes) {
+        if (c.field === "language") {
+          outcomes.push(language(c.value));
+          continue;
+        }
         const property = AEM_PAGE_PROPERTIES[c.field];
         const field = (AEM_TEMPLATE_FIELDS[c.field] ?? []).find((name) => name in content);
         if (property || field) {

@@ -4,6 +4,7 @@
  * imported as JSON (:operation=import, :contentType=json, :replace=true) so child pages stay intact.
  * Images go through the Assets HTTP API (/api/assets/<folder>/<file>), activation through /bin/replicate.json.
  */
+import { normalizeLanguage } from "../../crawl/metadata/collect";
 import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, joinPath, pathSegments, scalarValue, slugify } from "../fields";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
@@ -11,6 +12,19 @@ import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
 
 export const AEM_ASSET_FOLDER = "migrated";
+
+/**
+ * A BCP 47 tag ("en-GB") in the form AEM keeps in `jcr:language` ("en_GB", "de"): what
+ * com.day.cq.commons.Language parses, the language and then the region after an underscore. A script or
+ * variant subtag has no place in that form and is left out ("zh-Hant-TW" → "zh_TW"); null when the
+ * value is no language tag.
+ */
+export function aemLanguage(tag: string): string | null {
+  const [language, ...rest] = normalizeLanguage(tag)?.split("-") ?? [];
+  if (!language) return null;
+  const region = rest.find((p) => /^([A-Z]{2}|\d{3})$/.test(p));
+  return region ? `${language}_${region}` : language;
+}
 
 function propValue(page: PreparedPage, field: MappedFieldValue): unknown {
   if (field.value === null || field.value === "") return undefined;
@@ -27,7 +41,7 @@ export function aemPageContent(page: PreparedPage): Record<string, unknown> {
     "cq:template": page.template.targetId,
     "jcr:description": page.seo.description,
     pageTitle: page.seo.title,
-    "jcr:language": page.seo.language ?? undefined,
+    "jcr:language": page.seo.language ? (aemLanguage(page.seo.language) ?? undefined) : undefined,
     canonicalUrl: page.seo.canonical ?? undefined,
     ogTitle: page.seo.openGraph["og:title"],
     ogDescription: page.seo.openGraph["og:description"],
