@@ -159,10 +159,36 @@ describe("Enrich changes into AEM", () => {
     expect(aem.content().summary).toBe("Old summary");
     const values = { summary: "Bakers since 1921.", tags: "bread, bakery", metaTitle: "Our team" } as const;
     const result = await aem.enricher.apply(aem.item, Object.entries(values).map(([field, value]) => ({ field: field as keyof typeof values, target: "", value })));
-    expect(result.outcomes).toEqual(["summary", "tags", "pageTitle"].map((name) => ({ status: "applied", message: `page property ${name}` })));
-    expect(aem.content()).toMatchObject({ summary: "Bakers since 1921.", tags: ["bread", "bakery"], pageTitle: "Our team", "jcr:title": "Title of /team" });
+    // The page's ogTitle (the migration wrote the source's og:title) follows the meta title.
+    expect(result.outcomes).toEqual(["property summary", "property tags", "properties pageTitle, ogTitle"].map((what) => ({ status: "applied", message: `page ${what}` })));
+    expect(aem.content()).toMatchObject({ summary: "Bakers since 1921.", tags: ["bread", "bakery"], pageTitle: "Our team", ogTitle: "Our team", "jcr:title": "Title of /team" });
     await aem.enricher.revert(aem.item, result.previous);
-    expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team" });
+    expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team", ogTitle: "OG /team" });
+  });
+
+  it("updates the Open Graph title and description the page has along with the meta ones, creates none, and restores them", async () => {
+    const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: { "og:title": "Shared /team" }, canonical: null, language: null } });
+    // Another template keeps the description under the Open Graph name itself.
+    aem.content()["og:description"] = "Shared about /team";
+    const before = structuredClone(aem.content());
+    expect(before).toMatchObject({ ogTitle: "Shared /team", pageTitle: "SEO /team", "jcr:description": "About /team" });
+    expect(before).not.toHaveProperty("ogDescription");
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "metaTitle", target: "", value: "Our team" },
+      { field: "metaDescription", target: "", value: "Who we are." },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: "page properties pageTitle, ogTitle" },
+      { status: "applied", message: "page properties jcr:description, og:description" },
+    ]);
+    expect(result.previous).toEqual({ properties: { pageTitle: "SEO /team", ogTitle: "Shared /team", "jcr:description": "About /team", "og:description": "Shared about /team" } });
+    expect(aem.content()).toMatchObject({ pageTitle: "Our team", ogTitle: "Our team", "jcr:description": "Who we are.", "og:description": "Who we are." });
+    expect(aem.content()).not.toHaveProperty("og:title");
+    expect(aem.content()).not.toHaveProperty("ogDescription");
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
   });
 
   it("writes the language in AEM's form (en_GB for en-GB), leaves a page that holds that form alone, and restores an older form exactly", async () => {

@@ -239,6 +239,12 @@ function slingForm(props: Record<string, SlingValue | null>): SlingForm {
 
 /** Page properties of `jcr:content` that take each change: the ones the AEM adapter writes (jcr:language in AEM's form, see aemLanguage). */
 const AEM_PAGE_PROPERTIES: Record<string, string> = { metaTitle: "pageTitle", metaDescription: "jcr:description" };
+/**
+ * Open Graph properties that follow the meta title and description where the page has them, so a social
+ * preview does not keep the old text: the AEM adapter writes ogTitle/ogDescription on migration (when the
+ * source page had them), other templates keep og:title/og:description. None is created where absent.
+ */
+const AEM_OPEN_GRAPH: Record<string, string[]> = { metaTitle: ["ogTitle", "og:title"], metaDescription: ["ogDescription", "og:description"] };
 /** Template fields (page fields the migration wrote into `jcr:content`) that take a summary or tags, in order of preference. */
 const AEM_TEMPLATE_FIELDS: Record<string, string[]> = { summary: ["summary", "abstract", "excerpt"], tags: ["tags", "keywords"] };
 const AEM_NO_FIELD: Record<string, string> = {
@@ -264,8 +270,8 @@ function aemImageComponents(content: Record<string, unknown>, refs: string[]): s
 
 /**
  * AEM: properties of the page's `jcr:content` through the Sling POST servlet, as the page properties
- * dialog writes them: pageTitle (the "Page Title" the browser shows), jcr:description, jcr:language (in
- * AEM's form, "en_GB" for "en-GB"); a
+ * dialog writes them: pageTitle (the "Page Title" the browser shows), jcr:description and the Open Graph
+ * properties the page has (AEM_OPEN_GRAPH), jcr:language (in AEM's form, "en_GB" for "en-GB"); a
  * summary or tags into the template field of that name where the page has one (see AEM_NO_FIELD); alt
  * text as `alt` of each component under `root` whose image field holds the image (the DAM path the run
  * uploaded it to, or its source address). The state before is each touched property's value, null where
@@ -300,11 +306,14 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
         }
         const property = AEM_PAGE_PROPERTIES[c.field];
         const field = (AEM_TEMPLATE_FIELDS[c.field] ?? []).find((name) => name in content);
-        if (property || field) {
-          const name = (property ?? field)!;
-          const list = c.field === "tags" && Array.isArray(content[name]);
-          write(name, list ? c.value.split(",").map((t) => t.trim()).filter(Boolean) : c.value, content[name]);
-          outcomes.push(applied(`page property ${name}`));
+        if (property) {
+          const names = [property, ...(AEM_OPEN_GRAPH[c.field] ?? []).filter((name) => name in content)];
+          for (const name of names) write(name, c.value, content[name]);
+          outcomes.push(applied(names.length === 1 ? `page property ${property}` : `page properties ${names.join(", ")}`));
+        } else if (field) {
+          const list = c.field === "tags" && Array.isArray(content[field]);
+          write(field, list ? c.value.split(",").map((t) => t.trim()).filter(Boolean) : c.value, content[field]);
+          outcomes.push(applied(`page property ${field}`));
         } else if (c.field === "imageAlt") {
           const components = aemImageComponents(content, [c.asset?.url, c.target].filter((r): r is string => !!r));
           for (const path of components) write(`${path}/alt`, c.value, childAt(content, path)?.alt);
