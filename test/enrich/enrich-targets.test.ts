@@ -12,7 +12,7 @@ import { FakeContentful } from "../fixtures/targets/fake-contentful";
 import { FakeMagnolia } from "../fixtures/targets/fake-magnolia";
 import { FakeSanity } from "../fixtures/targets/fake-sanity";
 import { FakeStoryblok } from "../fixtures/targets/fake-storyblok";
-import { SOURCE_HOST, preparedPage } from "../fixtures/targets/pages";
+import { PNG, SOURCE_HOST, preparedPage } from "../fixtures/targets/pages";
 
 const AEM_CONFIG = { authorUrl: "https://aem.test", username: "admin", password: "admin" };
 
@@ -117,7 +117,13 @@ describe("Enrich changes into AEM", () => {
     const result = await createTargetAdapter("aem", options).upsertPage(page, null);
     const item = { targetId: result.targetId, targetPath: result.targetPath, migrationId: null };
     const content = () => fake.get(`${item.targetId}/jcr:content`)!;
-    return { fake, item, content, enricher: createTargetEnricher("aem", options)! };
+    return { fake, item, content, adapter: createTargetAdapter("aem", options), enricher: createTargetEnricher("aem", options)! };
+  }
+
+  /** Uploads an image into the fake's DAM as the migration does; its metadata node. */
+  async function uploaded(aem: Awaited<ReturnType<typeof written>>, filename: string, alt: string) {
+    const asset = await aem.adapter.uploadAsset({ sourceUrl: `https://${SOURCE_HOST}/img/${filename}`, bytes: PNG, contentType: "image/png", filename, alt, contentHash: "d".repeat(64) });
+    return { asset, metadata: () => aem.fake.get(`${asset.targetId}/jcr:content/metadata`)! };
   }
 
   it("sets alt on the component that shows the image and the language the page lacked, says why summary and tags are not written, and deletes what was absent on rollback", async () => {
@@ -143,7 +149,7 @@ describe("Enrich changes into AEM", () => {
       { status: "unsupported", message: "AEM pages have no summary property (jcr:description holds the meta description), and this page's template has no summary, abstract or excerpt field" },
       { status: "unsupported", message: "AEM keeps tags in cq:tags as IDs of tags defined under /content/cq:tags, so free-text tags are not written there, and this page's template has no tags or keywords field" },
     ]);
-    expect(result.previous).toEqual({ properties: { "jcr:language": null, "root/main/hero_0/alt": null } });
+    expect(result.previous).toEqual({ properties: { "jcr:language": null, "root/main/hero_0/alt": null }, assets: {} });
     expect(aem.content()["jcr:language"]).toBe("en_GB");
     expect(hero().alt).toBe("The team at the bakery");
     expect(hero().image).toBe(DAM);
@@ -166,6 +172,37 @@ describe("Enrich changes into AEM", () => {
     expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team", ogTitle: "OG /team" });
   });
 
+  it("writes the alt text as dc:description of the image's DAM asset too, leaves dc:title alone, and restores or deletes it on rollback", async () => {
+    const aem = await written();
+    const hero = await uploaded(aem, "hero-1a2b.png", "Hero");
+    expect(hero.asset.targetId).toBe(DAM);
+    expect(hero.metadata()).toEqual({ "dc:title": "Hero", "dc:description": "Hero" });
+    // An image of the page that no component shows (it sits in rich text the source kept), whose asset has no description.
+    const other = await uploaded(aem, "map-3c4d.png", "");
+    delete other.metadata()["dc:description"];
+    const OTHER = other.asset.targetId;
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "imageAlt", target: HERO, value: "The team at the bakery", asset: { targetId: DAM, url: DAM } },
+      { field: "imageAlt", target: `https://${SOURCE_HOST}/img/map.png`, value: "Map to the bakery", asset: { targetId: OTHER, url: OTHER } },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: `alt of 1 image component, dc:description of the DAM asset ${DAM}` },
+      { status: "applied", message: `dc:description of the DAM asset ${OTHER}` },
+    ]);
+    expect(result.previous).toEqual({
+      properties: { "root/main/hero_0/alt": null },
+      assets: { [`${DAM}/jcr:content/metadata`]: { "dc:description": "Hero" }, [`${OTHER}/jcr:content/metadata`]: { "dc:description": null } },
+    });
+    expect(hero.metadata()).toEqual({ "dc:title": "Hero", "dc:description": "The team at the bakery" });
+    expect(other.metadata()).toEqual({ "dc:title": "map-3c4d.png", "dc:description": "Map to the bakery" });
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(hero.metadata()).toEqual({ "dc:title": "Hero", "dc:description": "Hero" });
+    expect(other.metadata()).toEqual({ "dc:title": "map-3c4d.png" });
+    expect(aem.content().root).not.toHaveProperty("main.hero_0.alt");
+  });
+
   it("updates the Open Graph title and description the page has along with the meta ones, creates none, and restores them", async () => {
     const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: { "og:title": "Shared /team" }, canonical: null, language: null } });
     // Another template keeps the description under the Open Graph name itself.
@@ -182,7 +219,7 @@ describe("Enrich changes into AEM", () => {
       { status: "applied", message: "page properties pageTitle, ogTitle" },
       { status: "applied", message: "page properties jcr:description, og:description" },
     ]);
-    expect(result.previous).toEqual({ properties: { pageTitle: "SEO /team", ogTitle: "Shared /team", "jcr:description": "About /team", "og:description": "Shared about /team" } });
+    expect(result.previous).toEqual({ properties: { pageTitle: "SEO /team", ogTitle: "Shared /team", "jcr:description": "About /team", "og:description": "Shared about /team" }, assets: {} });
     expect(aem.content()).toMatchObject({ pageTitle: "Our team", ogTitle: "Our team", "jcr:description": "Who we are.", "og:description": "Who we are." });
     expect(aem.content()).not.toHaveProperty("og:title");
     expect(aem.content()).not.toHaveProperty("ogDescription");

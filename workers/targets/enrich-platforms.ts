@@ -268,13 +268,39 @@ function aemImageComponents(content: Record<string, unknown>, refs: string[]): s
   return found;
 }
 
+/** Properties to set on one node, and each one's value before the change (null where absent) for rollback. */
+function slingWrites() {
+  const set: Record<string, SlingValue> = {};
+  const previous: Record<string, SlingValue | null> = {};
+  const write = (name: string, value: SlingValue, old: unknown) => {
+    if (!(name in previous)) previous[name] = old === undefined || old === null ? null : (old as SlingValue);
+    set[name] = value;
+  };
+  return { set, previous, write };
+}
+
+/**
+ * The metadata node of the DAM asset an image was uploaded to: its dc:description is the alt text that
+ * Core Components' Image shows wherever the asset is placed with "Get alternative text from DAM"
+ * (altValueFromDAM, the default). Null for an image that is not in the DAM.
+ */
+const damMetadataPath = (asset: EnrichChangeInput["asset"]) => (asset?.targetId.startsWith("/content/dam/") ? `${asset.targetId}/jcr:content/metadata` : null);
+
+/** What an apply recorded to undo it: `properties` of the page's jcr:content, and of DAM assets' metadata nodes by path (absent in applies from before assets were written). */
+interface AemPrevious {
+  properties?: Record<string, SlingValue | null>;
+  assets?: Record<string, Record<string, SlingValue | null>>;
+}
+
 /**
  * AEM: properties of the page's `jcr:content` through the Sling POST servlet, as the page properties
  * dialog writes them: pageTitle (the "Page Title" the browser shows), jcr:description and the Open Graph
  * properties the page has (AEM_OPEN_GRAPH), jcr:language (in AEM's form, "en_GB" for "en-GB"); a
  * summary or tags into the template field of that name where the page has one (see AEM_NO_FIELD); alt
  * text as `alt` of each component under `root` whose image field holds the image (the DAM path the run
- * uploaded it to, or its source address). The state before is each touched property's value, null where
+ * uploaded it to, or its source address), and as dc:description of the image's DAM asset (see
+ * damMetadataPath; dc:title is left alone: Core Components show it as the image's caption, and the
+ * Assets console as the asset's name). The state before is each touched property's value, null where
  * it was absent, so a rollback sets the old values and deletes the new properties (`@Delete`).
  */
 export function createAemEnricher(options: AdapterOptions): TargetEnricher {
@@ -284,11 +310,19 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
     async apply(item, changes) {
       const content = await sling.getJson(contentPath(item.targetId));
       if (!content) return { outcomes: changes.map(() => unsupported("The page is no longer in AEM")), previous: null, after: null };
-      const set: Record<string, SlingValue> = {};
-      const previous: Record<string, SlingValue | null> = {};
-      const write = (name: string, value: SlingValue, old: unknown) => {
-        if (!(name in previous)) previous[name] = old === undefined || old === null ? null : (old as SlingValue);
-        set[name] = value;
+      const page = slingWrites();
+      const write = page.write;
+      const assets: Record<string, ReturnType<typeof slingWrites> & { metadata: Record<string, unknown> }> = {};
+      /** dc:description of the image's DAM asset; false when the image is not in the DAM (or no longer). */
+      const damAlt = async (asset: EnrichChangeInput["asset"], alt: string) => {
+        const path = damMetadataPath(asset);
+        if (path && !assets[path]) {
+          const metadata = await sling.getProperties(path);
+          if (metadata) assets[path] = { ...slingWrites(), metadata };
+        }
+        if (!path || !assets[path]) return false;
+        assets[path].write("dc:description", alt, assets[path].metadata["dc:description"]);
+        return true;
       };
       const outcomes: EnrichWriteResult["outcomes"] = [];
       /** jcr:language in AEM's form; a page that holds that very form already keeps it untouched. */
@@ -317,18 +351,28 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
         } else if (c.field === "imageAlt") {
           const components = aemImageComponents(content, [c.asset?.url, c.target].filter((r): r is string => !!r));
           for (const path of components) write(`${path}/alt`, c.value, childAt(content, path)?.alt);
-          outcomes.push(components.length ? applied(`alt of ${components.length} image component${components.length === 1 ? "" : "s"}`) : unsupported("No component of the page shows this image"));
+          const written = [
+            components.length ? `alt of ${components.length} image component${components.length === 1 ? "" : "s"}` : "",
+            (await damAlt(c.asset, c.value)) ? `dc:description of the DAM asset ${c.asset!.targetId}` : "",
+          ].filter(Boolean);
+          outcomes.push(written.length ? applied(written.join(", ")) : unsupported("No component of the page shows this image"));
         } else outcomes.push(unsupported(AEM_NO_FIELD[c.field] ?? `AEM pages take no ${c.field}`));
       }
-      if (!Object.keys(set).length) return { outcomes, previous: null, after: null };
-      await sling.post(contentPath(item.targetId), slingForm(set));
-      return { outcomes, previous: { properties: previous }, after: { properties: set } };
+      const touched = Object.entries(assets);
+      if (!Object.keys(page.set).length && !touched.length) return { outcomes, previous: null, after: null };
+      if (Object.keys(page.set).length) await sling.post(contentPath(item.targetId), slingForm(page.set));
+      for (const [path, metadata] of touched) await sling.post(path, slingForm(metadata.set));
+      const previous: AemPrevious = { properties: page.previous, assets: Object.fromEntries(touched.map(([path, m]) => [path, m.previous])) };
+      return { outcomes, previous, after: { properties: page.set, assets: Object.fromEntries(touched.map(([path, m]) => [path, m.set])) } };
     },
     async revert(item, previous) {
-      const props = (previous as { properties?: Record<string, SlingValue | null> } | null)?.properties;
-      // A POST to a page that was deleted since would create a bare node where it was.
-      if (!props || !Object.keys(props).length || !(await sling.getJson(contentPath(item.targetId)))) return;
-      await sling.post(contentPath(item.targetId), slingForm(props));
+      const prev = previous as AemPrevious | null;
+      // A POST to a node that was deleted since would create a bare node where it was.
+      const restore = async (path: string, props: Record<string, SlingValue | null> | undefined) => {
+        if (props && Object.keys(props).length && (await sling.getProperties(path))) await sling.post(path, slingForm(props));
+      };
+      await restore(contentPath(item.targetId), prev?.properties);
+      for (const [path, props] of Object.entries(prev?.assets ?? {})) await restore(path, props);
     },
   };
 }

@@ -70,7 +70,8 @@ export type SlingForm = Record<string, string> | string[][];
 /**
  * An AEM author's Sling side, shared by the adapter and the Enrich writer: basic auth, one rate-limited
  * client per author, the Granite CSRF token (fetched once, again after a 403 from an expired token),
- * Sling POSTs and Sling GETs of a node's tree (`<path>.infinity.json`, null when the node is gone).
+ * Sling POSTs and Sling GETs of a node's tree (`<path>.infinity.json`) or own properties (`<path>.json`),
+ * null when the node is gone.
  */
 export function aemSling(options: AdapterOptions) {
   const base = trimSlash(str(options.config, "authorUrl"));
@@ -93,12 +94,18 @@ export function aemSling(options: AdapterOptions) {
     }
   }
 
+  /** A node's own properties (`<path>.json`: Sling's depth 0, no child nodes), null when the node is gone. */
+  async function getProperties(path: string): Promise<Record<string, unknown> | null> {
+    const res = await client.request(`${base}${path}.json`, { headers: { Authorization: auth }, accept: [404] });
+    return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
+  }
+
   async function getJson(path: string): Promise<Record<string, unknown> | null> {
     const res = await client.request(`${base}${path}.infinity.json`, { headers: { Authorization: auth }, accept: [404] });
     return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
   }
 
-  return { base, auth, client, csrf, post, getJson };
+  return { base, auth, client, csrf, post, getJson, getProperties };
 }
 
 export function createAemAdapter(options: AdapterOptions): TargetAdapter {
