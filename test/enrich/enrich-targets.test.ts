@@ -203,6 +203,41 @@ describe("Enrich changes into AEM", () => {
     expect(aem.content().root).not.toHaveProperty("main.hero_0.alt");
   });
 
+  it("sets the alt of the image's <img> in rich text components, on top of another image's in the same text, and restores the old HTML exactly", async () => {
+    const MAP = `https://${SOURCE_HOST}/img/map.png`;
+    const text = `<p>Our <b>team</b> &amp; friends.</p><p><img src="${DAM}" alt="Hero"><img src="${MAP}" alt=""><img src="/img/elsewhere.png"></p>`;
+    const story = `<figure><img src="${HERO}" data-asset-id="${DAM}"><figcaption>Us</figcaption></figure>`;
+    const base = preparedPage("/team", "c".repeat(64));
+    const aem = await written({
+      components: [
+        ...base.components,
+        { definition: "text", targetId: "core/wcm/components/text/v2/text", area: "main", fields: { text: { type: "richtext", value: text } } },
+        { definition: "story", targetId: "site/components/story", area: "main", fields: { body: { type: "richtext", value: story } } },
+      ],
+    });
+    const main = () => (aem.content().root as Record<string, Record<string, Record<string, unknown>>>).main!;
+    expect(main().text_1).toMatchObject({ text, textIsRich: true });
+    const before = structuredClone(aem.content());
+    const heroBody = main().hero_0!.body;
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "imageAlt", target: HERO, value: 'The "team" at the bakery', asset: { targetId: DAM, url: DAM } },
+      { field: "imageAlt", target: MAP, value: "Map to the bakery", asset: null },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: "alt of 1 image component, alt of 2 images in rich text" },
+      { status: "applied", message: "alt of 1 image in rich text" },
+    ]);
+    expect(main().text_1!.text).toBe(`<p>Our <b>team</b> &amp; friends.</p><p><img src="${DAM}" alt="The &quot;team&quot; at the bakery"><img src="${MAP}" alt="Map to the bakery"><img src="/img/elsewhere.png"></p>`);
+    expect(main().story_2!.body).toBe(`<figure><img alt="The &quot;team&quot; at the bakery" src="${HERO}" data-asset-id="${DAM}"><figcaption>Us</figcaption></figure>`);
+    // The hero's own rich text shows another image, and is left as it was.
+    expect(main().hero_0!.body).toBe(heroBody);
+    expect(result.previous).toEqual({ properties: { "root/main/hero_0/alt": null, "root/main/text_1/text": text, "root/main/story_2/body": story }, assets: {} });
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
+  });
+
   it("updates the Open Graph title and description the page has along with the meta ones, creates none, and restores them", async () => {
     const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: { "og:title": "Shared /team" }, canonical: null, language: null } });
     // Another template keeps the description under the Open Graph name itself.

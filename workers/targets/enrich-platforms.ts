@@ -8,6 +8,7 @@ import { aemLanguage, aemSling, type SlingForm } from "./adapters/aem";
 import { STORYBLOK_HOSTS } from "./adapters/storyblok";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { SANITY_DEFAULT_API_VERSION } from "./adapters/sanity";
+import { parseFragment } from "./richtext/dom";
 import type { EnrichChangeInput, EnrichWriteResult, TargetEnricher } from "./enrich";
 import { TargetHttpClient, basicAuth } from "./http-client";
 
@@ -257,14 +258,48 @@ const AEM_NO_FIELD: Record<string, string> = {
 const childAt = (tree: Record<string, unknown>, path: string) =>
   path.split("/").reduce<Record<string, unknown> | undefined>((node, name) => node?.[name] as Record<string, unknown> | undefined, tree);
 
-/** The components under `root` (paths relative to `jcr:content`) with a property that holds the image. */
-function aemImageComponents(content: Record<string, unknown>, refs: string[]): string[] {
-  const found: string[] = [];
+/** Calls `visit` with each node under `root` and its path relative to `jcr:content`. */
+function walkRoot(content: Record<string, unknown>, visit: (node: Record<string, unknown>, path: string) => void) {
   const walk = (node: Record<string, unknown>, path: string) => {
-    if (Object.entries(node).some(([k, v]) => typeof v === "string" && !/^(jcr|sling|cq):/.test(k) && refs.includes(v))) found.push(path);
+    visit(node, path);
     for (const [k, v] of Object.entries(node)) if (v && typeof v === "object" && !Array.isArray(v)) walk(v as Record<string, unknown>, `${path}/${k}`);
   };
   if (content.root && typeof content.root === "object") walk(content.root as Record<string, unknown>, "root");
+}
+
+const isContentProperty = (name: string) => !/^(jcr|sling|cq):/.test(name);
+
+/** The components under `root` (paths relative to `jcr:content`) with a property that holds the image. */
+function aemImageComponents(content: Record<string, unknown>, refs: string[]): string[] {
+  const found: string[] = [];
+  walkRoot(content, (node, path) => {
+    if (Object.entries(node).some(([k, v]) => typeof v === "string" && isContentProperty(k) && refs.includes(v))) found.push(path);
+  });
+  return found;
+}
+
+/** Whether a component's property holds rich text: Core Components' Text keeps it in `text`, the migration each rich text field under its own name with textIsRich set. */
+const isRichText = (node: Record<string, unknown>, name: string) => isContentProperty(name) && (name === "text" || node.textIsRich === true || node.textIsRich === "true");
+
+/**
+ * The rich text properties under `root` (paths relative to `jcr:content`) with an <img> of the image (its
+ * src, or the data-asset-id the migration adds, is one of `refs`), each with its HTML before and after that alt is set.
+ * The HTML is parsed and serialised with linkedom, as the migration wrote it, and set in `content` too, so
+ * the alt of a second image in the same text is set on top of the first.
+ */
+function setRichTextAlts(content: Record<string, unknown>, refs: string[], alt: string): { path: string; old: string; html: string; images: number }[] {
+  const found: { path: string; old: string; html: string; images: number }[] = [];
+  walkRoot(content, (node, path) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (typeof value !== "string" || !value.includes("<img") || !isRichText(node, name)) continue;
+      const body = parseFragment(value);
+      const images = Array.from(body.querySelectorAll("img")).filter((img) => refs.includes(img.getAttribute("src") ?? "") || refs.includes(img.getAttribute("data-asset-id") ?? ""));
+      for (const img of images) img.setAttribute("alt", alt);
+      if (!images.length) continue;
+      node[name] = body.innerHTML;
+      found.push({ path: `${path}/${name}`, old: value, html: body.innerHTML, images: images.length });
+    }
+  });
   return found;
 }
 
@@ -298,7 +333,8 @@ interface AemPrevious {
  * properties the page has (AEM_OPEN_GRAPH), jcr:language (in AEM's form, "en_GB" for "en-GB"); a
  * summary or tags into the template field of that name where the page has one (see AEM_NO_FIELD); alt
  * text as `alt` of each component under `root` whose image field holds the image (the DAM path the run
- * uploaded it to, or its source address), and as dc:description of the image's DAM asset (see
+ * uploaded it to, or its source address), as the alt attribute of its <img> in rich text under `root`
+ * (see setRichTextAlts; the old HTML is kept whole for rollback), and as dc:description of the image's DAM asset (see
  * damMetadataPath; dc:title is left alone: Core Components show it as the image's caption, and the
  * Assets console as the asset's name). The state before is each touched property's value, null where
  * it was absent, so a rollback sets the old values and deletes the new properties (`@Delete`).
@@ -349,10 +385,15 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
           write(field, list ? c.value.split(",").map((t) => t.trim()).filter(Boolean) : c.value, content[field]);
           outcomes.push(applied(`page property ${field}`));
         } else if (c.field === "imageAlt") {
-          const components = aemImageComponents(content, [c.asset?.url, c.target].filter((r): r is string => !!r));
+          const refs = [c.asset?.url, c.target].filter((r): r is string => !!r);
+          const components = aemImageComponents(content, refs);
           for (const path of components) write(`${path}/alt`, c.value, childAt(content, path)?.alt);
+          const texts = setRichTextAlts(content, refs, c.value);
+          for (const text of texts) write(text.path, text.html, text.old);
+          const images = texts.reduce((n, t) => n + t.images, 0);
           const written = [
             components.length ? `alt of ${components.length} image component${components.length === 1 ? "" : "s"}` : "",
+            images ? `alt of ${images} image${images === 1 ? "" : "s"} in rich text` : "",
             (await damAlt(c.asset, c.value)) ? `dc:description of the DAM asset ${c.asset!.targetId}` : "",
           ].filter(Boolean);
           outcomes.push(written.length ? applied(written.join(", ")) : unsupported("No component of the page shows this image"));
