@@ -287,6 +287,40 @@ describe("Enrich changes into AEM", () => {
     expect(aem.content()["jcr:language"]).toBe("de-DE");
   });
 
+  it("reads a page too large for one .infinity.json answer (300 Multiple Choices) level by level, in the enricher and the adapter", async () => {
+    const base = preparedPage("/team", "c".repeat(64));
+    const quote = (n: number) => ({ definition: "quote", targetId: "site/components/quote", area: "main", fields: { text: { type: "text" as const, value: `Quote ${n}` } } });
+    const aem = await written({ components: [...base.components, quote(1), quote(2)] });
+    const before = structuredClone(aem.content());
+    // jcr:content → root → main → three components: three levels of one node, then three.
+    aem.fake.jsonMaximumResults = 2;
+    const from = aem.fake.log.length;
+    const reads = () => aem.fake.log.slice(from).filter((l) => l.method === "GET" && new URL(l.url).pathname.startsWith("/content/")).map((l) => `${l.status} ${new URL(l.url).pathname.replace(aem.item.targetId, "")}`);
+
+    const result = await aem.enricher.apply(aem.item, [{ field: "imageAlt", target: HERO, value: "The team at the bakery", asset: { targetId: DAM, url: DAM } }]);
+    expect(reads()).toEqual([
+      "300 /jcr:content.infinity.json",
+      "200 /jcr:content.2.json",
+      // main has more children than the limit: only its one level (always answered), then each child.
+      "300 /jcr:content/root/main.infinity.json",
+      "200 /jcr:content/root/main.1.json",
+      "200 /jcr:content/root/main/hero_0.infinity.json",
+      "200 /jcr:content/root/main/quote_1.infinity.json",
+      "200 /jcr:content/root/main/quote_2.infinity.json",
+      // Its metadata's own properties: the image was not uploaded to this fake's DAM.
+      `404 ${DAM}/jcr:content/metadata.json`,
+    ]);
+    expect(result.outcomes).toEqual([{ status: "applied", message: "alt of 1 image component" }]);
+    expect(result.previous).toEqual({ properties: { "root/main/hero_0/alt": null }, assets: {} });
+    expect((aem.content().root as Record<string, Record<string, Record<string, unknown>>>).main!.hero_0!.alt).toBe("The team at the bakery");
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
+
+    // The adapter reads the page's state before a re-write the same way, so a rollback has all of it.
+    const rewrite = await aem.adapter.upsertPage({ ...base, title: "New title", components: [quote(3)] }, null);
+    expect(rewrite.previous).toEqual(before);
+  });
+
   it("fetches a fresh CSRF token when it expires mid-apply, and fails on a second refusal", async () => {
     let expireOnRead = false;
     const aem = await written({}, (fake) => ({
