@@ -334,9 +334,9 @@ interface AemPrevious {
  * summary or tags into the template field of that name where the page has one (see AEM_NO_FIELD); alt
  * text as `alt` of each component under `root` whose image field holds the image (the DAM path the run
  * uploaded it to, or its source address), as the alt attribute of its <img> in rich text under `root`
- * (see setRichTextAlts; the old HTML is kept whole for rollback), and as dc:description of the image's DAM asset (see
- * damMetadataPath; dc:title is left alone: Core Components show it as the image's caption, and the
- * Assets console as the asset's name). The state before is each touched property's value, null where
+ * (see setRichTextAlts; the old HTML is kept whole for rollback), and as dc:description of the image's
+ * DAM asset (see damMetadataPath; dc:title is left alone: Core Components show it as the image's
+ * caption, and the Assets console as the asset's name). The state before is each touched property's value, null where
  * it was absent, so a rollback sets the old values and deletes the new properties (`@Delete`).
  */
 export function createAemEnricher(options: AdapterOptions): TargetEnricher {
