@@ -12,7 +12,7 @@ import { FakeContentful } from "../fixtures/targets/fake-contentful";
 import { FakeMagnolia } from "../fixtures/targets/fake-magnolia";
 import { FakeSanity } from "../fixtures/targets/fake-sanity";
 import { FakeStoryblok } from "../fixtures/targets/fake-storyblok";
-import { SOURCE_HOST, preparedPage } from "../fixtures/targets/pages";
+import { PNG, SOURCE_HOST, preparedPage } from "../fixtures/targets/pages";
 
 const AEM_CONFIG = { authorUrl: "https://aem.test", username: "admin", password: "admin" };
 
@@ -117,7 +117,13 @@ describe("Enrich changes into AEM", () => {
     const result = await createTargetAdapter("aem", options).upsertPage(page, null);
     const item = { targetId: result.targetId, targetPath: result.targetPath, migrationId: null };
     const content = () => fake.get(`${item.targetId}/jcr:content`)!;
-    return { fake, item, content, enricher: createTargetEnricher("aem", options)! };
+    return { fake, item, content, adapter: createTargetAdapter("aem", options), enricher: createTargetEnricher("aem", options)! };
+  }
+
+  /** Uploads an image into the fake's DAM as the migration does; its metadata node. */
+  async function uploaded(aem: Awaited<ReturnType<typeof written>>, filename: string, alt: string) {
+    const asset = await aem.adapter.uploadAsset({ sourceUrl: `https://${SOURCE_HOST}/img/${filename}`, bytes: PNG, contentType: "image/png", filename, alt, contentHash: "d".repeat(64) });
+    return { asset, metadata: () => aem.fake.get(`${asset.targetId}/jcr:content/metadata`)! };
   }
 
   it("sets alt on the component that shows the image and the language the page lacked, says why summary and tags are not written, and deletes what was absent on rollback", async () => {
@@ -143,8 +149,8 @@ describe("Enrich changes into AEM", () => {
       { status: "unsupported", message: "AEM pages have no summary property (jcr:description holds the meta description), and this page's template has no summary, abstract or excerpt field" },
       { status: "unsupported", message: "AEM keeps tags in cq:tags as IDs of tags defined under /content/cq:tags, so free-text tags are not written there, and this page's template has no tags or keywords field" },
     ]);
-    expect(result.previous).toEqual({ properties: { "jcr:language": null, "root/main/hero_0/alt": null } });
-    expect(aem.content()["jcr:language"]).toBe("en-GB");
+    expect(result.previous).toEqual({ properties: { "jcr:language": null, "root/main/hero_0/alt": null }, assets: {} });
+    expect(aem.content()["jcr:language"]).toBe("en_GB");
     expect(hero().alt).toBe("The team at the bakery");
     expect(hero().image).toBe(DAM);
     expect(aem.content()).not.toHaveProperty("summary");
@@ -159,10 +165,160 @@ describe("Enrich changes into AEM", () => {
     expect(aem.content().summary).toBe("Old summary");
     const values = { summary: "Bakers since 1921.", tags: "bread, bakery", metaTitle: "Our team" } as const;
     const result = await aem.enricher.apply(aem.item, Object.entries(values).map(([field, value]) => ({ field: field as keyof typeof values, target: "", value })));
-    expect(result.outcomes).toEqual(["summary", "tags", "pageTitle"].map((name) => ({ status: "applied", message: `page property ${name}` })));
-    expect(aem.content()).toMatchObject({ summary: "Bakers since 1921.", tags: ["bread", "bakery"], pageTitle: "Our team", "jcr:title": "Title of /team" });
+    // The page's ogTitle (the migration wrote the source's og:title) follows the meta title.
+    expect(result.outcomes).toEqual(["property summary", "property tags", "properties pageTitle, ogTitle"].map((what) => ({ status: "applied", message: `page ${what}` })));
+    expect(aem.content()).toMatchObject({ summary: "Bakers since 1921.", tags: ["bread", "bakery"], pageTitle: "Our team", ogTitle: "Our team", "jcr:title": "Title of /team" });
     await aem.enricher.revert(aem.item, result.previous);
-    expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team" });
+    expect(aem.content()).toMatchObject({ summary: "Old summary", tags: ["old"], pageTitle: "SEO /team", ogTitle: "OG /team" });
+  });
+
+  it("writes the alt text as dc:description of the image's DAM asset too, leaves dc:title alone, and restores or deletes it on rollback", async () => {
+    const aem = await written();
+    const hero = await uploaded(aem, "hero-1a2b.png", "Hero");
+    expect(hero.asset.targetId).toBe(DAM);
+    expect(hero.metadata()).toEqual({ "dc:title": "Hero", "dc:description": "Hero" });
+    // An image of the page that no component shows (it sits in rich text the source kept), whose asset has no description.
+    const other = await uploaded(aem, "map-3c4d.png", "");
+    delete other.metadata()["dc:description"];
+    const OTHER = other.asset.targetId;
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "imageAlt", target: HERO, value: "The team at the bakery", asset: { targetId: DAM, url: DAM } },
+      { field: "imageAlt", target: `https://${SOURCE_HOST}/img/map.png`, value: "Map to the bakery", asset: { targetId: OTHER, url: OTHER } },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: `alt of 1 image component, dc:description of the DAM asset ${DAM}` },
+      { status: "applied", message: `dc:description of the DAM asset ${OTHER}` },
+    ]);
+    expect(result.previous).toEqual({
+      properties: { "root/main/hero_0/alt": null },
+      assets: { [`${DAM}/jcr:content/metadata`]: { "dc:description": "Hero" }, [`${OTHER}/jcr:content/metadata`]: { "dc:description": null } },
+    });
+    expect(hero.metadata()).toEqual({ "dc:title": "Hero", "dc:description": "The team at the bakery" });
+    expect(other.metadata()).toEqual({ "dc:title": "map-3c4d.png", "dc:description": "Map to the bakery" });
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(hero.metadata()).toEqual({ "dc:title": "Hero", "dc:description": "Hero" });
+    expect(other.metadata()).toEqual({ "dc:title": "map-3c4d.png" });
+    expect(aem.content().root).not.toHaveProperty("main.hero_0.alt");
+  });
+
+  it("sets the alt of the image's <img> in rich text components, on top of another image's in the same text, and restores the old HTML exactly", async () => {
+    const MAP = `https://${SOURCE_HOST}/img/map.png`;
+    const text = `<p>Our <b>team</b> &amp; friends.</p><p><img src="${DAM}" alt="Hero"><img src="${MAP}" alt=""><img src="/img/elsewhere.png"></p>`;
+    const story = `<figure><img src="${HERO}" data-asset-id="${DAM}"><figcaption>Us</figcaption></figure>`;
+    const base = preparedPage("/team", "c".repeat(64));
+    const aem = await written({
+      components: [
+        ...base.components,
+        { definition: "text", targetId: "core/wcm/components/text/v2/text", area: "main", fields: { text: { type: "richtext", value: text } } },
+        { definition: "story", targetId: "site/components/story", area: "main", fields: { body: { type: "richtext", value: story } } },
+      ],
+    });
+    const main = () => (aem.content().root as Record<string, Record<string, Record<string, unknown>>>).main!;
+    expect(main().text_1).toMatchObject({ text, textIsRich: true });
+    const before = structuredClone(aem.content());
+    const heroBody = main().hero_0!.body;
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "imageAlt", target: HERO, value: 'The "team" at the bakery', asset: { targetId: DAM, url: DAM } },
+      { field: "imageAlt", target: MAP, value: "Map to the bakery", asset: null },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: "alt of 1 image component, alt of 2 images in rich text" },
+      { status: "applied", message: "alt of 1 image in rich text" },
+    ]);
+    expect(main().text_1!.text).toBe(`<p>Our <b>team</b> &amp; friends.</p><p><img src="${DAM}" alt="The &quot;team&quot; at the bakery"><img src="${MAP}" alt="Map to the bakery"><img src="/img/elsewhere.png"></p>`);
+    expect(main().story_2!.body).toBe(`<figure><img alt="The &quot;team&quot; at the bakery" src="${HERO}" data-asset-id="${DAM}"><figcaption>Us</figcaption></figure>`);
+    // The hero's own rich text shows another image, and is left as it was.
+    expect(main().hero_0!.body).toBe(heroBody);
+    expect(result.previous).toEqual({ properties: { "root/main/hero_0/alt": null, "root/main/text_1/text": text, "root/main/story_2/body": story }, assets: {} });
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
+  });
+
+  it("updates the Open Graph title and description the page has along with the meta ones, creates none, and restores them", async () => {
+    const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: { "og:title": "Shared /team" }, canonical: null, language: null } });
+    // Another template keeps the description under the Open Graph name itself.
+    aem.content()["og:description"] = "Shared about /team";
+    const before = structuredClone(aem.content());
+    expect(before).toMatchObject({ ogTitle: "Shared /team", pageTitle: "SEO /team", "jcr:description": "About /team" });
+    expect(before).not.toHaveProperty("ogDescription");
+
+    const result = await aem.enricher.apply(aem.item, [
+      { field: "metaTitle", target: "", value: "Our team" },
+      { field: "metaDescription", target: "", value: "Who we are." },
+    ]);
+    expect(result.outcomes).toEqual([
+      { status: "applied", message: "page properties pageTitle, ogTitle" },
+      { status: "applied", message: "page properties jcr:description, og:description" },
+    ]);
+    expect(result.previous).toEqual({ properties: { pageTitle: "SEO /team", ogTitle: "Shared /team", "jcr:description": "About /team", "og:description": "Shared about /team" }, assets: {} });
+    expect(aem.content()).toMatchObject({ pageTitle: "Our team", ogTitle: "Our team", "jcr:description": "Who we are.", "og:description": "Who we are." });
+    expect(aem.content()).not.toHaveProperty("og:title");
+    expect(aem.content()).not.toHaveProperty("ogDescription");
+
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
+  });
+
+  it("writes the language in AEM's form (en_GB for en-GB), leaves a page that holds that form alone, and restores an older form exactly", async () => {
+    const aem = await written({ seo: { title: "SEO /team", description: "About /team", openGraph: {}, canonical: null, language: "en-GB" } });
+    expect(aem.content()["jcr:language"]).toBe("en_GB");
+    const same = await aem.enricher.apply(aem.item, [{ field: "language", target: "", value: "en-gb" }]);
+    expect(same).toEqual({ outcomes: [{ status: "applied", message: "page property jcr:language (already en_GB)" }], previous: null, after: null });
+
+    const changed = await aem.enricher.apply(aem.item, [{ field: "language", target: "", value: "zh-Hant-TW" }]);
+    expect(changed.outcomes).toEqual([{ status: "applied", message: "page property jcr:language" }]);
+    expect(aem.content()["jcr:language"]).toBe("zh_TW");
+    await aem.enricher.revert(aem.item, changed.previous);
+    expect(aem.content()["jcr:language"]).toBe("en_GB");
+
+    // A page an earlier migration wrote with the BCP 47 form gets AEM's form, and the old value back on rollback.
+    aem.content()["jcr:language"] = "de-DE";
+    const legacy = await aem.enricher.apply(aem.item, [{ field: "language", target: "", value: "de-DE" }, { field: "language", target: "", value: "Deutsch (Schweiz)" }]);
+    expect(legacy.outcomes).toEqual([
+      { status: "applied", message: "page property jcr:language" },
+      { status: "unsupported", message: `"Deutsch (Schweiz)" is no BCP 47 language tag, which AEM's jcr:language takes as language_REGION` },
+    ]);
+    expect(aem.content()["jcr:language"]).toBe("de_DE");
+    await aem.enricher.revert(aem.item, legacy.previous);
+    expect(aem.content()["jcr:language"]).toBe("de-DE");
+  });
+
+  it("reads a page too large for one .infinity.json answer (300 Multiple Choices) level by level, in the enricher and the adapter", async () => {
+    const base = preparedPage("/team", "c".repeat(64));
+    const quote = (n: number) => ({ definition: "quote", targetId: "site/components/quote", area: "main", fields: { text: { type: "text" as const, value: `Quote ${n}` } } });
+    const aem = await written({ components: [...base.components, quote(1), quote(2)] });
+    const before = structuredClone(aem.content());
+    // jcr:content → root → main → three components: three levels of one node, then three.
+    aem.fake.jsonMaximumResults = 2;
+    const from = aem.fake.log.length;
+    const reads = () => aem.fake.log.slice(from).filter((l) => l.method === "GET" && new URL(l.url).pathname.startsWith("/content/")).map((l) => `${l.status} ${new URL(l.url).pathname.replace(aem.item.targetId, "")}`);
+
+    const result = await aem.enricher.apply(aem.item, [{ field: "imageAlt", target: HERO, value: "The team at the bakery", asset: { targetId: DAM, url: DAM } }]);
+    expect(reads()).toEqual([
+      "300 /jcr:content.infinity.json",
+      "200 /jcr:content.2.json",
+      // main has more children than the limit: only its one level (always answered), then each child.
+      "300 /jcr:content/root/main.infinity.json",
+      "200 /jcr:content/root/main.1.json",
+      "200 /jcr:content/root/main/hero_0.infinity.json",
+      "200 /jcr:content/root/main/quote_1.infinity.json",
+      "200 /jcr:content/root/main/quote_2.infinity.json",
+      // Its metadata's own properties: the image was not uploaded to this fake's DAM.
+      `404 ${DAM}/jcr:content/metadata.json`,
+    ]);
+    expect(result.outcomes).toEqual([{ status: "applied", message: "alt of 1 image component" }]);
+    expect(result.previous).toEqual({ properties: { "root/main/hero_0/alt": null }, assets: {} });
+    expect((aem.content().root as Record<string, Record<string, Record<string, unknown>>>).main!.hero_0!.alt).toBe("The team at the bakery");
+    await aem.enricher.revert(aem.item, result.previous);
+    expect(aem.content()).toEqual(before);
+
+    // The adapter reads the page's state before a re-write the same way, so a rollback has all of it.
+    const rewrite = await aem.adapter.upsertPage({ ...base, title: "New title", components: [quote(3)] }, null);
+    expect(rewrite.previous).toEqual(before);
   });
 
   it("fetches a fresh CSRF token when it expires mid-apply, and fails on a second refusal", async () => {

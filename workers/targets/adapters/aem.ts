@@ -4,6 +4,7 @@
  * imported as JSON (:operation=import, :contentType=json, :replace=true) so child pages stay intact.
  * Images go through the Assets HTTP API (/api/assets/<folder>/<file>), activation through /bin/replicate.json.
  */
+import { normalizeLanguage } from "../../crawl/metadata/collect";
 import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, joinPath, pathSegments, scalarValue, slugify } from "../fields";
 import type { AssetInput, AssetWriteResult, MappedFieldValue, PageWriteResult, PreparedPage, RecordedWrite, TargetAdapter } from "../types";
@@ -11,6 +12,19 @@ import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
 
 export const AEM_ASSET_FOLDER = "migrated";
+
+/**
+ * A BCP 47 tag ("en-GB") in the form AEM keeps in `jcr:language` ("en_GB", "de"): what
+ * com.day.cq.commons.Language parses, the language and then the region after an underscore. A script or
+ * variant subtag has no place in that form and is left out ("zh-Hant-TW" → "zh_TW"); null when the
+ * value is no language tag.
+ */
+export function aemLanguage(tag: string): string | null {
+  const [language, ...rest] = normalizeLanguage(tag)?.split("-") ?? [];
+  if (!language) return null;
+  const region = rest.find((p) => /^([A-Z]{2}|\d{3})$/.test(p));
+  return region ? `${language}_${region}` : language;
+}
 
 function propValue(page: PreparedPage, field: MappedFieldValue): unknown {
   if (field.value === null || field.value === "") return undefined;
@@ -27,7 +41,7 @@ export function aemPageContent(page: PreparedPage): Record<string, unknown> {
     "cq:template": page.template.targetId,
     "jcr:description": page.seo.description,
     pageTitle: page.seo.title,
-    "jcr:language": page.seo.language ?? undefined,
+    "jcr:language": page.seo.language ? (aemLanguage(page.seo.language) ?? undefined) : undefined,
     canonicalUrl: page.seo.canonical ?? undefined,
     ogTitle: page.seo.openGraph["og:title"],
     ogDescription: page.seo.openGraph["og:description"],
@@ -50,13 +64,25 @@ export function aemPageContent(page: PreparedPage): Record<string, unknown> {
   return JSON.parse(JSON.stringify(content)) as Record<string, unknown>;
 }
 
+/** Whether a value of Sling's JSON is a child node: properties are strings, numbers, booleans or arrays of those. */
+const isNodeJson = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The deepest level a 300 Multiple Choices answer of the Sling GET servlet offers (its URLs end in
+ * `.<level>.json`, deepest first), at least 1: Sling answers `.1.json` whatever the number of children.
+ */
+function deepestOffered(offers: unknown): number {
+  return Math.max(1, ...(Array.isArray(offers) ? offers : []).map((url) => Number(/\.(\d+)\.json$/.exec(String(url))?.[1] ?? 0)));
+}
+
 /** What a Sling POST servlet request carries: named parameters, repeated names as pairs (multi-value properties). */
 export type SlingForm = Record<string, string> | string[][];
 
 /**
  * An AEM author's Sling side, shared by the adapter and the Enrich writer: basic auth, one rate-limited
  * client per author, the Granite CSRF token (fetched once, again after a 403 from an expired token),
- * Sling POSTs and Sling GETs of a node's tree (`<path>.infinity.json`, null when the node is gone).
+ * Sling POSTs and Sling GETs of a node's tree (`<path>.infinity.json`, walked level by level where the
+ * tree is too large for one answer) or own properties (`<path>.json`), null when the node is gone.
  */
 export function aemSling(options: AdapterOptions) {
   const base = trimSlash(str(options.config, "authorUrl"));
@@ -79,20 +105,48 @@ export function aemSling(options: AdapterOptions) {
     }
   }
 
-  async function getJson(path: string): Promise<Record<string, unknown> | null> {
-    const res = await client.request(`${base}${path}.infinity.json`, { headers: { Authorization: auth }, accept: [404] });
+  /** A node's own properties (`<path>.json`: Sling's depth 0, no child nodes), null when the node is gone. */
+  async function getProperties(path: string): Promise<Record<string, unknown> | null> {
+    const res = await client.request(`${base}${path}.json`, { headers: { Authorization: auth }, accept: [404] });
     return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
   }
 
-  return { base, auth, client, csrf, post, getJson };
+  /**
+   * A node's whole tree. When it has more nodes than the author's json.maximumresults, Sling answers
+   * `.infinity.json` with 300 Multiple Choices and the depth-limited URLs it would answer; then the
+   * deepest of those is read, and each node at that depth (shown there without its children) the same way.
+   */
+  async function getJson(path: string): Promise<Record<string, unknown> | null> {
+    const res = await client.request(`${base}${path}.infinity.json`, { headers: { Authorization: auth }, accept: [300, 404] });
+    if (res.status !== 300) return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
+    const level = deepestOffered(await res.json());
+    const partial = await client.request(`${base}${path}.${level}.json`, { headers: { Authorization: auth }, accept: [404] });
+    if (!partial.ok) return null;
+    const tree = (await partial.json()) as Record<string, unknown>;
+    await completeBelow(tree, path, level);
+    return tree;
+  }
+
+  /** Puts the whole tree in place of each child node `level` levels below `node` (a depth-limited read shows those without their children). */
+  async function completeBelow(node: Record<string, unknown>, path: string, level: number): Promise<void> {
+    for (const [name, child] of Object.entries(node)) {
+      if (!isNodeJson(child)) continue;
+      if (level > 1) await completeBelow(child, `${path}/${name}`, level - 1);
+      // A node deleted between the two reads keeps what the first showed.
+      else node[name] = (await getJson(`${path}/${name}`)) ?? child;
+    }
+  }
+
+  return { base, auth, client, csrf, post, getJson, getProperties };
 }
 
 export function createAemAdapter(options: AdapterOptions): TargetAdapter {
   const siteRoot = `/content/${options.siteSlug}`;
-  const { base, auth, client, csrf, post, getJson } = aemSling(options);
+  const { base, auth, client, csrf, post, getJson, getProperties } = aemSling(options);
 
   async function ensurePage(path: string, title: string): Promise<boolean> {
-    if (await getJson(path)) return false;
+    // Its properties tell whether it exists: its tree would hold every page below it.
+    if (await getProperties(path)) return false;
     const parent = path.split("/").slice(0, -1).join("/") || "/";
     const content = { "jcr:primaryType": "cq:Page", "jcr:content": { "jcr:primaryType": "cq:PageContent", "jcr:title": title } };
     await post(parent, { ":operation": "import", ":contentType": "json", ":name": path.split("/").pop()!, ":content": JSON.stringify(content) });
