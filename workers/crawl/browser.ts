@@ -162,6 +162,9 @@ interface PageRead {
   screenshot: Uint8Array | null;
 }
 
+/** A read taken while the network settled, with the tab's request count when it began (see `RenderTab.activity`). */
+type EarlyRead = PageRead & { activity: number };
+
 /**
  * One browser tab that renders pages of one site. Navigations to any other host are refused in the
  * browser itself, so a redirect or a script cannot take the tab to another origin. Images, scripts and
@@ -243,9 +246,9 @@ export class RenderTab {
    * spent on that work instead of waiting, and `load` keeps the early read if the window then passes
    * without a request or a change to the document.
    */
-  private async settle(ms: number, screenshot: boolean): Promise<{ quiet: boolean; early: (PageRead & { activity: number }) | null }> {
+  private async settle(ms: number, screenshot: boolean): Promise<{ quiet: boolean; early: EarlyRead | null }> {
     const until = Date.now() + ms;
-    let early: (PageRead & { activity: number }) | null = null;
+    let early: EarlyRead | null = null;
     let tried = false;
     const quiet = () => this.inFlight.size === 0 && Date.now() - this.lastActivity >= QUIET_MS;
     while (Date.now() < until) {
@@ -257,6 +260,7 @@ export class RenderTab {
           .evaluate(WATCH)
           .then(() => this.read(screenshot))
           .then((read) => ({ ...read, activity }))
+          // A failed early read costs nothing: the page is read once the window has passed.
           .catch(() => null);
         continue;
       }
@@ -311,7 +315,7 @@ export class RenderTab {
     }
     const type = (response?.headers()["content-type"] ?? "").toLowerCase();
     if (type && !type.includes("html")) throw new PageSkipped(`Not an HTML page (${type.split(";")[0]})`);
-    let early: (PageRead & { activity: number }) | null = null;
+    let early: EarlyRead | null = null;
     if (ended === "loaded") {
       const settled = await this.settle(budget.settleMs, screenshot);
       early = settled.early;
