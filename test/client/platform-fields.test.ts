@@ -16,6 +16,12 @@ describe("platform connection fields", () => {
     expect(input(html, "publicUrl")).toMatch(/type="url"/);
     expect(input(html, "publicUrl")).toContain('value="https://www.example.com/magnoliaPublic"');
     expect(input(html, "publicUrl")).toContain('placeholder="https://www.example.com/magnoliaPublic"');
+    // What the field is for, under it and named by the input's aria-describedby.
+    const hint = "The public instance, with its context path. Each written page is opened there to check its fidelity.";
+    const id = /aria-describedby="([^"]+)"/.exec(input(html, "publicUrl") ?? "")?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`id="${id}"`);
+    expect(new RegExp(`id="${id}"[^>]*>${hint}<`).test(html)).toBe(true);
   });
 
   it("shows Sanity's preview settings as Contentful has them, and sends what was filled in", () => {
@@ -23,6 +29,7 @@ describe("platform connection fields", () => {
     for (const label of ["Preview base URL", "Preview URL template", "Preview query string", "Append preview query"]) expect(html).toContain(`>${label}<`);
     expect(input(html, "previewBaseUrl")).toMatch(/type="url"/);
     expect(input(html, "previewUrlTemplate")).toContain('placeholder="/{slug}"');
+    expect(html).toContain(">Where your front end shows the entries. Each written page is opened there to check its fidelity.<");
     const values = { ...initialPlatformValues("sanity"), projectId: "p", previewBaseUrl: " https://front.example.com ", appendPreviewQuery: true };
     expect(platformPayload("sanity", values)).toEqual({ projectId: "p", previewBaseUrl: "https://front.example.com", appendPreviewQuery: true });
   });

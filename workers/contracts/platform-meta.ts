@@ -19,6 +19,8 @@ export interface PlatformField {
   secret?: boolean;
   options?: readonly string[];
   placeholder?: string;
+  /** A line under the field that says what it is for. */
+  hint?: string;
   /** Needed for the platform to count as configured (spec §5). */
   requiredForConnection?: boolean;
   /** The product calls this URL with the platform's credentials: checked by the egress guard on save and on every call. */
@@ -56,7 +58,7 @@ const publishEntries: PlatformField = { name: "publishEntries", label: "Publish 
  * passes its own egress guard.
  */
 const previewFields: readonly PlatformField[] = [
-  { name: "previewBaseUrl", label: "Preview base URL", kind: "url" },
+  { name: "previewBaseUrl", label: "Preview base URL", kind: "url", hint: "Where your front end shows the entries. Each written page is opened there to check its fidelity." },
   { name: "previewUrlTemplate", label: "Preview URL template", kind: "text", placeholder: "/{slug}" },
   { name: "previewQueryString", label: "Preview query string", kind: "text" },
   { name: "appendPreviewQuery", label: "Append preview query", kind: "boolean" },
@@ -85,7 +87,13 @@ export const PLATFORMS: readonly PlatformMeta[] = [
       { name: "siteRootPath", label: "Site root path", kind: "path", placeholder: "/my-site" },
       // The public instance serves pages without a login (the author shows its login form to the fidelity
       // check's browser). Not an endpoint: no credentials go there, and the check passes its own egress guard.
-      { name: "publicUrl", label: "Public URL", kind: "url", placeholder: "https://www.example.com/magnoliaPublic" },
+      {
+        name: "publicUrl",
+        label: "Public URL",
+        kind: "url",
+        placeholder: "https://www.example.com/magnoliaPublic",
+        hint: "The public instance, with its context path. Each written page is opened there to check its fidelity.",
+      },
     ],
   },
   {

@@ -82,7 +82,7 @@ export function PlatformFields({ platform, values, onChange, errors = {} }: { pl
             placeholder={f.placeholder}
             value={String(value ?? "")}
             error={errors[f.name]}
-            hint={isSecret && value === SECRET_MASK ? "Stored securely. Type a new value to replace it." : undefined}
+            hint={isSecret && value === SECRET_MASK ? "Stored securely. Type a new value to replace it." : f.hint}
             onFocus={(e) => isSecret && value === SECRET_MASK && e.currentTarget.select()}
             onChange={(e) => set(f.name, e.target.value)}
           />
