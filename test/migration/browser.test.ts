@@ -1,7 +1,8 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BrowserRenderer, SCREENSHOT_MAX_HEIGHT, VIEWPORT } from "../../workers/crawl/browser";
+import { SCREENSHOT_MAX_HEIGHT, VIEWPORT } from "../../workers/crawl/browser";
+import { BrowserRenderer } from "../../workers/crawl/renderer";
 import { PageFailure, PageSkipped } from "../../workers/crawl/page-errors";
 import { host, origin } from "./helpers";
 

@@ -1,10 +1,9 @@
-import puppeteer, { type Browser, type BrowserWorker, type CDPSession, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
+import type { Browser, CDPSession, HTTPRequest, Page } from "@cloudflare/puppeteer";
 import { Buffer } from "node:buffer";
 import { classifyError, PageFailure, PageSkipped } from "./page-errors";
+import { CHANGED, READ, WATCH } from "./page-scripts";
 import { DEFAULT_REQUEST_POLICY, refusal, type RequestPolicy } from "./trackers";
 
-/** How long Browser Rendering keeps an idle session: long enough to reconnect after an eviction. */
-export const BROWSER_KEEP_ALIVE_MS = 60_000;
 /** Per-page budget until DOMContentLoaded, unless the site sets its own (settings `crawl.navigationTimeoutMs`). */
 export const NAVIGATION_TIMEOUT_MS = 15_000;
 /** After DOMContentLoaded, how long a page may settle (network quiet) before it is read anyway (`crawl.settleMs`). */
@@ -19,11 +18,6 @@ export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_QUALITY = 70;
 /** The tallest screenshot taken (four viewports): enough for an article's body, bounded in size and time. */
 export const SCREENSHOT_MAX_HEIGHT = 3_200;
-/** At most this many elements get a `data-box`: enough for any real page's content, bounded in time. */
-const MAX_BOXES = 4_000;
-/** At most this many elements are looked at for a CSS background image (`data-bg`). */
-const MAX_BACKGROUND_CHECKS = 3_000;
-
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
 
@@ -74,83 +68,6 @@ export interface LoadOptions {
   /** Take the page's screenshot too. */
   screenshot?: boolean;
 }
-
-// Runs in the page. A string, not a function: bundlers rewrite functions (helpers, renamed names)
-// in ways that break once the source is sent to the browser. Marks where visible content elements were
-// drawn (`data-box="x,y,w,h"`, document coordinates: the screenshot's) and which sit in a fixed layer
-// (`data-fixed`), then reads the DOM.
-const READ = `(() => {
-  const BOXED = new Set(["H1","H2","H3","H4","H5","H6","P","LI","IMG","PICTURE","FIGURE","FIGCAPTION","TABLE","BLOCKQUOTE","PRE","TIME","A","ARTICLE","MAIN","SECTION","ASIDE","NAV","HEADER","FOOTER","FORM","DIV","SPAN"]);
-  let boxes = 0;
-  // Elements drawn in a fixed layer (cookie banners, fixed bars, chat widgets) get data-fixed too:
-  // the offsetParent chain of an element inside one ends at the fixed element, not at the body.
-  const fixedTops = new Map();
-  const inFixed = (el) => {
-    let top = el;
-    while (top.offsetParent) top = top.offsetParent;
-    if (top === document.body || top === document.documentElement) return false;
-    if (!fixedTops.has(top)) fixedTops.set(top, getComputedStyle(top).position === "fixed");
-    return fixedTops.get(top);
-  };
-  if (document.body) {
-    for (const el of document.body.querySelectorAll("*")) {
-      if (boxes >= ${MAX_BOXES}) break;
-      if (!BOXED.has(el.tagName)) continue;
-      if ((el.tagName === "DIV" || el.tagName === "SPAN") && !Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width < 1 || r.height < 1) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || style.display === "none") continue;
-      el.setAttribute("data-box", [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round).join(","));
-      if (inFixed(el)) el.setAttribute("data-fixed", "");
-      boxes++;
-    }
-  }
-  // Content blocks drawn with a CSS background image (a hero, a teaser) get it as data-bg: extraction
-  // takes it as the block's image. Only images that fill a block (no repeating pattern, 200 × 100 or more).
-  if (document.body) {
-    let checked = 0;
-    for (const el of document.body.querySelectorAll("*")) {
-      if (++checked > ${MAX_BACKGROUND_CHECKS}) break;
-      const image = getComputedStyle(el).backgroundImage;
-      if (!image || image === "none") continue;
-      const url = /url\\(["']?([^"')]+)["']?\\)/.exec(image);
-      if (!url || url[1].startsWith("data:")) continue;
-      const style = getComputedStyle(el);
-      if (style.backgroundRepeat.startsWith("repeat") && style.backgroundSize === "auto") continue;
-      const r = el.getBoundingClientRect();
-      if (r.width < 200 || r.height < 100) continue;
-      try { el.setAttribute("data-bg", new URL(url[1], document.baseURI).href); } catch (e) {}
-    }
-  }
-  const sizes = {};
-  for (const img of Array.from(document.images)) {
-    if (img.complete && img.naturalWidth > 0 && img.currentSrc) sizes[img.currentSrc] = { width: img.naturalWidth, height: img.naturalHeight };
-  }
-  const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
-  const height = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
-  return { html: doctype + document.documentElement.outerHTML, sizes, height };
-})()`;
-
-// Runs in the page: from now on, notes any change to the document but READ's own marks. Starts over
-// when called again; CHANGED reads the note and stops watching.
-const WATCH = `(() => {
-  const own = new Set(["data-box", "data-fixed", "data-bg"]);
-  const w = window;
-  if (w.__migrateWatch) w.__migrateWatch.disconnect();
-  w.__migrateChanged = false;
-  w.__migrateWatch = new MutationObserver((records) => {
-    if (records.some((r) => r.type !== "attributes" || !own.has(r.attributeName))) w.__migrateChanged = true;
-  });
-  w.__migrateWatch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-})()`;
-const CHANGED = `(() => {
-  const w = window;
-  const changed = w.__migrateChanged !== false;
-  if (w.__migrateWatch) w.__migrateWatch.disconnect();
-  w.__migrateWatch = null;
-  return changed;
-})()`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -384,102 +301,5 @@ export class RenderTab {
 
   async close(): Promise<void> {
     await this.page.close().catch(() => {});
-  }
-}
-
-export interface RendererOptions {
-  host: string;
-  /** Hosts the site blocks or allows beyond the defaults (site settings `crawl`). */
-  policy?: RequestPolicy;
-  /** Called with the session id whenever a browser is launched or reconnected, so it can be stored and reused. */
-  onSession?: (sessionId: string, how: "launched" | "reconnected") => void;
-}
-
-/**
- * The browser of one run: reconnects to the run's kept-alive Browser Rendering session when it still
- * exists (after an eviction or restart), otherwise launches one; hands out tabs up to the run's
- * concurrency and reuses them from page to page.
- */
-export class BrowserRenderer {
-  private browser: Browser | null = null;
-  private opening: Promise<Browser> | null = null;
-  private idle: RenderTab[] = [];
-  private all = new Set<RenderTab>();
-
-  constructor(
-    private readonly binding: BrowserWorker,
-    private readonly options: RendererOptions,
-  ) {}
-
-  /** Connects to `sessionId` when given and alive, else launches. Returns the live browser. */
-  async ensure(sessionId: string | null): Promise<Browser> {
-    if (this.browser?.connected) return this.browser;
-    this.opening ??= this.open(sessionId).finally(() => (this.opening = null));
-    return this.opening;
-  }
-
-  private async open(sessionId: string | null): Promise<Browser> {
-    this.idle = [];
-    this.all.clear();
-    let browser: Browser | null = null;
-    if (sessionId) {
-      try {
-        browser = await puppeteer.connect(this.binding, sessionId);
-        this.options.onSession?.(sessionId, "reconnected");
-      } catch {
-        browser = null; // the session ended (idle timeout, crash): launch a new one
-      }
-    }
-    if (!browser) {
-      browser = await puppeteer.launch(this.binding, { keep_alive: BROWSER_KEEP_ALIVE_MS });
-      this.options.onSession?.(browser.sessionId(), "launched");
-    }
-    this.browser = browser;
-    return browser;
-  }
-
-  async acquire(sessionId: string | null): Promise<RenderTab> {
-    const browser = await this.ensure(sessionId);
-    const tab = this.idle.pop();
-    if (tab) return tab;
-    const fresh = await RenderTab.open(browser, this.options.host, this.options.policy);
-    this.all.add(fresh);
-    return fresh;
-  }
-
-  /** Returns a tab for reuse, or closes it when it failed (a failed tab may be in a bad state). */
-  release(tab: RenderTab, healthy: boolean): void {
-    if (healthy && this.all.has(tab)) {
-      this.idle.push(tab);
-      return;
-    }
-    this.all.delete(tab);
-    void tab.close();
-  }
-
-  /** Closes every tab, which makes work in progress in them fail at once (used by cancel). */
-  async closeTabs(): Promise<void> {
-    const tabs = [...this.all];
-    this.all.clear();
-    this.idle = [];
-    await Promise.all(tabs.map((t) => t.close()));
-  }
-
-  /** Ends the browser session (the run is over). */
-  async close(): Promise<void> {
-    const browser = this.browser;
-    this.browser = null;
-    this.idle = [];
-    this.all.clear();
-    if (browser) await browser.close().catch(() => {});
-  }
-
-  /** Leaves the session running for the next alarm to reconnect (keep_alive ends it when idle). */
-  disconnect(): void {
-    const browser = this.browser;
-    this.browser = null;
-    this.idle = [];
-    this.all.clear();
-    if (browser) void browser.disconnect().catch(() => {});
   }
 }

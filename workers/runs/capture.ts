@@ -1,7 +1,8 @@
 import type { ScreenshotRef } from "../contracts/run-events";
 import { screenshotPath } from "../contracts/run-events";
 import type { CrawlSettings } from "../contracts/sites";
-import { DEFAULT_PAGE_BUDGET, type BrowserRenderer, type LoadedPage, type PageBudget, type RenderTab } from "../crawl/browser";
+import { DEFAULT_PAGE_BUDGET, type LoadedPage, type PageBudget, type RenderTab } from "../crawl/browser";
+import type { BrowserRenderer } from "../crawl/renderer";
 import { extractPageWithNotes } from "../crawl/extract";
 import { sharedTitleAffix } from "../crawl/metadata";
 import { classifyError, PAGE_WORK_MS, PageFailure, PageSkipped, withDeadline } from "../crawl/page-errors";
@@ -133,7 +134,7 @@ async function extractLoaded(run: CaptureContext, page: Pick<PageRow, "url">, lo
   if (config.options.skipUnchanged && (await unchangedAndDone(run, page.url, extraction.contentHash))) {
     throw new PageSkipped("Unchanged since the last snapshot");
   }
-  return { extraction, invalidSelectors, screenshot: loaded.screenshot, loaded };
+  return { extraction, invalidSelectors, loaded };
 }
 
 /** The site's per-page budget (site settings `crawl`), with the defaults. */
@@ -212,7 +213,8 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
 /** Stores a rendered page's extraction and screenshot in R2. Throws a retryable PageFailure when storage fails. */
 export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, { rendered, started }: RenderedPage, delivery?: string): Promise<CapturedPage> {
   const { config, bindings: env } = ctx;
-  const { extraction, invalidSelectors, screenshot, loaded } = rendered;
+  const { extraction, invalidSelectors, loaded } = rendered;
+  const { screenshot } = loaded;
   const snapshotId = snapshotIdFor(config.migrationId, page.url);
   const extractionKey = runObjectKey(config, snapshotId, "json", delivery);
   const screenshotKey = screenshot ? runObjectKey(config, snapshotId, "jpg", delivery) : null;

@@ -1,7 +1,7 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
 import { MIGRATION_MESSAGES, type MigrationProgress, type RunEvent, type RunStatus, type ScreenshotRef } from "../contracts/run-events";
-import { BrowserRenderer } from "../crawl/browser";
+import { BrowserRenderer } from "../crawl/renderer";
 import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";

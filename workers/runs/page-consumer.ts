@@ -1,5 +1,5 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
-import { BrowserRenderer } from "../crawl/browser";
+import { BrowserRenderer } from "../crawl/renderer";
 import { getDb } from "../db/client";
 import type { Env } from "../env";
 import { discardCapture, problemOf, renderAndStore, type CaptureContext } from "./capture";

@@ -1,5 +1,5 @@
 import type { ScreenshotRef } from "../contracts/run-events";
-import type { BrowserRenderer } from "../crawl/browser";
+import type { BrowserRenderer } from "../crawl/renderer";
 import type { HostResolver } from "../crawl/ssrf";
 import type { Db } from "../db/client";
 import type { Env } from "../env";

@@ -6,8 +6,11 @@
 import type { EnrichField } from "../contracts/enrich";
 import { TargetHttpClient, basicAuth } from "./http-client";
 import { isExportBundlePlatform } from "./registry";
-import { createAemEnricher, createContentfulEnricher, createMagnoliaEnricher, createSanityEnricher, createStoryblokEnricher } from "./enrich-platforms";
+import { createAemEnricher } from "./enrich-aem";
+import { createContentfulEnricher, createMagnoliaEnricher, createSanityEnricher, createStoryblokEnricher } from "./enrich-platforms";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
+import { applied, unsupported } from "./enrich-outcomes";
+import { setImageAlt } from "./image-alt";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "./wordpress-seo";
 
 export interface EnrichChangeInput {
@@ -38,24 +41,6 @@ export interface EnrichWriteResult {
 export interface TargetEnricher {
   apply(item: EnrichItem, changes: EnrichChangeInput[]): Promise<EnrichWriteResult>;
   revert(item: EnrichItem, previous: unknown): Promise<void>;
-}
-
-const unsupported = (message: string) => ({ status: "unsupported" as const, message });
-const applied = (message: string) => ({ status: "applied" as const, message });
-
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** Sets the alt attribute of the <img> tags that show one medium (its class wp-image-ID or its URL). */
-export function setImageAlt(html: string, media: { id: string; url: string }, alt: string): { html: string; count: number } {
-  let count = 0;
-  const out = html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const byClass = new RegExp(`\\bwp-image-${media.id}\\b`).test(tag);
-    const src = /\bsrc\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
-    if (!byClass && src !== media.url) return tag;
-    count++;
-    return /\balt\s*=\s*"[^"]*"/i.test(tag) ? tag.replace(/\balt\s*=\s*"[^"]*"/i, `alt="${escapeAttr(alt)}"`) : tag.replace(/^<img\b/i, `<img alt="${escapeAttr(alt)}"`);
-  });
-  return { html: out, count };
 }
 
 interface WpPageEdit {
@@ -115,7 +100,9 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
           const media = await client.json<{ id: number; alt_text: string; source_url: string }>(`${base}/media/${change.asset.targetId}?context=edit`, { headers });
           previous.media[change.asset.targetId] = media.alt_text;
           await client.request(`${base}/media/${media.id}`, { method: "POST", headers: post, body: JSON.stringify({ alt_text: change.value }) });
-          const set = setImageAlt(html, { id: change.asset.targetId, url: media.source_url }, change.value);
+          // The page's image blocks show the medium by its class wp-image-ID, or by its URL.
+          const byClass = new RegExp(`(?:^|\\s)wp-image-${media.id}(?:\\s|$)`);
+          const set = setImageAlt(html, (attr) => byClass.test(attr("class") ?? "") || attr("src") === media.source_url, change.value);
           html = set.html;
           outcomes.push(applied(`media ${media.id} alt text${set.count ? ` and ${set.count} image block${set.count === 1 ? "" : "s"}` : ""}`));
         } else {
