@@ -17,6 +17,7 @@ import { autoPopulateRoutes } from "./routes/auto-populate";
 import { enrichRoutes } from "./routes/enrich";
 import { enforceAccessRules } from "./middleware/access";
 import { requireJsonBody } from "./middleware/json-body";
+import { drainUnreadBody } from "./middleware/drain-body";
 
 /** Turns an error into the API's one shape, `{ error, details? }`; a 500 never says more than that. */
 export const apiErrorHandler: ErrorHandler<AppEnv> = (err, c) => {
@@ -34,6 +35,7 @@ export const api = new Hono<AppEnv>().basePath("/api/v1");
 api.onError(apiErrorHandler);
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 
+api.use("*", drainUnreadBody);
 api.use("*", async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
