@@ -395,7 +395,7 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(values(t(`<html><head><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Villa Sunset</span></div></body></html>`))).toEqual(["Villa Sunset"]);
   });
   it("cuts names out of link texts and bylines and rejects accounts, placeholders and companies", () => {
-    const cases = [["View all posts by Jane Doe", "Jane Doe"], ["Alle Beiträge von Max Mustermann", "Max Mustermann"], ["Voir tous les articles de Claire Dubois", "Claire Dubois"], ["Erstellt von Anna Berg", "Anna Berg"], ["Von Trier", "Von Trier"], ["Didier Roy", "Didier Roy"], ["Jane Doe, Jane Doe", "Jane Doe"]];
+    const cases = [["View all posts by Jane Doe", "Jane Doe"], ["Alle Beiträge von Max Mustermann", "Max Mustermann"], ["Voir tous les articles de Claire Dubois", "Claire Dubois"], ["Erstellt von Anna Berg", "Anna Berg"], ["Von Trier", "Von Trier"], ["Didier Roy", "Didier Roy"], ["Jane Doe, Jane Doe", "Jane Doe"], ["von zahlenzauberin", "zahlenzauberin"], ["vom Krimiblogger", "Krimiblogger"], ["Adam Aaronson PhillyVoice Staff, Adam Aaronson", "Adam Aaronson"], ["Jane Doe, Jane Doering", "Jane Doe, Jane Doering"]];
     for (const [raw, name] of cases) expect(authorName(raw)).toBe(name);
     for (const nobody of ["admin", "wordpressadmin", "Publiziert", "By", "No Author", "Unknown", "@janedoe"]) expect(authorName(nobody)).toBeNull();
     expect([isOrganization("Example Media GmbH"), isOrganization("example-news.de"), isOrganization("Jane Doe")]).toEqual([true, true, false]);
@@ -422,6 +422,9 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
     const urls = ["https://blog.example/2019/08/02/post-title/", "https://blog.example/2016-04-15/post/", "https://news.example/detail/20200102/1000200.html", "https://blog.example/2019/13/02/x"];
     expect(urls.map((u) => urlDate(u, NOW))).toEqual(["2019-08-02", "2016-04-15", "2020-01-02", null]);
+    // Day first: dotted as Europe writes it, dashed only where the first number cannot be a month.
+    const dayFirst = ["https://weisser-ring.example/media-news/meldungen/29-10-2021", "https://achgut.example/artikel/bericht_zur_coronalage_vom_22.04.2020_worauf_wartet", "https://blog.example/news/05-06-2021/", "https://shop.example/item-12.10.1999x"];
+    expect(dayFirst.map((u) => urlDate(u, NOW))).toEqual(["2021-10-29", "2020-04-22", null, null]);
     expect(vp(read(`<html><body><h1>Post</h1></body></html>`, "https://blog.example/2019/08/02/post/").datePublished)).toEqual([["2019-08-02", "day in the URL"]]);
     expect(values(read(`<html><body class="single has-sidebar comments-open"><main><article><h1>Post</h1><time datetime="2024-03-05">5 March 2024</time></article></main></body></html>`).datePublished)).toEqual(["2024-03-05"]);
   });

@@ -5,7 +5,7 @@
  * states, never the page, ranked down: the author of a page is who the page shows as its author.
  */
 import { tagOf } from "../html";
-import { type Candidate, type Collector, looseKey } from "./collect";
+import { type Candidate, type Collector, looseKey, textKey } from "./collect";
 import { isNoise, type Layout } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */
@@ -40,8 +40,9 @@ function stripLead(raw: string): string {
   let v = raw;
   for (let i = 0; i < 2; i++) {
     const m = LEAD.exec(v);
-    // "Von Trier", "Di Maio": a lead word alone before a one-word rest is a surname.
-    if (!m || (/^(von|vom|di|par|av|af|door)\s/i.test(m[0]) && v.slice(m[0].length).split(" ").length < 2)) break;
+    // "Von Trier", "Di Maio": a capitalised lead word alone before a one-word rest is a surname; a
+    // byline's "von zahlenzauberin", "vom Krimiblogger" is not.
+    if (!m || (/^(Von|Di|Par|Av|Af|Door)\s/.test(m[0]) && v.slice(m[0].length).split(" ").length < 2)) break;
     v = v.slice(m[0].length);
   }
   return v;
@@ -53,7 +54,10 @@ export function authorName(raw: string): string | null {
   if (!v || NOBODY.test(v) || v.startsWith("@")) return null;
   // "Jane Doe, Jane Doe", "Ulrike, von Ulrike": the same name twice is one name.
   const members = v.split(/\s*[,;]\s*/).map((p) => stripLead(p).trim()).filter(Boolean);
-  const unique = members.filter((p, i) => members.findIndex((q) => looseKey(q) === looseKey(p)) === i && !NOBODY.test(p));
+  // "Adam Aaronson PhillyVoice Staff, Adam Aaronson": a name with its role after it is that name again.
+  const unique = members.filter(
+    (p, i) => members.findIndex((q) => looseKey(q) === looseKey(p)) === i && !NOBODY.test(p) && !members.some((q) => looseKey(q) !== looseKey(p) && textKey(p).startsWith(`${textKey(q)} `)),
+  );
   return unique.length ? unique.join(", ") : null;
 }
 

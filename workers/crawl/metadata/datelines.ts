@@ -73,6 +73,17 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
 const URL_DAY = /(?:^|\/)((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=[/_.-]|$)/;
 const URL_COMPACT = /(?:^|\/)((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\/)/;
 
+/**
+ * A day written day first in the path: "/29-10-2021", "_vom_22.04.2020_". With dots it is read as
+ * Europe writes it (day.month.year); with dashes only where the first number cannot be a month.
+ */
+const URL_DAY_FIRST = /(?:^|[/_-])(0?[1-9]|[12]\d|3[01])([.-])(0?[1-9]|1[0-2])\2((?:19|20)\d{2})(?=[/_.-]|$)/;
+function dayFirst(path: string): string[] | null {
+  const m = URL_DAY_FIRST.exec(path);
+  if (!m || (m[2] === "-" && Number(m[1]) <= 12)) return null;
+  return [m[4], m[3], m[1]];
+}
+
 export function urlDate(url: string, now: Date): string | null {
   let path: string;
   try {
@@ -81,7 +92,7 @@ export function urlDate(url: string, now: Date): string | null {
     return null;
   }
   const m = URL_DAY.exec(path);
-  const parts = m ? [m[1], m[3], m[4]] : (URL_COMPACT.exec(path)?.slice(1, 4) ?? null);
+  const parts = m ? [m[1], m[3], m[4]] : (URL_COMPACT.exec(path)?.slice(1, 4) ?? dayFirst(path));
   if (!parts) return null;
   const iso = `${parts[0]}-${parts[1].padStart(2, "0")}-${parts[2].padStart(2, "0")}`;
   return plausibleDate(iso, now) ? iso : null;
