@@ -67,18 +67,36 @@ describe("links to pages outside the page list", () => {
 
 describe("WordPress page content", () => {
   it("is the components' blocks, or the template's rich-text body for a page without components", async () => {
-    const { pageMarkup } = await import("../../workers/targets/adapters/wordpress");
+    const { pageMarkup, componentCoverage, COMPONENTS_COVER } = await import("../../workers/targets/adapters/wordpress");
     const { preparedPage } = await import("../fixtures/targets/pages");
-    const body = { type: "richtext" as const, value: "<h2>Main</h2><p>The article's text.</p>" };
+    // The main content repeats the component's text (its body and heading): the components stand for it.
+    const body = { type: "richtext" as const, value: "<h2>Heading /a</h2><p>Intro. See about us and elsewhere. One. Nested.</p><p>Team text.</p>" };
     const withComponents = preparedPage("/a", "k1", { fields: { body } });
+    expect(componentCoverage(withComponents)).toBeGreaterThanOrEqual(COMPONENTS_COVER);
     expect(pageMarkup(withComponents)).toContain("wp-block-group");
-    expect(pageMarkup(withComponents)).not.toContain("The article's text.");
-    const bodyOnly = preparedPage("/b", "k2", { components: [], fields: { title: { type: "text", value: "Title" }, body, empty: { type: "richtext", value: "" } } });
+    expect(pageMarkup(withComponents)).not.toContain("Team text.");
+    const bodyOnly = preparedPage("/b", "k2", { components: [], fields: { title: { type: "text", value: "Title" }, body: { type: "richtext", value: "<h2>Main</h2><p>The article's text.</p>" }, empty: { type: "richtext", value: "" } } });
     const markup = pageMarkup(bodyOnly);
     expect(markup).toContain("<!-- wp:heading -->");
     expect(markup).toContain("<p>The article's text.</p>");
     expect(markup).not.toContain("Title");
     expect(markup).not.toContain("wp-block-group");
+  });
+
+  it("is the template's rich-text body when the components hold less than COMPONENTS_COVER of its words", async () => {
+    const { pageMarkup, componentCoverage, COMPONENTS_COVER } = await import("../../workers/targets/adapters/wordpress");
+    const { preparedPage } = await import("../fixtures/targets/pages");
+    // A selector that caught a teaser beside the article: the article is the body, not the teaser.
+    const article = `<h2>What we do not want to hear</h2>${Array.from({ length: 8 }, (_, i) => `<p>Paragraph ${i} of the article, with its own words about the matter.</p>`).join("")}`;
+    const teaserOnly = preparedPage("/c", "k3", { fields: { body: { type: "richtext", value: article } } });
+    expect(componentCoverage(teaserOnly)).toBeLessThan(COMPONENTS_COVER);
+    const markup = pageMarkup(teaserOnly);
+    expect(markup).toContain("Paragraph 7 of the article");
+    expect(markup).not.toContain("wp-block-group");
+    // Without a rich-text body there is nothing better than the components.
+    const noBody = preparedPage("/d", "k4", { fields: { title: { type: "text", value: "Title" } } });
+    expect(componentCoverage(noBody)).toBe(1);
+    expect(pageMarkup(noBody)).toContain("wp-block-group");
   });
 });
 

@@ -8,12 +8,13 @@ import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText, slugify } from "../fields";
 import { gutenbergHeading, gutenbergImage, gutenbergLink, htmlToGutenberg } from "../richtext/gutenberg";
 import type {
-  AssetInput, AssetWriteResult, ConnectionResult, ExistingItem, MappedComponent, PageMetadataRecord, PageWriteResult, PreparedPage,
+  AssetInput, AssetWriteResult, ConnectionResult, ExistingItem, MappedComponent, MappedFieldValue, PageMetadataRecord, PageWriteResult, PreparedPage,
   RecordedWrite, SchemaItem, TargetAdapter, TargetCapabilities,
 } from "../types";
 import { platformCapabilities } from "./capabilities";
 import { type AdapterOptions, str, trimSlash } from "./options";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "../wordpress-seo";
+import { tokenF1 } from "../../crawl/main-content/tokens";
 
 interface WpPage {
   id: number;
@@ -88,14 +89,34 @@ export function componentMarkup(page: PreparedPage, component: MappedComponent):
 }
 
 /**
+ * The share of the words of the template's rich-text fields (the page's main content) that its
+ * components must hold to stand for the page in its content.
+ */
+export const COMPONENTS_COVER = 0.8;
+
+/** A field's words, with every tag a word boundary ("<h2>Intro</h2><p>See" is "Intro See"). */
+const wordsOf = (f: MappedFieldValue) => plainText(f.type === "richtext" && f.value !== null ? { ...f, value: String(f.value).replace(/</g, " <") } : f);
+
+/** How much of the rich-text fields' words the components hold (1 when the fields are empty). */
+export function componentCoverage(page: PreparedPage): number {
+  const body = richTextFields(page).map(wordsOf).join(" ");
+  if (!body.trim()) return 1;
+  const held = page.components.flatMap((c) => Object.values(c.fields).map(wordsOf)).join(" ");
+  return tokenF1(held, body).recall;
+}
+
+const richTextFields = (page: PreparedPage) => Object.values(page.fields ?? {}).filter((f) => f.type === "richtext" && f.value !== null && String(f.value).trim() !== "");
+
+/**
  * The page's block markup: its components in order. A page without components carries its content in
  * its template's rich-text fields (a body mapped from the page's main content): those are written
- * instead. With components they are left out, since the main content repeats the components' text.
+ * instead. With components they are left out, since the main content repeats the components' text;
+ * unless the components hold less than COMPONENTS_COVER of it (a selector that caught a teaser or a
+ * box beside the article): WordPress keeps one body per page, and the whole article goes there.
  */
 export function pageMarkup(page: PreparedPage): string {
-  if (page.components.length) return page.components.map((c) => componentMarkup(page, c)).join("\n\n");
-  return Object.values(page.fields ?? {})
-    .filter((f) => f.type === "richtext" && f.value !== null && String(f.value).trim() !== "")
+  if (page.components.length && componentCoverage(page) >= COMPONENTS_COVER) return page.components.map((c) => componentMarkup(page, c)).join("\n\n");
+  return richTextFields(page)
     .map((f) => htmlToGutenberg(String(f.value)))
     .join("\n\n");
 }
