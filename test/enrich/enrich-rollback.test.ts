@@ -3,9 +3,10 @@
  * editor changed in the CMS since, or a later apply for another page wrote over on a shared asset (AEM's
  * DAM asset, WordPress's media item), is left as it is and reported. Each platform's fake plays the CMS.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ENRICH_ROLLBACK_MESSAGES } from "../../workers/contracts/enrich";
-import { createTargetEnricher, type EnrichItem } from "../../workers/targets/enrich";
+import { BUNDLE_DOCUMENT, createTargetEnricher, type EnrichItem } from "../../workers/targets/enrich";
 import { createTargetAdapter } from "../../workers/targets/registry";
 import { strictEgress } from "../fixtures/egress";
 import { FakeAem } from "../fixtures/targets/fake-aem";
@@ -229,5 +230,19 @@ describe("Rollback in WordPress", () => {
     expect(wp.page.meta).toEqual({ _yoast_wpseo_title: "Bread, by hand", _yoast_wpseo_metadesc: "" });
     expect((wp.page.content as { raw: string }).raw).toBe(edited);
     expect(wp.media.alt_text).toBe("");
+  });
+});
+
+describe("Rollback in an export bundle", () => {
+  it("restores the page's document whole (only the product writes the bundle) and says so", async () => {
+    const item = { targetId: "pages/team.json", targetPath: "/team", migrationId: crypto.randomUUID() };
+    const key = `targets/${item.migrationId}/bundle/${item.targetId}`;
+    const before = JSON.stringify({ title: "Team", seo: { description: "About /team" } }, null, 2);
+    await env.BUCKET.put(key, before);
+    const enricher = createTargetEnricher("drupal", { config: {}, egress: strictEgress(), siteSlug: "site-test", bucket: env.BUCKET })!;
+    const result = await enricher.apply(item, [{ field: "metaDescription", target: "", value: "Who we are." }]);
+    expect(JSON.parse(await (await env.BUCKET.get(key))!.text()).seo.description).toBe("Who we are.");
+    expect(await enricher.revert(item, result.previous, result.after)).toEqual([restored(BUNDLE_DOCUMENT)]);
+    expect(await (await env.BUCKET.get(key))!.text()).toBe(before);
   });
 });
