@@ -12,6 +12,7 @@ import { FakeContentful } from "../fixtures/targets/fake-contentful";
 import { FakeMagnolia } from "../fixtures/targets/fake-magnolia";
 import { FakeSanity } from "../fixtures/targets/fake-sanity";
 import { FakeStoryblok } from "../fixtures/targets/fake-storyblok";
+import { fakeWordPress } from "../fixtures/targets/fake-wordpress-rest";
 import { PNG, SOURCE_HOST, preparedPage } from "../fixtures/targets/pages";
 
 const AEM_CONFIG = { authorUrl: "https://aem.test", username: "admin", password: "admin" };
@@ -352,35 +353,6 @@ describe("Enrich changes into AEM", () => {
     expect(await aem.enricher.apply(aem.item, [{ field: "metaTitle", target: "", value: "Again" }])).toEqual({ outcomes: [{ status: "unsupported", message: "The page is no longer in AEM" }], previous: null, after: null });
   });
 });
-
-/**
- * A small stand-in for WordPress's REST API (pages, media and the index that lists plugin
- * namespaces), to reach the paths the local WordPress has no plugin for: Yoast SEO's fields, meta a
- * plugin does not expose to REST, and page excerpts. The real WordPress is exercised by the e2e test.
- */
-function fakeWordPress(opts: { namespaces: string[]; registeredMeta: string[]; excerpts: boolean }) {
-  const page: Record<string, unknown> = { id: 7, content: { raw: '<!-- wp:image {"id":3} --><figure><img src="https://wp.test/up/loaf.png" alt="" class="wp-image-3"/></figure><!-- /wp:image -->' }, meta: Object.fromEntries(opts.registeredMeta.map((k) => [k, ""])) };
-  if (opts.excerpts) page.excerpt = { raw: "" };
-  const media: Record<string, unknown> = { id: 3, alt_text: "", source_url: "https://wp.test/up/loaf.png" };
-  const handle = async (req: Request): Promise<Response> => {
-    const path = new URL(req.url).pathname;
-    if (path === "/wp-json/") return Response.json({ namespaces: ["wp/v2", ...opts.namespaces] });
-    const body = req.method === "POST" ? ((await req.json()) as Record<string, unknown>) : {};
-    if (path === "/wp-json/wp/v2/pages/7") {
-      if (typeof body.content === "string") page.content = { raw: body.content };
-      if (typeof body.excerpt === "string" && page.excerpt) page.excerpt = { raw: body.excerpt };
-      // Like WordPress: meta keys no plugin registered for REST are ignored.
-      for (const [k, v] of Object.entries((body.meta as Record<string, unknown>) ?? {})) if (opts.registeredMeta.includes(k)) (page.meta as Record<string, unknown>)[k] = v;
-      return Response.json(page);
-    }
-    if (path === "/wp-json/wp/v2/media/3") {
-      if (typeof body.alt_text === "string") media.alt_text = body.alt_text;
-      return Response.json(media);
-    }
-    return Response.json({ code: "rest_no_route" }, { status: 404 });
-  };
-  return { page, media, options: { config: { restUrl: "https://wp.test/wp-json", username: "admin", applicationPassword: "pw" }, fetch: fakeFetch({ "wp.test": handle }), egress: strictEgress(), siteSlug: "site-test" } };
-}
 
 describe("Enrich changes into WordPress", () => {
   const item = { targetId: "7", targetPath: "/", migrationId: null };

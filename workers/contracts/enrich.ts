@@ -161,7 +161,31 @@ export interface EnrichApplyDto {
   rolledBackAt: string | null;
   summary: Record<string, number>;
   changes: Array<{ id: string; proposalId: string; pageUrl: string; field: string; target: string; status: "applied" | "unsupported" | "failed"; message: string; before: unknown; after: unknown; rolledBackAt: string | null }>;
+  /** What the rollback did with each value the apply wrote; null before a rollback (and for applies rolled back before outcomes were kept). */
+  rollback: EnrichRollbackOutcome[] | null;
 }
+
+/**
+ * One value an apply wrote, as its rollback left it. A rollback restores a value only where the target
+ * still holds what the apply wrote: one an editor or a later apply changed since ("left") stays as it is.
+ * "gone": the page or asset is no longer in the target. "unchecked": restored without that check, because
+ * the apply was recorded before applies kept what they wrote.
+ */
+export interface EnrichRollbackOutcome {
+  pageUrl: string;
+  status: "restored" | "left" | "gone" | "unchecked";
+  /** What the value is, in the platform's words: "page property pageTitle", "dc:description of the DAM asset /content/dam/a.png". */
+  item: string;
+  message: string;
+}
+
+/** The messages of rollback outcomes (the API's `message`, asserted by tests). */
+export const ENRICH_ROLLBACK_MESSAGES = {
+  restored: (item: string) => `Restored ${item}`,
+  left: (item: string) => `Left ${item} as it is: it changed since this apply`,
+  gone: (item: string) => `${item[0]!.toUpperCase()}${item.slice(1)} is no longer in the target`,
+  unchecked: (item: string) => `Restored ${item} without checking for later changes (this apply was recorded before rollbacks checked them)`,
+} as const;
 
 export const enrichDecisionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("approve") }),

@@ -1,6 +1,6 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { belongsTo, createdAt, updatedAt } from "./columns";
-import type { Finding } from "../contracts/enrich";
+import type { EnrichRollbackOutcome, Finding } from "../contracts/enrich";
 import { organizations, sites } from "./schema";
 import { migrationRuns, snapshots } from "./schema-runs";
 
@@ -86,6 +86,8 @@ export const enrichApplies = sqliteTable(
     summary: text("summary", { mode: "json" }).$type<Record<string, number>>().notNull(),
     createdAt: createdAt(),
     rolledBackAt: integer("rolled_back_at", { mode: "timestamp_ms" }),
+    /** What the rollback did with each value the apply wrote (restored, or left because it changed since); null until rolled back. */
+    rollback: text("rollback_outcomes", { mode: "json" }).$type<EnrichRollbackOutcome[]>(),
   },
   (t) => [index("enrich_applies_site_idx").on(t.siteId, t.createdAt)],
 );

@@ -3,7 +3,7 @@
  * platform (workers/targets/enrich.ts), audited with before and after; and their rollback.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { ENRICH_MESSAGES, type EnrichApplyDto, type EnrichField } from "../contracts/enrich";
+import { ENRICH_MESSAGES, type EnrichApplyDto, type EnrichField, type EnrichRollbackOutcome } from "../contracts/enrich";
 export type { EnrichApplyDto };
 import type { Db } from "../db/client";
 import { siteConfigs } from "../db/schema";
@@ -50,6 +50,7 @@ function toApplyDto(row: typeof enrichApplies.$inferSelect, changes: EnrichApply
     rolledBackAt: row.rolledBackAt ? row.rolledBackAt.toISOString() : null,
     summary: row.summary,
     changes: changes.map((c) => ({ id: c.id, proposalId: c.proposalId, pageUrl: c.pageUrl, field: c.field, target: c.target, status: c.status, message: c.message, before: c.before, after: c.after, rolledBackAt: c.rolledBackAt ? c.rolledBackAt.toISOString() : null })),
+    rollback: row.rollback ?? null,
   };
 }
 
@@ -138,8 +139,10 @@ export async function listEnrichApplies(db: Db, organizationId: string, siteId: 
 }
 
 /**
- * Undoes an apply: each page it changed gets back the state it had before (newest page first), the
- * proposals return to approved, and the rollback is audited.
+ * Undoes an apply: each value it wrote gets back the value it had before (newest page first) where the
+ * target still holds what the apply wrote; a value changed since (by an editor, or by a later apply on a
+ * shared asset) is left and reported. The outcomes are kept on the apply, returned and audited; the
+ * proposals return to approved.
  */
 export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organizationId: string, applyId: string, fetch?: FetchLike): Promise<EnrichApplyDto> {
   const [row] = await db.select().from(enrichApplies).where(and(eq(enrichApplies.id, applyId), eq(enrichApplies.organizationId, organizationId)));
@@ -149,21 +152,26 @@ export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organi
   const { enricher, rebuild } = await enricherFor(db, env, organizationId, row.siteId, fetch);
   const done = new Set<string>();
   const migrations = new Set<string>();
+  const outcomes: EnrichRollbackOutcome[] = [];
   for (const c of changes) {
     if (!c.targetId || done.has(c.targetId) || !enricher) continue;
     done.add(c.targetId);
     const [item] = await db.select().from(targetItems).where(and(eq(targetItems.siteId, row.siteId), eq(targetItems.platform, row.platform), eq(targetItems.targetId, c.targetId)));
-    await enricher.revert({ targetId: c.targetId, targetPath: item?.targetPath ?? "", migrationId: item?.lastMigrationId ?? null }, c.before);
+    // What the apply wrote rides in `after.written` of each applied change (see applyEnrichment); rows
+    // stored before it did have none, and their enricher restores the old state unchecked, as rollbacks did then.
+    const written = c.after && typeof c.after === "object" ? (c.after as { written?: unknown }).written : undefined;
+    const reverted = await enricher.revert({ targetId: c.targetId, targetPath: item?.targetPath ?? "", migrationId: item?.lastMigrationId ?? null }, c.before, written ?? undefined);
+    outcomes.push(...reverted.map((o) => ({ pageUrl: c.pageUrl, ...o })));
     if (item?.lastMigrationId) migrations.add(item.lastMigrationId);
   }
   await rebuild([...migrations]);
   const now = new Date();
   const ids = changes.map((c) => c.proposalId);
   const statements = [
-    db.update(enrichApplies).set({ rolledBackAt: now }).where(eq(enrichApplies.id, applyId)),
+    db.update(enrichApplies).set({ rolledBackAt: now, rollback: outcomes }).where(eq(enrichApplies.id, applyId)),
     db.update(enrichApplyChanges).set({ rolledBackAt: now }).where(and(eq(enrichApplyChanges.applyId, applyId), eq(enrichApplyChanges.status, "applied"))),
     ...chunks(ids, 90).map((part) => db.update(enrichProposals).set({ status: "approved", appliedAt: null }).where(inArray(enrichProposals.id, part))),
-    auditStatement(db, actor, { organizationId, action: "enrich.rollback", entityType: "enrich_apply", entityId: applyId, before: changes.map((c) => ({ page: c.pageUrl, field: c.field, target: c.target, value: c.after })), after: changes.map((c) => ({ page: c.pageUrl, field: c.field, target: c.target, restored: c.before })) }),
+    auditStatement(db, actor, { organizationId, action: "enrich.rollback", entityType: "enrich_apply", entityId: applyId, before: changes.map((c) => ({ page: c.pageUrl, field: c.field, target: c.target, value: c.after })), after: { changes: changes.map((c) => ({ page: c.pageUrl, field: c.field, target: c.target, restored: c.before })), outcomes } }),
   ];
   await db.batch(statements as [typeof statements[number], ...typeof statements]);
   return getEnrichApply(db, organizationId, applyId);

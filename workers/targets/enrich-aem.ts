@@ -6,6 +6,7 @@ import { aemLanguage, aemSling, type SlingForm } from "./adapters/aem";
 import type { AdapterOptions } from "./adapters/options";
 import type { EnrichChangeInput, EnrichWriteResult, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
+import { gone, guard, unchecked, type RevertOutcome } from "./enrich-revert";
 import { setImageAlt } from "./image-alt";
 
 type SlingValue = string | number | boolean | string[];
@@ -40,6 +41,7 @@ const AEM_NO_FIELD: Record<string, string> = {
   tags: "AEM keeps tags in cq:tags as IDs of tags defined under /content/cq:tags, so free-text tags are not written there, and this page's template has no tags or keywords field",
 };
 
+/** The node, or the property, at a path relative to `tree` ("root/main/hero_0/alt"). */
 const childAt = (tree: Record<string, unknown>, path: string) =>
   path.split("/").reduce<Record<string, unknown> | undefined>((node, name) => node?.[name] as Record<string, unknown> | undefined, tree);
 
@@ -189,14 +191,44 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
       const previous: AemPrevious = { properties: page.previous, assets: Object.fromEntries(touched.map(([path, m]) => [path, m.previous])) };
       return { outcomes, previous, after: { properties: page.set, assets: Object.fromEntries(touched.map(([path, m]) => [path, m.set])) } };
     },
-    async revert(item, previous) {
+    async revert(item, previous, after) {
       const prev = previous as AemPrevious | null;
-      // A POST to a node that was deleted since would create a bare node where it was.
-      const restore = async (path: string, props: Record<string, SlingValue | null> | undefined) => {
-        if (props && Object.keys(props).length && (await sling.getProperties(path))) await sling.post(path, slingForm(props));
-      };
-      await restore(contentPath(item.targetId), prev?.properties);
-      for (const [path, props] of Object.entries(prev?.assets ?? {})) await restore(path, props);
+      const wrote = after as AemPrevious | null | undefined;
+      const outcomes: RevertOutcome[] = [];
+      if (prev?.properties && Object.keys(prev.properties).length) {
+        const page = contentPath(item.targetId);
+        outcomes.push(...(await restore(page, await sling.getJson(page), prev.properties, wrote?.properties, (name) => `page property ${name}`)));
+      }
+      for (const [path, props] of Object.entries(prev?.assets ?? {})) {
+        const asset = path.replace(/\/jcr:content\/metadata$/, "");
+        outcomes.push(...(await restore(path, await sling.getProperties(path), props, wrote?.assets?.[path], (name) => `${name} of the DAM asset ${asset}`)));
+      }
+      return outcomes;
     },
   };
+
+  /**
+   * Sets back each property of `old` (relative to the node at `path`, which holds `now`) where the node
+   * still holds what the apply wrote; see guard. A DAM asset is shared by every page that shows it, so
+   * its dc:description may hold a later apply's alt text for another page: that one is left.
+   */
+  async function restore(path: string, now: Record<string, unknown> | null, old: Record<string, SlingValue | null>, written: Record<string, SlingValue | null> | undefined, name: (property: string) => string): Promise<RevertOutcome[]> {
+    // A POST to a node that was deleted since would create a bare node where it was.
+    if (!now) return Object.keys(old).map((property) => gone(name(property)));
+    const form: Record<string, SlingValue | null> = {};
+    const outcomes: RevertOutcome[] = [];
+    for (const [property, value] of Object.entries(old)) {
+      // Without the record of what the apply wrote (every AEM apply kept it in `after`; a caller may pass none), the old value goes back unchecked, as before rollbacks were guarded.
+      if (!written || !(property in written)) {
+        form[property] = value;
+        outcomes.push(unchecked(name(property)));
+        continue;
+      }
+      const decision = guard(name(property), childAt(now, property), written[property], value);
+      if (decision.restore) form[property] = value;
+      outcomes.push(decision.outcome);
+    }
+    if (Object.keys(form).length) await sling.post(path, slingForm(form));
+    return outcomes;
+  }
 }

@@ -10,28 +10,34 @@ import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { SANITY_DEFAULT_API_VERSION } from "./adapters/sanity";
 import type { EnrichChangeInput, EnrichWriteResult, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
+import { gone, guard, revertAt, getAt, unchecked, type RevertOutcome, type WrittenAt } from "./enrich-revert";
 import { TargetHttpClient, basicAuth } from "./http-client";
 
 
-/** Sets `alt` on every image value (an object with an alt beside an asset reference) that points at `matches`. */
-function setAlts(value: unknown, matches: (o: Record<string, unknown>) => boolean, alt: string): number {
-  let count = 0;
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
+/** Sets `alt` on every image value (an object with an alt beside an asset reference) that points at `matches`; the path of each alt set. */
+function setAlts(value: unknown, matches: (o: Record<string, unknown>) => boolean, alt: string): string[][] {
+  const paths: string[][] = [];
+  const walk = (v: unknown, path: string[]) => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, String(i)]));
     else if (v && typeof v === "object") {
       const o = v as Record<string, unknown>;
       if ("alt" in o && matches(o)) {
         o.alt = alt;
-        count++;
+        paths.push([...path, "alt"]);
       }
-      Object.values(o).forEach(walk);
+      Object.entries(o).forEach(([k, x]) => walk(x, [...path, k]));
     }
   };
-  walk(value);
-  return count;
+  walk(value, []);
+  return paths;
 }
 
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+/** The value at each path, as written: what a guarded rollback compares the target with (see revertAt). */
+const writtenAt = (doc: unknown, paths: string[][]): WrittenAt[] => paths.map((path) => ({ path, value: clone(getAt(doc, path)) }));
+/** A path in the platform's words: "seo.title", "body.2.image.alt". */
+const dotted = (path: string[]) => path.join(".");
+
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 /** Sanity: `seo.title`, `seo.description`, `seo.language`, top-level `summary` and `tags`, and the alt of image values. */
 export function createSanityEnricher(options: AdapterOptions): TargetEnricher {
@@ -53,24 +59,38 @@ export function createSanityEnricher(options: AdapterOptions): TargetEnricher {
       const doc = clone(previous);
       const seo = { ...((doc.seo as Record<string, unknown>) ?? { _type: "seo" }) };
       const outcomes: EnrichWriteResult["outcomes"] = [];
+      const paths: string[][] = [];
+      const set = (path: string[], message: string) => (paths.push(path), outcomes.push(applied(message)));
       for (const c of changes) {
-        if (c.field === "metaTitle") (seo.title = c.value), outcomes.push(applied("seo.title"));
-        else if (c.field === "metaDescription") (seo.description = c.value), outcomes.push(applied("seo.description"));
-        else if (c.field === "language") (seo.language = c.value), outcomes.push(applied("seo.language"));
-        else if (c.field === "summary") (doc.summary = c.value), outcomes.push(applied("summary"));
-        else if (c.field === "tags") (doc.tags = c.value.split(",").map((t) => t.trim()).filter(Boolean)), outcomes.push(applied("tags"));
+        if (c.field === "metaTitle") (seo.title = c.value), set(["seo", "title"], "seo.title");
+        else if (c.field === "metaDescription") (seo.description = c.value), set(["seo", "description"], "seo.description");
+        else if (c.field === "language") (seo.language = c.value), set(["seo", "language"], "seo.language");
+        else if (c.field === "summary") (doc.summary = c.value), set(["summary"], "summary");
+        else if (c.field === "tags") (doc.tags = c.value.split(",").map((t) => t.trim()).filter(Boolean)), set(["tags"], "tags");
         else {
           const ref = c.asset?.targetId;
-          const n = ref ? setAlts(doc, (o) => (o.asset as { _ref?: string } | undefined)?._ref === ref, c.value) : 0;
+          const alts = ref ? setAlts(doc, (o) => (o.asset as { _ref?: string } | undefined)?._ref === ref, c.value) : [];
+          paths.push(...alts);
+          const n = alts.length;
           outcomes.push(n ? applied(`alt of ${n} image value${n === 1 ? "" : "s"}`) : unsupported("The image is not in the document as an uploaded asset"));
         }
       }
       doc.seo = seo;
       await replace(doc);
-      return { outcomes, previous, after: { seo, summary: doc.summary, tags: doc.tags } };
+      return { outcomes, previous, after: { seo, summary: doc.summary, tags: doc.tags, written: writtenAt(doc, paths) } };
     },
-    async revert(_item, previous) {
-      if (previous && typeof previous === "object") await replace(previous as Record<string, unknown>);
+    async revert(item, previous, after) {
+      if (!previous || typeof previous !== "object") return [];
+      const written = (after as { written?: WrittenAt[] } | null | undefined)?.written;
+      // Applies recorded before rollbacks were guarded kept no `written`: their document goes back whole, unchecked.
+      if (!written) return replace(previous as Record<string, unknown>).then(() => [unchecked("the document")]);
+      const res = await client.json<{ documents: Record<string, unknown>[] }>(`${base}/data/doc/${encodeURIComponent(dataset)}/${encodeURIComponent(item.targetId)}`, { headers });
+      const current = res.documents[0];
+      if (!current) return written.map((w) => gone(dotted(w.path)));
+      const doc = strip(current);
+      const { outcomes, changed } = revertAt(doc, previous, written, dotted);
+      if (changed) await replace(doc);
+      return outcomes;
     },
   };
 }
@@ -91,28 +111,43 @@ export function createStoryblokEnricher(options: AdapterOptions): TargetEnricher
       const previous = { name: story.name, slug: story.slug, parent_id: story.parent_id, content: story.content };
       const content = clone(story.content ?? {});
       const outcomes: EnrichWriteResult["outcomes"] = [];
+      const paths: string[][] = [];
       for (const c of changes) {
-        if (c.field === "metaTitle") (content.seo_title = c.value), (content.og_title = c.value), outcomes.push(applied("seo_title"));
-        else if (c.field === "metaDescription") (content.seo_description = c.value), (content.og_description = c.value), outcomes.push(applied("seo_description"));
+        if (c.field === "metaTitle") (content.seo_title = c.value), (content.og_title = c.value), paths.push(["seo_title"], ["og_title"]), outcomes.push(applied("seo_title"));
+        else if (c.field === "metaDescription") (content.seo_description = c.value), (content.og_description = c.value), paths.push(["seo_description"], ["og_description"]), outcomes.push(applied("seo_description"));
         else if (c.field === "summary" || c.field === "tags" || c.field === "language") {
           const name = c.field;
-          if (name in content) (content[name] = c.value), outcomes.push(applied(name));
+          if (name in content) (content[name] = c.value), paths.push([name]), outcomes.push(applied(name));
           else outcomes.push(unsupported(`The story's template has no ${name} field`));
         } else {
-          const n = c.asset ? setAlts(content, (o) => String(o.id ?? "") === c.asset!.targetId || o.filename === c.asset!.url, c.value) : 0;
+          const alts = c.asset ? setAlts(content, (o) => String(o.id ?? "") === c.asset!.targetId || o.filename === c.asset!.url, c.value) : [];
+          paths.push(...alts);
+          const n = alts.length;
           outcomes.push(n ? applied(`alt of ${n} image${n === 1 ? "" : "s"}`) : unsupported("The image is not in the story as an uploaded asset"));
         }
       }
       await put(item.targetId, { ...previous, content });
-      return { outcomes, previous, after: { content: { seo_title: content.seo_title, seo_description: content.seo_description } } };
+      return { outcomes, previous, after: { content: { seo_title: content.seo_title, seo_description: content.seo_description }, written: writtenAt(content, paths) } };
     },
-    async revert(item, previous) {
-      if (previous && typeof previous === "object") await put(item.targetId, previous as Record<string, unknown>);
+    async revert(item, previous, after) {
+      if (!previous || typeof previous !== "object") return [];
+      const written = (after as { written?: WrittenAt[] } | null | undefined)?.written;
+      // Applies recorded before rollbacks were guarded kept no `written`: their story goes back whole, unchecked.
+      if (!written) return put(item.targetId, previous as Record<string, unknown>).then(() => [unchecked("the story")]);
+      const res = await client.request(`${base}/stories/${item.targetId}`, { headers, accept: [404] });
+      if (!res.ok) return written.map((w) => gone(dotted(w.path)));
+      const { story } = (await res.json()) as { story: Story };
+      const content = clone(story.content ?? {});
+      const { outcomes, changed } = revertAt(content, (previous as { content?: unknown }).content, written, dotted);
+      if (changed) await put(item.targetId, { name: story.name, slug: story.slug, parent_id: story.parent_id, content });
+      return outcomes;
     },
   };
 }
 
 type CfFields = Record<string, Record<string, unknown>>;
+/** What a Contentful apply wrote (in the default locale): the entry's fields and each asset's description. */
+interface CfWritten { locale: string; fields: Record<string, unknown>; assets: Record<string, string> }
 interface CfEntity { sys: { id: string; version: number; contentType?: { sys: { id: string } } }; fields: CfFields }
 
 /** Field ids of a page's content type that take each change, in order of preference (the names the migration writes). */
@@ -132,9 +167,40 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
   const client = new TargetHttpClient({ key: `contentful:${space}`, policy: { requestsPerSecond: 7 }, egress: options.egress, fetch: options.fetch });
   const headers = (extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${str(options.config, "managementToken")}`, "Content-Type": "application/vnd.contentful.management.v1+json", ...extra });
   const get = (kind: "entries" | "assets", id: string) => client.json<CfEntity>(`${base}/${kind}/${id}`, { headers: headers() });
-  const put = async (kind: "entries" | "assets", id: string, fields: CfFields) => {
-    const current = await get(kind, id);
-    await client.json(`${base}/${kind}/${id}`, { method: "PUT", headers: headers({ "X-Contentful-Version": String(current.sys.version) }), body: JSON.stringify({ fields }) });
+  const putAt = (kind: "entries" | "assets", id: string, version: number, fields: CfFields) =>
+    client.json(`${base}/${kind}/${id}`, { method: "PUT", headers: headers({ "X-Contentful-Version": String(version) }), body: JSON.stringify({ fields }) });
+  const put = async (kind: "entries" | "assets", id: string, fields: CfFields) => putAt(kind, id, (await get(kind, id)).sys.version, fields);
+  /** The entity, or null where Contentful answers 404 (deleted since). */
+  const read = async (kind: "entries" | "assets", id: string) => {
+    const res = await client.request(`${base}/${kind}/${id}`, { headers: headers(), accept: [404] });
+    return res.ok ? ((await res.json()) as CfEntity) : null;
+  };
+  /**
+   * Sets back each written field of one entity (the value of one locale) where it still holds what the
+   * apply wrote; see guard. An asset is shared by every entry that shows it, so its description may hold
+   * a later apply's alt text for another page: that one is left.
+   */
+  const restore = async (kind: "entries" | "assets", id: string, loc: string, written: Record<string, unknown>, old: CfFields, name: (field: string) => string): Promise<RevertOutcome[]> => {
+    const current = await read(kind, id);
+    if (!current) return Object.keys(written).map((field) => gone(name(field)));
+    const fields = clone(current.fields);
+    const outcomes: RevertOutcome[] = [];
+    let changed = false;
+    for (const [field, value] of Object.entries(written)) {
+      const was = old[field]?.[loc];
+      const decision = guard(name(field), fields[field]?.[loc], value, was);
+      if (decision.restore) {
+        const locales = { ...(fields[field] ?? {}) };
+        if (was === undefined) delete locales[loc];
+        else locales[loc] = clone(was);
+        if (Object.keys(locales).length) fields[field] = locales;
+        else delete fields[field];
+        changed = true;
+      }
+      outcomes.push(decision.outcome);
+    }
+    if (changed) await putAt(kind, id, current.sys.version, fields);
+    return outcomes;
   };
   return {
     async apply(item, changes) {
@@ -145,6 +211,7 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
       const declared = new Set(type.fields.map((f) => f.id));
       const fields = clone(entry.fields);
       const assets: Record<string, CfFields> = {};
+      const written: CfWritten = { locale: loc, fields: {}, assets: {} };
       const outcomes: EnrichWriteResult["outcomes"] = [];
       for (const c of changes) {
         if (c.field === "imageAlt") {
@@ -155,6 +222,7 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
           const asset = await get("assets", c.asset.targetId);
           assets[c.asset.targetId] = asset.fields;
           await put("assets", c.asset.targetId, { ...clone(asset.fields), description: { ...(asset.fields.description ?? {}), [loc]: c.value } });
+          written.assets[c.asset.targetId] = c.value;
           outcomes.push(applied(`asset ${c.asset.targetId} description`));
           continue;
         }
@@ -164,17 +232,29 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
           continue;
         }
         const value = c.field === "tags" && type.fields.find((f) => f.id === ids[0])?.type === "Array" ? c.value.split(",").map((t) => t.trim()).filter(Boolean) : c.value;
-        for (const id of ids) fields[id] = { ...(fields[id] ?? {}), [loc]: value };
+        for (const id of ids) (fields[id] = { ...(fields[id] ?? {}), [loc]: value }), (written.fields[id] = value);
         outcomes.push(applied(ids.join(", ")));
       }
       await put("entries", item.targetId, fields);
-      return { outcomes, previous: { fields: entry.fields, assets }, after: { fields } };
+      return { outcomes, previous: { fields: entry.fields, assets }, after: { fields, written } };
     },
-    async revert(item, previous) {
+    async revert(item, previous, after) {
       const prev = previous as { fields: CfFields; assets: Record<string, CfFields> } | null;
-      if (!prev) return;
-      for (const [id, fields] of Object.entries(prev.assets ?? {})) await put("assets", id, fields);
-      await put("entries", item.targetId, prev.fields);
+      if (!prev) return [];
+      const written = (after as { written?: CfWritten } | null | undefined)?.written;
+      if (!written) {
+        // Applies recorded before rollbacks were guarded kept no `written`: their fields go back whole, unchecked.
+        const outcomes: RevertOutcome[] = [];
+        for (const [id, fields] of Object.entries(prev.assets ?? {})) await put("assets", id, fields), outcomes.push(unchecked(`the fields of the asset ${id}`));
+        await put("entries", item.targetId, prev.fields);
+        return [...outcomes, unchecked("the entry's fields")];
+      }
+      const outcomes: RevertOutcome[] = [];
+      for (const [id, value] of Object.entries(written.assets)) {
+        outcomes.push(...(await restore("assets", id, written.locale, { description: value }, prev.assets[id] ?? {}, () => `description of the asset ${id}`)));
+      }
+      outcomes.push(...(await restore("entries", item.targetId, written.locale, written.fields, prev.fields, (field) => `field ${field}`)));
+      return outcomes;
     },
   };
 }
@@ -214,9 +294,29 @@ export function createMagnoliaEnricher(options: AdapterOptions): TargetEnricher 
       previous.absent = absent;
       return { outcomes, previous, after: { properties: set } };
     },
-    async revert(item, previous) {
+    async revert(item, previous, after) {
       const prev = previous as { name: string; type: string; properties: Property[]; absent?: string[] } | null;
-      if (prev) await post(item.targetId, prev, [...prev.properties, ...(prev.absent ?? []).map((name) => ({ name, type: "String", multiple: false, values: [""] }))]);
+      if (!prev) return [];
+      const emptied = (name: string): Property => ({ name, type: "String", multiple: false, values: [""] });
+      const written = (after as { properties?: Property[] } | null | undefined)?.properties;
+      if (!written) {
+        // Every Magnolia apply recorded what it set; a caller without that record gets the old properties back whole, unchecked.
+        await post(item.targetId, prev, [...prev.properties, ...(prev.absent ?? []).map(emptied)]);
+        return [unchecked("the page properties")];
+      }
+      const res = await client.request(`${nodeUrl(item.targetId)}?depth=0`, { headers, accept: [404] });
+      if (!res.ok) return written.map((p) => gone(`page property ${p.name}`));
+      const node = (await res.json()) as { properties?: Property[] };
+      const restore: Property[] = [];
+      const outcomes = written.map((p) => {
+        // A property the page did not have is emptied (the nodes API keeps what a POST omits).
+        const old = prev.properties.find((q) => q.name === p.name) ?? emptied(p.name);
+        const decision = guard(`page property ${p.name}`, node.properties?.find((q) => q.name === p.name)?.values, p.values, old.values);
+        if (decision.restore) restore.push(old);
+        return decision.outcome;
+      });
+      if (restore.length) await post(item.targetId, prev, restore);
+      return outcomes;
     },
   };
 }

@@ -8,6 +8,7 @@ import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
 import { ApiRequestError } from "~/lib/api-client";
 import type { LoadedSection } from "~/lib/dashboard-context";
 import { usePermission } from "~/lib/permissions";
+import { RollbackOutcomes } from "./rollback-outcomes";
 import { ENRICH_TEXTS } from "./texts";
 import { LocalTime } from "~/components/ui/local-time";
 
@@ -53,8 +54,9 @@ export function ApplyPanel({
   async function undo(a: EnrichApplyDto) {
     setBusy(true);
     try {
-      await api.post(`/v1/enrich/applies/${a.id}/rollback`, {});
-      toasts.show({ message: ENRICH_TEXTS.rolledBack, type: "success" });
+      const res = await api.post<EnrichApplyDto>(`/v1/enrich/applies/${a.id}/rollback`, {});
+      const left = (res.rollback ?? []).filter((o) => o.status === "left").length;
+      toasts.show(left ? { message: ENRICH_TEXTS.rolledBackLeft(left), type: "warning" } : { message: ENRICH_TEXTS.rolledBack, type: "success" });
       setConfirm(null);
       onChanged();
     } catch (err) {
@@ -89,6 +91,7 @@ export function ApplyPanel({
                   <Button size="sm" variant="secondary" disabled={!rollback.allowed} onClick={() => setConfirm(a)} {...deniedProps(`rollback-denied-${a.id}`, rollback.reason)}>{ENRICH_TEXTS.rollback}</Button>
                 )}
               </div>
+              <RollbackOutcomes outcomes={a.rollback} />
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs">Changes</summary>
                 <ul className="ml-4 mt-1 list-disc text-xs">
@@ -104,7 +107,7 @@ export function ApplyPanel({
         </ul>
       )}
       <ConfirmDialog open={!!confirm} title="Roll back this apply?" confirmLabel={ENRICH_TEXTS.rollback} busy={busy} onConfirm={() => confirm && undo(confirm)} onCancel={() => setConfirm(null)}>
-        The pages it changed get back the values they had before; the proposals return to approved.
+        {ENRICH_TEXTS.rollbackConfirm}
       </ConfirmDialog>
     </div>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE `enrich_applies` ADD `rollback_outcomes` text;
