@@ -93,6 +93,10 @@ describe("WordPress page content", () => {
     const markup = pageMarkup(teaserOnly);
     expect(markup).toContain("Paragraph 7 of the article");
     expect(markup).not.toContain("wp-block-group");
+    // The page's write record says so; a page written from its components says nothing.
+    const { metadataOutcome } = await import("../../workers/targets/adapters/wordpress");
+    expect(metadataOutcome(teaserOnly, {}, null, false).content).toBe(`the page's main content (its component held ${Math.round(componentCoverage(teaserOnly) * 100)}% of its words)`);
+    expect(metadataOutcome(preparedPage("/e", "k5"), {}, null, false).content).toBeUndefined();
     // Without a rich-text body there is nothing better than the components.
     const noBody = preparedPage("/d", "k4", { fields: { title: { type: "text", value: "Title" } } });
     expect(componentCoverage(noBody)).toBe(1);

@@ -215,6 +215,11 @@ export interface PageMetadataRecord {
   written: string[];
   /** Each with the reason, e.g. "language (de): WordPress keeps one language for the whole site". */
   noPlace: string[];
+  /**
+   * What the page's content was written from when it was not its components, and why: "the page's main
+   * content (its 2 components held 48% of its words)".
+   */
+  content?: string;
 }
 
 /** One asset of a written page, as the run records it. */

@@ -179,6 +179,11 @@ export function TargetPagesPanel({ migrationId }: { migrationId: string }) {
                 <p className="text-slate-600 dark:text-slate-400">
                   <span className="font-medium text-slate-700 dark:text-slate-300">Metadata written:</span> {p.metadata.written.join(", ") || "none"}
                 </p>
+                {p.metadata.content && (
+                  <p className="text-amber-800 dark:text-amber-200">
+                    <span className="font-medium">Content written from:</span> {p.metadata.content}
+                  </p>
+                )}
                 {p.metadata.noPlace.length > 0 && (
                   <div>
                     <p className="font-medium text-amber-800 dark:text-amber-200">No place in the target for:</p>

@@ -105,6 +105,10 @@ export function componentCoverage(page: PreparedPage): number {
   return tokenF1(held, body).recall;
 }
 
+/** Why a page's content was written from its main content, not its components. */
+export const contentNote = (components: number, coverage: number) =>
+  `the page's main content (its ${components === 1 ? "component" : `${components} components`} held ${Math.round(coverage * 100)}% of its words)`;
+
 const richTextFields = (page: PreparedPage) => Object.values(page.fields ?? {}).filter((f) => f.type === "richtext" && f.value !== null && String(f.value).trim() !== "");
 
 /**
@@ -162,7 +166,9 @@ export function metadataOutcome(
   if (featured) written.push("featured image");
   if (page.seo.openGraph["og:image"] && !featured) noPlace.push("Open Graph image: it was not uploaded, so it cannot be the featured image");
   if (page.seo.language) noPlace.push(`language (${page.seo.language}): WordPress keeps one language for the whole site`);
-  return { written, noPlace };
+  const coverage = page.components.length ? componentCoverage(page) : 1;
+  if (coverage >= COMPONENTS_COVER) return { written, noPlace };
+  return { written, noPlace, content: contentNote(page.components.length, coverage) };
 }
 
 /** Which WordPress user a page's author became, or why none. */
