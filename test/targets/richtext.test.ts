@@ -8,6 +8,7 @@ import { htmlToContentfulRichText } from "../../workers/targets/richtext/content
 import { htmlToGutenberg } from "../../workers/targets/richtext/gutenberg";
 import { htmlToPortableTextBlocks } from "../../workers/targets/richtext/portable-text";
 import { htmlToStoryblokRichText } from "../../workers/targets/richtext/storyblok";
+import { setImageAlt } from "../../workers/targets/image-alt";
 
 /** Rich text with every structure the issue names: headings, nested lists, a table, links and an inline image. */
 export const FIDELITY_HTML = `
@@ -93,5 +94,24 @@ describe("rich text fidelity", () => {
     expect(toPlainText(blocks as never)).toContain("Map fields");
     // Deterministic keys: converting twice gives identical output (unchanged pages compare equal).
     expect(htmlToPortableTextBlocks(FIDELITY_HTML)).toEqual(htmlToPortableTextBlocks(FIDELITY_HTML));
+  });
+});
+
+describe("setImageAlt", () => {
+  const html = `<p>Fish &amp; chips</p><img data-src="/a.png" src="/b.png" alt="old"><img class="x wp-image-3" src="/c.png"><img src="/a.png">`;
+
+  it("sets the alt of the tags picked by their attributes, escaped, and leaves every other byte as it was", () => {
+    const set = setImageAlt(html, (attr) => attr("src") === "/a.png" || /(?:^|\s)wp-image-3(?:\s|$)/.test(attr("class") ?? ""), `Fish & "chips" <hot>`);
+    expect(set.count).toBe(2);
+    expect(set.html).toBe(
+      `<p>Fish &amp; chips</p><img data-src="/a.png" src="/b.png" alt="old">` +
+        `<img alt="Fish &amp; &quot;chips&quot; &lt;hot&gt;" class="x wp-image-3" src="/c.png">` +
+        `<img alt="Fish &amp; &quot;chips&quot; &lt;hot&gt;" src="/a.png">`,
+    );
+  });
+
+  it("replaces an alt in place, and reads src apart from data-src", () => {
+    expect(setImageAlt(html, (attr) => attr("src") === "/b.png", "New").html).toContain(`<img data-src="/a.png" src="/b.png" alt="New">`);
+    expect(setImageAlt(html, () => false, "New")).toEqual({ html, count: 0 });
   });
 });
