@@ -27,6 +27,7 @@ describe("rollback outcomes under an apply", () => {
     expect(html).toContain(`>${ENRICH_TEXTS.rollbackNotRestored}<`);
     expect(html).toContain("https://www.shop.test/a: Left dc:description of the DAM asset /content/dam/hero.png as it is: it changed since this apply");
     expect(html).toContain("https://www.shop.test/a: Alt text of media 3 is no longer in the target");
+    expect(html).toContain(`<ul aria-label="${ENRICH_TEXTS.rollbackNotRestored}"`);
     expect(html.match(/data-rollback-status="/g)).toHaveLength(2);
     // The left item carries the design system's amber badge.
     expect(html).toMatch(/data-rollback-status="left"><span class="[^"]*bg-amber-100[^"]*">left<\/span>/);

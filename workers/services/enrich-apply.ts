@@ -157,10 +157,11 @@ export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organi
     if (!c.targetId || done.has(c.targetId) || !enricher) continue;
     done.add(c.targetId);
     const [item] = await db.select().from(targetItems).where(and(eq(targetItems.siteId, row.siteId), eq(targetItems.platform, row.platform), eq(targetItems.targetId, c.targetId)));
-    // What the apply wrote rides in `after.written` of each applied change (see applyEnrichment); rows
-    // stored before it did have none, and their enricher restores the old state unchecked, as rollbacks did then.
-    const written = c.after && typeof c.after === "object" ? (c.after as { written?: unknown }).written : undefined;
-    const reverted = await enricher.revert({ targetId: c.targetId, targetPath: item?.targetPath ?? "", migrationId: item?.lastMigrationId ?? null }, c.before, written ?? undefined);
+    // The enricher's own `after` record rides in `written` of each applied change (see applyEnrichment):
+    // it tells its revert what the apply wrote. Rows stored before rollbacks were guarded lack the parts
+    // the check needs, and their enricher restores those unchecked, as rollbacks did then.
+    const recorded = c.after && typeof c.after === "object" ? (c.after as { written?: unknown }).written : undefined;
+    const reverted = await enricher.revert({ targetId: c.targetId, targetPath: item?.targetPath ?? "", migrationId: item?.lastMigrationId ?? null }, c.before, recorded ?? undefined);
     outcomes.push(...reverted.map((o) => ({ pageUrl: c.pageUrl, ...o })));
     if (item?.lastMigrationId) migrations.add(item.lastMigrationId);
   }

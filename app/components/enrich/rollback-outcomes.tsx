@@ -25,7 +25,7 @@ export function RollbackOutcomes({ outcomes }: { outcomes: EnrichRollbackOutcome
       {noted.length ? (
         <>
           <p className="text-xs font-medium">{ENRICH_TEXTS.rollbackNotRestored}</p>
-          <ul className="ml-4 list-disc text-xs">
+          <ul aria-label={ENRICH_TEXTS.rollbackNotRestored} className="ml-4 list-disc text-xs">
             {noted.map((o, i) => (
               <li key={`${o.pageUrl} ${o.item} ${i}`} className="break-words" data-rollback-status={o.status}>
                 <Badge tone={TONE[o.status]}>{LABEL[o.status]}</Badge> {o.pageUrl}: {o.message}

@@ -118,8 +118,8 @@ const richTextFields = (page: PreparedPage) => Object.values(page.fields ?? {}).
  * unless the components hold less than COMPONENTS_COVER of it (a selector that caught a teaser or a
  * box beside the article): WordPress keeps one body per page, and the whole article goes there.
  */
-export function pageMarkup(page: PreparedPage): string {
-  if (page.components.length && componentCoverage(page) >= COMPONENTS_COVER) return page.components.map((c) => componentMarkup(page, c)).join("\n\n");
+export function pageMarkup(page: PreparedPage, coverage = componentCoverage(page)): string {
+  if (page.components.length && coverage >= COMPONENTS_COVER) return page.components.map((c) => componentMarkup(page, c)).join("\n\n");
   return richTextFields(page)
     .map((f) => htmlToGutenberg(String(f.value)))
     .join("\n\n");
@@ -135,6 +135,7 @@ export function metadataOutcome(
   seo: WordPressSeoPlugin | null,
   featured: boolean,
   author: AuthorOutcome | null = null,
+  coverage = componentCoverage(page),
 ): PageMetadataRecord {
   const written: string[] = ["title"];
   const noPlace: string[] = [];
@@ -166,8 +167,7 @@ export function metadataOutcome(
   if (featured) written.push("featured image");
   if (page.seo.openGraph["og:image"] && !featured) noPlace.push("Open Graph image: it was not uploaded, so it cannot be the featured image");
   if (page.seo.language) noPlace.push(`language (${page.seo.language}): WordPress keeps one language for the whole site`);
-  const coverage = page.components.length ? componentCoverage(page) : 1;
-  if (coverage >= COMPONENTS_COVER) return { written, noPlace };
+  if (!page.components.length || coverage >= COMPONENTS_COVER) return { written, noPlace };
   return { written, noPlace, content: contentNote(page.components.length, coverage) };
 }
 
@@ -290,12 +290,14 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
       if (seo && seoTitle) meta[seo.title] = seoTitle;
       const published = page.seo.published ? wordpressDate(page.seo.published.value) : null;
       const author = await authorOf(page);
+      // Whether the components stand for the page's content: decides the markup and is said in the record.
+      const coverage = componentCoverage(page);
       const body = {
         title: page.title,
         slug,
         parent,
         status: "publish",
-        content: pageMarkup(page),
+        content: pageMarkup(page, coverage),
         featured_media: lead?.targetId && /^\d+$/.test(lead.targetId) ? Number(lead.targetId) : 0,
         ...(published ?? {}),
         ...(author?.id ? { author: author.id } : {}),
@@ -322,7 +324,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
         },
       });
       const path = new URL(saved.link).pathname;
-      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link, metadata: metadataOutcome(page, saved, seo, body.featured_media > 0, author) };
+      return { targetId: String(saved.id), targetPath: path, version: null, created: !current, previous, url: saved.link, metadata: metadataOutcome(page, saved, seo, body.featured_media > 0, author, coverage) };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       // WordPress core refuses SVG uploads (an SVG can carry scripts) with a 500 that retries cannot
