@@ -175,6 +175,21 @@ describe("Rollback of alt text on AEM's shared DAM asset", () => {
     expect(aem.heroAlt(b)).toBeUndefined();
   });
 
+  it("names the DAM asset's values as shared, and restores the value the rollback service names for an item in place of the recorded one", async () => {
+    const aem = await twoPages();
+    const [a, b] = aem.pages as [EnrichItem, EnrichItem];
+    const applyA = await aem.alt(a, "The team at the bakery");
+    const applyB = await aem.alt(b, "Our shop front");
+    expect(aem.enricher.shared!(applyA.previous, applyA.after)).toEqual([{ item: ASSET_DESCRIPTION, old: "Hero", written: "The team at the bakery" }]);
+    expect(aem.enricher.shared!(applyB.previous, applyB.after)).toEqual([{ item: ASSET_DESCRIPTION, old: "The team at the bakery", written: "Our shop front" }]);
+    await aem.enricher.revert(a, applyA.previous, applyA.after);
+    // A was rolled back and left the description: the service names A's old value (the upload's) for B's rollback.
+    const rollbackB = await aem.enricher.revert(b, applyB.previous, applyB.after, new Map([[ASSET_DESCRIPTION, "Hero"]]));
+    expect(rollbackB[1]).toEqual({ status: "restored", item: ASSET_DESCRIPTION, message: `Restored ${ASSET_DESCRIPTION} to its value before the earlier applies rolled back since` });
+    expect(aem.description()).toBe("Hero");
+    expect(aem.heroAlt(b)).toBeUndefined();
+  });
+
   it("reports a page deleted since as gone, and restores unchecked without the record of what the apply wrote", async () => {
     const aem = await twoPages();
     const [a, b] = aem.pages as [EnrichItem, EnrichItem];
@@ -313,8 +328,37 @@ describe("Rollback of an apply through the service", () => {
     expect(audit).toHaveLength(1);
     expect((auditJson(audit[0]!.after) as { outcomes: unknown }).outcomes).toEqual(expected);
 
+    // A's value stood under B's until A was rolled back: rolling back B takes the medium back to its value before both.
     const rolledB = await rollbackEnrichApply(s.db, env, s.actor, s.owner.orgId, applyB.id, wp.options.fetch);
-    expect(rolledB.rollback!.map((o) => o.status)).toEqual(["restored", "restored"]);
+    expect(rolledB.rollback).toEqual([
+      { pageUrl: `https://${HOST}/b`, status: "restored", item: "alt text of media 3", message: "Restored alt text of media 3 to its value before the earlier applies rolled back since" },
+      { pageUrl: `https://${HOST}/b`, status: "restored", item: content, message: ENRICH_ROLLBACK_MESSAGES.restored(content) },
+    ]);
+    expect(wp.media.alt_text).toBe("");
+  });
+
+  it("follows a shared medium's value back only through applies rolled back since, never past one that stands", async () => {
+    const s = await siteWithTwoPages();
+    const wp = fakeWordPress({ namespaces: [], registeredMeta: [], excerpts: false, pages: [7, 8] });
+    const apply = (path: string) => applyEnrichment(s.db, env, s.actor, s.owner.orgId, s.siteId, [s.proposals[path]!], wp.options.fetch);
+    const rollback = (id: string) => rollbackEnrichApply(s.db, env, s.actor, s.owner.orgId, id, wp.options.fetch);
+    const mediaOutcome = (dto: EnrichApplyDto) => dto.rollback!.find((o) => o.item === "alt text of media 3");
+
+    // First round, rolled back in the order applied: A is left, B goes back past A to the original.
+    const a1 = await apply("/a");
+    const b1 = await apply("/b");
+    expect(mediaOutcome(await rollback(a1.id))!.status).toBe("left");
+    expect(mediaOutcome(await rollback(b1.id))!.message).toBe(ENRICH_ROLLBACK_MESSAGES.restoredEarlier("alt text of media 3"));
+    expect(wp.media.alt_text).toBe("");
+
+    // Second round, the same values: A2 stands when B2 is rolled back, so B2 gives A2's value back, although
+    // the first round's A, which wrote the same value, was rolled back with the medium left.
+    const a2 = await apply("/a");
+    const b2 = await apply("/b");
+    expect(wp.media.alt_text).toBe("A loaf on the counter");
+    expect(mediaOutcome(await rollback(b2.id))).toEqual({ pageUrl: `https://${HOST}/b`, status: "restored", item: "alt text of media 3", message: ENRICH_ROLLBACK_MESSAGES.restored("alt text of media 3") });
     expect(wp.media.alt_text).toBe("A loaf");
+    expect(mediaOutcome(await rollback(a2.id))!.message).toBe(ENRICH_ROLLBACK_MESSAGES.restored("alt text of media 3"));
+    expect(wp.media.alt_text).toBe("");
   });
 });

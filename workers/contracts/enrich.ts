@@ -182,6 +182,7 @@ export interface EnrichRollbackOutcome {
 /** The messages of rollback outcomes (the API's `message`, asserted by tests). */
 export const ENRICH_ROLLBACK_MESSAGES = {
   restored: (item: string) => `Restored ${item}`,
+  restoredEarlier: (item: string) => `Restored ${item} to its value before the earlier applies rolled back since`,
   left: (item: string) => `Left ${item} as it is: it changed since this apply`,
   gone: (item: string) => `${item[0]!.toUpperCase()}${item.slice(1)} is no longer in the target`,
   unchecked: (item: string) => `Restored ${item} without checking for later changes (this apply was recorded before rollbacks checked them)`,

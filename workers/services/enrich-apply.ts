@@ -2,7 +2,7 @@
  * Apply: approved Enrich changes written into the pages the migration wrote, through the site's
  * platform (workers/targets/enrich.ts), audited with before and after; and their rollback.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, ne } from "drizzle-orm";
 import { ENRICH_MESSAGES, type EnrichApplyDto, type EnrichField, type EnrichRollbackOutcome } from "../contracts/enrich";
 export type { EnrichApplyDto };
 import type { Db } from "../db/client";
@@ -13,7 +13,8 @@ import type { Env } from "../env";
 import { egressPolicy } from "../lib/egress";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createTargetEnricher, type EnrichChangeInput, type EnrichItem, type TargetEnricher } from "../targets/enrich";
+import { createTargetEnricher, type EnrichChangeInput, type EnrichItem, type RestoreTo, type TargetEnricher } from "../targets/enrich";
+import { sameValue } from "../targets/enrich-revert";
 import { slugify } from "../targets/fields";
 import type { FetchLike } from "../targets/http-client";
 import { normalizeSourceUrl } from "../targets/links";
@@ -150,6 +151,7 @@ export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organi
   if (row.rolledBackAt) throw conflict(ENRICH_MESSAGES.alreadyRolledBack);
   const changes = (await db.select().from(enrichApplyChanges).where(and(eq(enrichApplyChanges.applyId, applyId), eq(enrichApplyChanges.status, "applied")))).reverse();
   const { enricher, rebuild } = await enricherFor(db, env, organizationId, row.siteId, fetch);
+  const earlier = enricher?.shared ? await earlierRestoreTo(db, enricher, row, changes) : new Map<string, RestoreTo>();
   const done = new Set<string>();
   const migrations = new Set<string>();
   const outcomes: EnrichRollbackOutcome[] = [];
@@ -160,8 +162,8 @@ export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organi
     // The enricher's own `after` record rides in `written` of each applied change (see applyEnrichment):
     // it tells its revert what the apply wrote. Rows stored before rollbacks were guarded lack the parts
     // the check needs, and their enricher restores those unchecked, as rollbacks did then.
-    const recorded = c.after && typeof c.after === "object" ? (c.after as { written?: unknown }).written : undefined;
-    const reverted = await enricher.revert({ targetId: c.targetId, targetPath: item?.targetPath ?? "", migrationId: item?.lastMigrationId ?? null }, c.before, recorded ?? undefined);
+    const recorded = writtenOf(c.after);
+    const reverted = await enricher.revert({ targetId: c.targetId, targetPath: item?.targetPath ?? "", migrationId: item?.lastMigrationId ?? null }, c.before, recorded ?? undefined, earlier.get(c.id));
     outcomes.push(...reverted.map((o) => ({ pageUrl: c.pageUrl, ...o })));
     if (item?.lastMigrationId) migrations.add(item.lastMigrationId);
   }
@@ -176,6 +178,52 @@ export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organi
   ];
   await db.batch(statements as [typeof statements[number], ...typeof statements]);
   return getEnrichApply(db, organizationId, applyId);
+}
+
+/** The enricher's record of what an applied change wrote (see applyEnrichment). */
+const writtenOf = (after: unknown) => (after && typeof after === "object" ? (after as { written?: unknown }).written : undefined);
+
+/**
+ * Per applied change of the apply being rolled back (by change id), the values its shared items (a media
+ * item, a DAM asset: see TargetEnricher.shared) go back to in place of the old values it recorded. An old
+ * value this apply recorded was written by the apply before it on that item; where that one was rolled
+ * back since and its rollback left the item (this apply's value stood then), the item goes back to the
+ * value before that one, followed back through as many such applies as there are. Without this, rolling
+ * back A and then B on a shared asset would leave A's value in place of the original.
+ */
+async function earlierRestoreTo(db: Db, enricher: TargetEnricher, row: typeof enrichApplies.$inferSelect, changes: EnrichApplyChangeRow[]): Promise<Map<string, RestoreTo>> {
+  const out = new Map<string, RestoreTo>();
+  const own = changes.map((c) => ({ c, values: enricher.shared!(c.before, writtenOf(c.after)) })).filter((x) => x.values.length);
+  if (!own.length) return out;
+  // Every earlier apply's values on shared items, newest apply first: only alt text touches shared items.
+  const rows = await db
+    .select({ createdAt: enrichApplies.createdAt, rolledBackAt: enrichApplies.rolledBackAt, rollback: enrichApplies.rollback, pageUrl: enrichApplyChanges.pageUrl, before: enrichApplyChanges.before, after: enrichApplyChanges.after })
+    .from(enrichApplyChanges)
+    .innerJoin(enrichApplies, eq(enrichApplyChanges.applyId, enrichApplies.id))
+    .where(and(eq(enrichApplies.organizationId, row.organizationId), eq(enrichApplies.siteId, row.siteId), eq(enrichApplies.platform, row.platform), ne(enrichApplies.id, row.id), lte(enrichApplies.createdAt, row.createdAt), eq(enrichApplyChanges.status, "applied"), eq(enrichApplyChanges.field, "imageAlt")))
+    .orderBy(desc(enrichApplies.createdAt));
+  const entries = rows.flatMap((r) => enricher.shared!(r.before, writtenOf(r.after)).map((v) => ({ ...v, at: r.createdAt.getTime(), pageUrl: r.pageUrl, rolledBack: !!r.rolledBackAt, rollback: r.rollback ?? [] })));
+  for (const { c, values } of own) {
+    const to = new Map<string, unknown>();
+    for (const value of values) {
+      let old = value.old;
+      let until = row.createdAt.getTime();
+      const seen = new Set<(typeof entries)[number]>();
+      for (;;) {
+        // The newest apply, no later than the last one followed, that wrote the value found on the item.
+        const before = entries.find((e) => e.at <= until && !seen.has(e) && e.item === value.item && sameValue(e.written, old));
+        if (!before) break;
+        seen.add(before);
+        until = before.at;
+        const leftThen = before.rolledBack && before.rollback.some((o) => o.item === value.item && o.pageUrl === before.pageUrl && o.status === "left");
+        if (!leftThen) break;
+        old = before.old;
+      }
+      if (!sameValue(old, value.old)) to.set(value.item, old);
+    }
+    if (to.size) out.set(c.id, to);
+  }
+  return out;
 }
 
 /** A list in parts of at most `size` (D1 binds at most 100 values per statement). */

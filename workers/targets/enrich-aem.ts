@@ -4,9 +4,9 @@
  */
 import { aemLanguage, aemSling, type SlingForm } from "./adapters/aem";
 import type { AdapterOptions } from "./adapters/options";
-import type { EnrichChangeInput, EnrichWriteResult, TargetEnricher } from "./enrich";
+import type { EnrichChangeInput, EnrichWriteResult, RestoreTo, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guard, unchecked, type RevertOutcome } from "./enrich-revert";
+import { gone, guardShared, unchecked, type RevertOutcome } from "./enrich-revert";
 import { setImageAlt } from "./image-alt";
 
 type SlingValue = string | number | boolean | string[];
@@ -106,6 +106,9 @@ function slingWrites() {
  */
 const damMetadataPath = (asset: EnrichChangeInput["asset"]) => (asset?.targetId.startsWith("/content/dam/") ? `${asset.targetId}/jcr:content/metadata` : null);
 
+/** How a rollback names a property of a DAM asset's metadata node. */
+const damItem = (metadataPath: string, property: string) => `${property} of the DAM asset ${metadataPath.replace(/\/jcr:content\/metadata$/, "")}`;
+
 /** What an apply recorded to undo it: `properties` of the page's jcr:content, and of DAM assets' metadata nodes by path (absent in applies from before assets were written). */
 interface AemPrevious {
   properties?: Record<string, SlingValue | null>;
@@ -191,7 +194,16 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
       const previous: AemPrevious = { properties: page.previous, assets: Object.fromEntries(touched.map(([path, m]) => [path, m.previous])) };
       return { outcomes, previous, after: { properties: page.set, assets: Object.fromEntries(touched.map(([path, m]) => [path, m.set])) } };
     },
-    async revert(item, previous, after) {
+    shared(previous, after) {
+      const prev = previous as AemPrevious | null;
+      const wrote = after as AemPrevious | null | undefined;
+      return Object.entries(prev?.assets ?? {}).flatMap(([path, props]) =>
+        Object.entries(props)
+          .filter(([property]) => !!wrote?.assets?.[path] && property in wrote.assets[path]!)
+          .map(([property, old]) => ({ item: damItem(path, property), old, written: wrote!.assets![path]![property] })),
+      );
+    },
+    async revert(item, previous, after, restoreTo) {
       const prev = previous as AemPrevious | null;
       const wrote = after as AemPrevious | null | undefined;
       const outcomes: RevertOutcome[] = [];
@@ -199,9 +211,9 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
         const page = contentPath(item.targetId);
         outcomes.push(...(await restore(page, await sling.getJson(page), prev.properties, wrote?.properties, (name) => `page property ${name}`)));
       }
+      // A DAM asset is shared: its old values may be ones earlier applies wrote and were rolled back since.
       for (const [path, props] of Object.entries(prev?.assets ?? {})) {
-        const asset = path.replace(/\/jcr:content\/metadata$/, "");
-        outcomes.push(...(await restore(path, await sling.getProperties(path), props, wrote?.assets?.[path], (name) => `${name} of the DAM asset ${asset}`)));
+        outcomes.push(...(await restore(path, await sling.getProperties(path), props, wrote?.assets?.[path], (name) => damItem(path, name), restoreTo)));
       }
       return outcomes;
     },
@@ -212,7 +224,7 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
    * still holds what the apply wrote; see guard. A DAM asset is shared by every page that shows it, so
    * its dc:description may hold a later apply's alt text for another page: that one is left.
    */
-  async function restore(path: string, now: Record<string, unknown> | null, old: Record<string, SlingValue | null>, written: Record<string, SlingValue | null> | undefined, name: (property: string) => string): Promise<RevertOutcome[]> {
+  async function restore(path: string, now: Record<string, unknown> | null, old: Record<string, SlingValue | null>, written: Record<string, SlingValue | null> | undefined, name: (property: string) => string, restoreTo?: RestoreTo): Promise<RevertOutcome[]> {
     // A POST to a node that was deleted since would create a bare node where it was.
     if (!now) return Object.keys(old).map((property) => gone(name(property)));
     const form: Record<string, SlingValue | null> = {};
@@ -224,8 +236,8 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
         outcomes.push(unchecked(name(property)));
         continue;
       }
-      const decision = guard(name(property), childAt(now, property), written[property], value);
-      if (decision.restore) form[property] = value;
+      const decision = guardShared(name(property), childAt(now, property), written[property], value, restoreTo);
+      if (decision.restore) form[property] = decision.old as SlingValue | null;
       outcomes.push(decision.outcome);
     }
     if (Object.keys(form).length) await sling.post(path, slingForm(form));

@@ -10,6 +10,7 @@ import { ENRICH_ROLLBACK_MESSAGES, type EnrichRollbackOutcome } from "../contrac
 export type RevertOutcome = Omit<EnrichRollbackOutcome, "pageUrl">;
 
 export const restored = (item: string): RevertOutcome => ({ status: "restored", item, message: ENRICH_ROLLBACK_MESSAGES.restored(item) });
+export const restoredEarlier = (item: string): RevertOutcome => ({ status: "restored", item, message: ENRICH_ROLLBACK_MESSAGES.restoredEarlier(item) });
 export const left = (item: string): RevertOutcome => ({ status: "left", item, message: ENRICH_ROLLBACK_MESSAGES.left(item) });
 export const gone = (item: string): RevertOutcome => ({ status: "gone", item, message: ENRICH_ROLLBACK_MESSAGES.gone(item) });
 export const unchecked = (item: string): RevertOutcome => ({ status: "unchecked", item, message: ENRICH_ROLLBACK_MESSAGES.unchecked(item) });
@@ -33,6 +34,18 @@ export function guard(item: string, now: unknown, written: unknown, previous: un
   if (sameValue(now, written)) return { restore: true, outcome: restored(item) };
   if (sameValue(now, previous)) return { restore: false, outcome: restored(item) };
   return { restore: false, outcome: left(item) };
+}
+
+/**
+ * `guard` for a value on a shared thing (see TargetEnricher.shared): the old value is the one `restoreTo`
+ * names for the item where it names one (the value before earlier applies rolled back since), else the
+ * one the apply recorded. Returns the value to write back with the decision.
+ */
+export function guardShared(item: string, now: unknown, written: unknown, recorded: unknown, restoreTo?: ReadonlyMap<string, unknown>): { restore: boolean; old: unknown; outcome: RevertOutcome } {
+  const earlier = !!restoreTo?.has(item);
+  const old = earlier ? restoreTo!.get(item) : recorded;
+  const decision = guard(item, now, written, old);
+  return { restore: decision.restore, old, outcome: earlier && decision.outcome.status === "restored" ? restoredEarlier(item) : decision.outcome };
 }
 
 /** A value written at a path of keys inside a document (Sanity's, a Storyblok story's content). */

@@ -6,7 +6,7 @@
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import type { EnrichWriteResult, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guard, unchecked, type RevertOutcome } from "./enrich-revert";
+import { gone, guard, guardShared, unchecked, type RevertOutcome } from "./enrich-revert";
 import { TargetHttpClient, basicAuth } from "./http-client";
 import { setImageAlt } from "./image-alt";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "./wordpress-seo";
@@ -130,7 +130,14 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
       return { outcomes, previous, after };
     },
 
-    async revert(item, previous, after) {
+    shared(previous, after) {
+      const prev = previous as WpPrevious | null;
+      const wrote = after as WpAfter | null | undefined;
+      const media = wrote?.media ?? {};
+      return Object.entries(prev?.media ?? {}).filter(([id]) => media[id] !== undefined).map(([id, old]) => ({ item: mediaAlt(id), old, written: media[id] }));
+    },
+
+    async revert(item, previous, after, restoreTo) {
       const prev = previous as WpPrevious;
       const wrote = after as WpAfter | null | undefined;
       if (!wrote) return revertUnchecked(item.targetId, prev);
@@ -141,8 +148,9 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
         if (!medium) outcomes.push(gone(mediaAlt(id)));
         else if (written === undefined) (await setMediaAlt(id, alt), outcomes.push(unchecked(mediaAlt(id))));
         else {
-          const decision = guard(mediaAlt(id), medium.alt_text, written, alt);
-          if (decision.restore) await setMediaAlt(id, alt);
+          // A media item is shared: its old value may be one an earlier apply wrote and was rolled back since.
+          const decision = guardShared(mediaAlt(id), medium.alt_text, written, alt, restoreTo);
+          if (decision.restore) await setMediaAlt(id, String(decision.old ?? ""));
           outcomes.push(decision.outcome);
         }
       }

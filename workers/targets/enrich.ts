@@ -44,8 +44,28 @@ export interface TargetEnricher {
    * where the target still holds what the apply wrote, and is left (and reported) where it changed since
    * (see enrich-revert.ts). Without `after` (none recorded), the old state is written back unchecked.
    */
-  revert(item: EnrichItem, previous: unknown, after?: unknown): Promise<RevertOutcome[]>;
+  revert(item: EnrichItem, previous: unknown, after?: unknown, restoreTo?: RestoreTo): Promise<RevertOutcome[]>;
+  /**
+   * The values an apply wrote on things other pages share (a WordPress media item, an AEM DAM asset), by
+   * the item name its rollback reports them under, with the value before and the value written. The
+   * rollback service follows them back through earlier applies rolled back since (see restoreTo).
+   */
+  shared?(previous: unknown, after: unknown): SharedValue[];
 }
+
+/** One value an apply wrote on a shared thing: see TargetEnricher.shared. */
+export interface SharedValue {
+  item: string;
+  old: unknown;
+  written: unknown;
+}
+
+/**
+ * Per shared item, the value a rollback sets back in place of the one its apply recorded: an earlier
+ * apply wrote the recorded value and was rolled back since while this one's value stood, so the item
+ * goes back to the value before that earlier apply.
+ */
+export type RestoreTo = ReadonlyMap<string, unknown>;
 
 /** The one item a bundle's rollback names: the page's whole document. */
 export const BUNDLE_DOCUMENT = "the page's document in the export bundle";
