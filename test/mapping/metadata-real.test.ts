@@ -10,6 +10,8 @@ import { metaEvidence } from "../../workers/mapping/page-candidates";
 import manifest from "../fixtures/real/manifest.json";
 import abc13 from "../fixtures/real/pages/abc13.com-Copperfield.html?raw";
 import autohaus from "../fixtures/real/pages/autohaus.de-skode.html?raw";
+import bmz from "../fixtures/real/pages/bmz.de-schulze.html?raw";
+import lsvd from "../fixtures/real/pages/lsvd.de-afghanistan.html?raw";
 import cbsnews from "../fixtures/real/pages/cbsnews.com.carolina.html?raw";
 import pagesix from "../fixtures/real/pages/pagesix.com.myers.html?raw";
 import abenteuer from "../fixtures/real/pages/abenteuer-astronomie.de.plejaden.html?raw";
@@ -32,6 +34,8 @@ import tagesspiegel from "../fixtures/real/pages/tagesspiegel.de.abstandsregeln.
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
   "autohaus.de-skode": autohaus,
+  "bmz.de-schulze": bmz,
+  "lsvd.de-afghanistan": lsvd,
   "cbsnews.com.carolina": cbsnews,
   "pagesix.com.myers": pagesix,
   "abenteuer-astronomie.de.plejaden": abenteuer,
@@ -97,6 +101,10 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["abc13.com-Copperfield", "author", /^visible byline under the h1/],
   // "<h5>Autor: </h5>Peter Maahn/SP-X": a label element, the name after it, the agency after a slash.
   ["autohaus.de-skode", "author", /^visible byline in the article/],
+  // "Pressemitteilung vom 25. Januar 2022 | Berlin – Die künftige …": the dateline the lead paragraph opens with.
+  ["bmz.de-schulze", "datePublished", /^visible date line under the h1/],
+  // "Pressemitteilung vom 20.01.2022" under the photo below the headline: introduced by "vom".
+  ["lsvd.de-afghanistan", "datePublished", /^visible date line under the h1/],
   // Stamped 02:25Z on the 25th; the date line and the URL say the 24th, the day in New York.
   ["pagesix.com.myers", "datePublished", /^JSON-LD NewsArticle\.datePublished \(in the page's time zone\)/],
 ];

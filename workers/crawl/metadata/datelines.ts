@@ -9,12 +9,16 @@ import { findDate, plausibleDate } from "./dates";
 import { isNoise, type Layout } from "./visible";
 
 /** Classes, ids and itemprops of date lines. */
-const DATE_MARK = /date|time|publi|posted|datum|fecha|data|meta|byline|info|stamp/i;
+const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline|info|stamp/i;
 /** Words that introduce the publication date, in the languages the readers know. */
-const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|on|le|el|il)\s*:?\s*$/i;
+const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|vom|on|le|el|il)\s*:?\s*$/i;
+/** How the dateline of a lead paragraph opens: what the text is, or that it was published. */
+const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|release)|medienmitteilung|mitteilung|meldung|nachricht|artikel|beitrag|news|veröffentlicht|published|posted|erschienen)\b[^.!?]{0,25}$/i;
 /** Words that introduce another date: an update, an event, a deadline, a comment. */
 const OTHER_WORDS = /updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand|event|termin|deadline|frist|bis\b|until|reply|antwort|sagt|says|wrote|schrieb|©|\(c\)|copyright/i;
 
+/** Of a longer text by the headline, the opening read for a dateline. */
+const LEAD_CHARS = 80;
 /** At most this many lines are read with chrono (it is slow on big pages). */
 const MAX_LINES = 40;
 const LINE_TAGS = new Set(["p", "span", "div", "small", "li", "dd", "em", "strong", "b", "i", "abbr", "font", "td", "a", "address", "header", "section", "h2", "h3", "h4", "h5", "h6"]);
@@ -34,14 +38,19 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
   for (const el of layout.elements) {
     if (read >= MAX_LINES || found >= 3) break;
     if (!LINE_TAGS.has(tagOf(el))) continue;
-    const raw = collapse(el.textContent ?? "");
-    if (raw.length < 6 || raw.length > 120 || !/\d/.test(raw)) continue;
-    const near = layout.near(el);
+    const text = collapse(el.textContent ?? "");
+    if (text.length < 6 || !/\d/.test(text)) continue;
+    // A longer text by the headline, or the body's lead paragraph, is read only for a date line it
+    // opens: "Pressemitteilung vom 25. Januar 2022 | Berlin – Die …", a press release's dateline.
+    const opens = text.length > 120;
+    const near = layout.near(el) || (opens && layout.lead(el));
     const above = !near && layout.above(el);
     const dated = marked(el);
     if (!near && !above && !dated) continue;
+    if (opens && !(near || above)) continue;
+    const raw = opens ? text.slice(0, LEAD_CHARS) : text;
     // The innermost element that holds the whole line; <time> elements are read as such.
-    if (Array.from(el.children).some((c) => collapse(c.textContent ?? "") === raw)) continue;
+    if (Array.from(el.children).some((c) => collapse(c.textContent ?? "") === text)) continue;
     if (el.closest("time") || el.querySelector("time") || isNoise(el)) continue;
     // In a heading, only a date line: the headline's date kicker ("27.01.2022" over the title), never
     // a headline that mentions a day.
@@ -57,6 +66,8 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const before = raw.slice(0, date.index);
     // "Veröffentlicht am", "Posted on": an introduction is short; a long text before is a sentence.
     const introduced = before.length <= 40 && PUBLISHED_WORDS.test(before);
+    // A lead paragraph's own dateline names what it is; "at the meeting on 12 March" does not.
+    if (opens && !(introduced && DATELINE_WORDS.test(before))) continue;
     // A sentence that mentions a date is not a date line.
     if (date.text.length < 0.35 * raw.length && !introduced && !leads) continue;
     if (OTHER_WORDS.test(before)) continue;

@@ -70,6 +70,8 @@ export interface Layout {
   /** Whether `el` is one of the few elements just before the headline, in its block: a kicker or a date line above it. */
   above(el: Element): boolean;
   inArticle(el: Element): boolean;
+  /** Whether `el` is the first paragraph of the body text after the headline (its lead). */
+  lead(el: Element): boolean;
 }
 
 /** How many elements before the headline count as its kicker or date line. */
@@ -83,11 +85,13 @@ export function pageLayout(body: Element): Layout {
   let start = -1;
   let end = -1;
   let header: Element | null = null;
+  let lead = -1;
   if (h1) {
     start = order.get(h1)!;
     // The body text starts at the first real paragraph after the headline.
     const bodyStart = all.findIndex((el, i) => i > start && tagOf(el) === "p" && rawLength(el) >= 120 && !isNoise(el));
     end = bodyStart > 0 ? bodyStart : Math.min(all.length, start + 60);
+    lead = bodyStart;
     header = h1.closest("header, hgroup");
   }
   return {
@@ -104,6 +108,7 @@ export function pageLayout(body: Element): Layout {
       return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(h1);
     },
     inArticle: (el) => !!el.closest("article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]"),
+    lead: (el) => lead > 0 && order.get(el) === lead,
   };
 }
 
