@@ -105,6 +105,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["bmz.de-schulze", "datePublished", /^visible date line under the h1/],
   // "Pressemitteilung vom 20.01.2022" under the photo below the headline: introduced by "vom".
   ["lsvd.de-afghanistan", "datePublished", /^visible date line under the h1/],
+  // "Von: Björn Jahner | 31.10.23" under the headline: a two-digit year.
+  ["der-farang.com-Grab-Bote", "datePublished", /^visible date line under the h1/],
   // Stamped 02:25Z on the 25th; the date line and the URL say the 24th, the day in New York.
   ["pagesix.com.myers", "datePublished", /^JSON-LD NewsArticle\.datePublished \(in the page's time zone\)/],
 ];

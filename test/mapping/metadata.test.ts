@@ -4,7 +4,7 @@ import type { MetadataValue, PageMetadata } from "../../workers/contracts/extrac
 import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, extractMetadata, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
 import { authorName, isOrganization } from "../../workers/crawl/metadata/authors";
-import { urlDate } from "../../workers/crawl/metadata/datelines";
+import { shortYearDate, urlDate } from "../../workers/crawl/metadata/datelines";
 import { headlineRelation, isRewording } from "../../workers/crawl/metadata/headline";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
@@ -448,6 +448,14 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(mentions.datePublished).toEqual([]);
     const drupal = read(`<html lang="de"><body><div id="page"><h1>FairCoin Hackathon</h1>${LONG}<div class="gallery">${"<p>x</p>".repeat(70)}</div><div class="submitted">Gespeichert von <span class="username">rasos</span> am 24. Juli 2017 - 18:55</div></div></body></html>`);
     expect(values(drupal.datePublished)).toEqual(["2017-07-24"]);
+  });
+  it("reads a date line under the h1 that is a day with a two-digit year (der-farang.com), never such a number in running text", () => {
+    const page = read(`<html lang="de"><body><main><h1>Grab-Bote fliegt nach Singapur</h1><div class="article-meta-wrapper">Von: Björn Jahner <span>|</span> <span>31.10.23</span></div>${LONG}</main></body></html>`);
+    expect(vp(page.datePublished)).toEqual([["2023-10-31", "visible date line under the h1"]]);
+    expect(read(`<html lang="de"><body><main><h1>Neue Version</h1><p>Version 1.10.23 behebt zwei Fehler</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
+    expect(shortYearDate("31.10.23", NOW)?.iso).toBe("2023-10-31");
+    // This century's years only, and none after the capture.
+    expect([shortYearDate("01.02.99", NOW), shortYearDate("01.02.27", NOW), shortYearDate("31.02.23", NOW)]).toEqual([null, null, null]);
   });
   it("reads an h1's headline without the date and section line printed under it in <small>", () => {
     // A handball association's news: "Headline<br><small>02.02.2022 • HVW-Verband, Presse</small>".

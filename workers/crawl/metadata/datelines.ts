@@ -57,7 +57,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const inHeading = !!el.closest(HEADINGS);
     if (inHeading && !(near || above)) continue;
     read++;
-    const date = findDate(raw, ctx.language, ctx.now);
+    const date = findDate(raw, ctx.language, ctx.now) ?? shortYearDate(raw, ctx.now);
     if (!date) continue;
     // A line by the headline that starts with its date may go on: "02.02.2022 • News, Press".
     const leads = date.index <= 2 && (near || above) && raw.length <= 80;
@@ -78,6 +78,21 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const where = el.closest("h1") ? "visible date in the h1" : near ? "visible date line under the h1" : above ? "visible date line above the h1" : "visible date element";
     col.add("datePublished", date.iso, where, strength, "date line", el);
   }
+}
+
+/** "31.10.23", "| 31.10.23": a day with a two-digit year, the whole line. */
+const SHORT_YEAR = /^[\s|•·–-]*(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(\d{2})[\s|•·–-]*$/;
+
+/**
+ * A date line that is nothing but a day with a two-digit year, as news sites print it under the
+ * headline ("31.10.23"): the year is this century's. Chrono leaves it (the year must be written whole),
+ * and in running text it could be a version number, so only a whole line is read.
+ */
+export function shortYearDate(line: string, now: Date): { iso: string; index: number; text: string } | null {
+  const m = SHORT_YEAR.exec(line);
+  if (!m) return null;
+  const iso = `20${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}`;
+  return plausibleDate(iso, now) ? { iso, index: line.indexOf(m[1]!), text: line.trim() } : null;
 }
 
 /** A day written in the URL's path: /2019/08/02/, /2016-04-15/, /20200102/. */
