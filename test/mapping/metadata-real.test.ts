@@ -23,6 +23,7 @@ import eldeber from "../fixtures/real/pages/eldeber.com.bo-autos.html?raw";
 import finanzmarktwelt from "../fixtures/real/pages/finanzmarktwelt.de-Benko-Firma.html?raw";
 import harpers from "../fixtures/real/pages/harpers.org.justice.html?raw";
 import jangrosser from "../fixtures/real/pages/jan-grosser.de.xum1541.html?raw";
+import pinkstinks from "../fixtures/real/pages/pinkstinks.de-Kulturtechnik.html?raw";
 import pythonspeed from "../fixtures/real/pages/pythonspeed.com.docker.html?raw";
 import googleblog from "../fixtures/real/pages/security.googleblog.com.protection.html?raw";
 import silvias from "../fixtures/real/pages/silvias.net.wahlzensur.html?raw";
@@ -47,6 +48,7 @@ const HTML: Record<string, string> = {
   "finanzmarktwelt.de-Benko-Firma": finanzmarktwelt,
   "harpers.org.justice": harpers,
   "jan-grosser.de.xum1541": jangrosser,
+  "pinkstinks.de-Kulturtechnik": pinkstinks,
   "pythonspeed.com.docker": pythonspeed,
   "security.googleblog.com.protection": googleblog,
   "silvias.net.wahlzensur": silvias,
@@ -107,6 +109,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["lsvd.de-afghanistan", "datePublished", /^visible date line under the h1/],
   // "Von: Björn Jahner | 31.10.23" under the headline: a two-digit year.
   ["der-farang.com-Grab-Bote", "datePublished", /^visible date line under the h1/],
+  // JSON-LD says "Nils"; "Eine Kolumne von Nils Pickert" and the author box "Nils Pickert ist freier Autor" complete it.
+  ["pinkstinks.de-Kulturtechnik", "author", /^JSON-LD @graph WebPage\.author, completed with the surname the page shows/],
   // Stamped 02:25Z on the 25th; the date line and the URL say the 24th, the day in New York.
   ["pagesix.com.myers", "datePublished", /^JSON-LD NewsArticle\.datePublished \(in the page's time zone\)/],
 ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
 import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, extractMetadata, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
-import { authorName, isOrganization } from "../../workers/crawl/metadata/authors";
+import { authorName, completeGivenName, isOrganization } from "../../workers/crawl/metadata/authors";
 import { shortYearDate, urlDate } from "../../workers/crawl/metadata/datelines";
 import { headlineRelation, isRewording } from "../../workers/crawl/metadata/headline";
 
@@ -456,6 +456,17 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(shortYearDate("31.10.23", NOW)?.iso).toBe("2023-10-31");
     // This century's years only, and none after the capture.
     expect([shortYearDate("01.02.99", NOW), shortYearDate("01.02.27", NOW), shortYearDate("31.02.23", NOW)]).toEqual([null, null, null]);
+  });
+  it("completes a given name alone with the one surname the page writes after it at least twice, never a namesake or a word of the next element", () => {
+    expect(completeGivenName("Nils", "Eine Kolumne von Nils Pickert\nNils Pickert ist freier Autor")).toBe("Nils Pickert");
+    expect(completeGivenName("Henry", "MEHR VON HENRY STEINHAU\nAusschnitt: Henry Steinhau")).toBe("Henry Steinhau");
+    // Once only, two surnames, the next text node's word, a full name already, an account name.
+    expect(completeGivenName("Anna", "wie Anna Karenina sagt")).toBeNull();
+    expect(completeGivenName("Nils", "Nils Pickert\nNils Pickert\nNils Holgersson")).toBeNull();
+    expect(completeGivenName("Nils", "Bildquelle: Nils\nAutor\nBildquelle: Nils\nAutor")).toBeNull();
+    expect([completeGivenName("Nils Pickert", "Nils Pickert Pickert"), completeGivenName("nils", "nils Pickert\nnils Pickert")]).toEqual([null, null]);
+    const page = read(`<html lang="de"><head><script type="application/ld+json">{"@type":"Article","headline":"Das Patriarchat","author":{"@type":"Person","name":"Nils"}}</script></head><body><main><h1>Das Patriarchat</h1><p>Eine Kolumne von Nils Pickert</p>${LONG}<p class="bio">Nils Pickert ist freier Autor.</p></main></body></html>`);
+    expect(vp(page.author)).toEqual([["Nils Pickert", "JSON-LD Article.author, completed with the surname the page shows"]]);
   });
   it("reads an h1's headline without the date and section line printed under it in <small>", () => {
     // A handball association's news: "Headline<br><small>02.02.2022 • HVW-Verband, Presse</small>".

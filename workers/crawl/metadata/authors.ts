@@ -82,6 +82,36 @@ function shownText(layout: Layout): string {
   return ` ${words(parts.join(" "))} `;
 }
 
+/** The text the page shows (as shownText) in its own case, a line per text node. */
+function shownCased(layout: Layout): string {
+  const parts: string[] = [];
+  for (const el of layout.elements) {
+    const tag = tagOf(el);
+    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript" || isNoise(el)) continue;
+    for (const node of Array.from(el.childNodes)) if (node.nodeType === 3) parts.push(node.textContent ?? "");
+  }
+  // One line per text node: a name never runs on into the next element's text ("Nils" + "Autor").
+  return parts.map((part) => part.normalize("NFKC").replace(/\s+/g, " ")).join("\n");
+}
+
+/**
+ * A given name alone ("Nils", as a JSON-LD author or a link text often carries it) completed with the
+ * surname the page shows after it: only where the page writes the full name at least twice and never
+ * with another surname, so a namesake the article mentions once does not become the author.
+ */
+export function completeGivenName(name: string, text: string): string | null {
+  if (!/^\p{Lu}\p{Ll}{1,20}$/u.test(name)) return null;
+  const surnames = new Map<string, number>();
+  const re = new RegExp(`(?<!\\p{L})(?:${name}|${name.toUpperCase()}) (\\p{Lu}[\\p{L}'’-]*\\p{L})(?!\\p{L})`, "gu");
+  for (const m of text.matchAll(re)) {
+    const surname = m[1]!;
+    const cased = surname === surname.toUpperCase() ? surname[0] + surname.slice(1).toLowerCase() : surname;
+    surnames.set(cased, (surnames.get(cased) ?? 0) + 1);
+  }
+  const [only, more] = [...surnames];
+  return only && !more && only[1] >= 2 ? `${name} ${only[0]}` : null;
+}
+
 const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /**
@@ -95,6 +125,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     return sites.some((s) => key === s || (s.length >= 4 && key.includes(s) && key.length <= s.length + 12));
   };
   let text: string | null = null;
+  let cased: string | undefined;
   const shown = (name: string) => {
     text ??= layout ? shownText(layout) : "";
     return name.split(/\s*,\s*/).some((n) => text!.includes(` ${words(n)} `));
@@ -108,9 +139,14 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     // Co-authors that are the site ("Jane Doe, Example News") are the publisher's credit line.
     const people = name.split(", ").filter((n) => !isSite(n) || bylines.has(looseKey(n)));
     if (!people.length) continue;
-    const value = people.join(", ");
+    let value = people.join(", ");
     let strength = c.strength;
     let provenance = c.provenance;
+    const full = layout && people.length === 1 ? completeGivenName(value, (cased ??= shownCased(layout))) : null;
+    if (full) {
+      value = full;
+      provenance = `${provenance}, completed with the surname the page shows`;
+    }
     if (people.some(isOrganization)) {
       // A company in a head tag is the site's owner; in a byline it may be the credited source.
       if (isMetaTag(c) || UNSEEN.has(c.family)) continue;
