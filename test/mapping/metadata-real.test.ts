@@ -16,6 +16,7 @@ import cbsnews from "../fixtures/real/pages/cbsnews.com.carolina.html?raw";
 import pagesix from "../fixtures/real/pages/pagesix.com.myers.html?raw";
 import abenteuer from "../fixtures/real/pages/abenteuer-astronomie.de.plejaden.html?raw";
 import anarc from "../fixtures/real/pages/anarc.at.cdpath.html?raw";
+import creativecommons from "../fixtures/real/pages/creativecommons.at.faircoin.html?raw";
 import cicero from "../fixtures/real/pages/cicero.de.pandemie.html?raw";
 import farang from "../fixtures/real/pages/der-farang.com-Grab-Bote.html?raw";
 import ekhn from "../fixtures/real/pages/ekhn.de-Pflegefinanzierung.html?raw";
@@ -42,6 +43,7 @@ const HTML: Record<string, string> = {
   "abenteuer-astronomie.de.plejaden": abenteuer,
   "anarc.at.cdpath": anarc,
   "cicero.de.pandemie": cicero,
+  "creativecommons.at.faircoin": creativecommons,
   "der-farang.com-Grab-Bote": farang,
   "ekhn.de-Pflegefinanzierung": ekhn,
   "eldeber.com.bo-autos": eldeber,
@@ -111,6 +113,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["der-farang.com-Grab-Bote", "datePublished", /^visible date line under the h1/],
   // JSON-LD says "Nils"; "Eine Kolumne von Nils Pickert" and the author box "Nils Pickert ist freier Autor" complete it.
   ["pinkstinks.de-Kulturtechnik", "author", /^JSON-LD @graph WebPage\.author, completed with the surname the page shows/],
+  // Drupal's "Gespeichert von rasos am 24. Juli 2017 - 18:55" in div.submitted, on a page with no lang attribute.
+  ["creativecommons.at.faircoin", "datePublished", /^visible date element/],
   // Stamped 02:25Z on the 25th; the date line and the URL say the 24th, the day in New York.
   ["pagesix.com.myers", "datePublished", /^JSON-LD NewsArticle\.datePublished \(in the page's time zone\)/],
 ];

@@ -440,13 +440,14 @@ describe("headlines, authors and dates as the page shows them", () => {
     const far = `<html lang="de"><body><div><div class="teaser-date">01.01.2020</div>${"<p>x</p>".repeat(12)}<main><div><h1>Neue Radwege</h1>${LONG}</div></main></div></body></html>`;
     expect(vp(read(far).datePublished).map(([, p]) => p)).not.toContain("visible date line above the h1");
   });
-  it("reads the dateline a press release's lead paragraph opens with, and Drupal's 'submitted' line; never a date the lead mentions later", () => {
+  it("reads the dateline a press release's lead paragraph opens with, and Drupal's 'submitted' line on a page that declares no language; never a date the lead mentions later", () => {
     const LEAD = "Die künftige Zusammenarbeit mit dem Welternährungsprogramm stand im Mittelpunkt eines Treffens im Ministerium, bei dem es vor allem um die Arbeit in Krisenregionen ging.";
     const release = read(`<html lang="de"><body><main><h1>Schulze: Deutschland steht an der Seite des WFP</h1><div class="teaser-text"><p>Pressemitteilung vom 25. Januar 2022 |&#160; Berlin – ${LEAD}</p></div>${LONG}</main></body></html>`);
     expect(vp(release.datePublished)).toEqual([["2022-01-25", "visible date line under the h1"]]);
     const mentions = read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Der Stadtrat hat in seiner langen Sitzung am 12. März 2024 beschlossen, dass ${LEAD}</p>${LONG}</main></body></html>`);
     expect(mentions.datePublished).toEqual([]);
-    const drupal = read(`<html lang="de"><body><div id="page"><h1>FairCoin Hackathon</h1>${LONG}<div class="gallery">${"<p>x</p>".repeat(70)}</div><div class="submitted">Gespeichert von <span class="username">rasos</span> am 24. Juli 2017 - 18:55</div></div></body></html>`);
+    // No language declared: the German month is read all the same.
+    const drupal = read(`<html><body><div id="page"><h1>FairCoin Hackathon</h1>${LONG}<div class="gallery">${"<p>x</p>".repeat(70)}</div><div class="submitted">Gespeichert von <span class="username">rasos</span> am 24. Juli 2017 - 18:55</div></div></body></html>`);
     expect(values(drupal.datePublished)).toEqual(["2017-07-24"]);
   });
   it("reads a date line under the h1 that is a day with a two-digit year (der-farang.com), never such a number in running text", () => {

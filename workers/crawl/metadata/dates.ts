@@ -19,9 +19,16 @@ const LOCALE_PARSERS: Record<string, DateParser> = {
   zh: chrono.zh.casual, uk: chrono.uk.casual,
 };
 
+/**
+ * A page that declares no language: English first, then the languages whose month names the readers
+ * know ("24. Juli 2017" on an Austrian page without a lang attribute).
+ */
+const UNDECLARED: DateParser[] = [chrono.en.casual, chrono.de.casual, chrono.fr.casual, chrono.es.casual, chrono.it.casual, chrono.nl.casual, chrono.pt.casual];
+
 /** Day-first English outside the US and Canada ("03/01/2024" is 3 January in en-GB). */
 function parsersFor(language: string | null): DateParser[] {
-  const [primary = "en", region = ""] = (language ?? "en").toLowerCase().split("-");
+  if (!language) return UNDECLARED;
+  const [primary = "en", region = ""] = language.toLowerCase().split("-");
   if (primary === "en") return [region && region !== "us" && region !== "ca" ? chrono.en.GB : chrono.en.casual];
   const local = LOCALE_PARSERS[primary];
   // Pages in other languages still print English dates often enough to try it second.
