@@ -40,14 +40,15 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     if (!LINE_TAGS.has(tagOf(el))) continue;
     const text = collapse(el.textContent ?? "");
     if (text.length < 6 || !/\d/.test(text)) continue;
-    // A longer text by the headline, or the body's lead paragraph, is read only for a date line it
-    // opens: "Pressemitteilung vom 25. Januar 2022 | Berlin – Die …", a press release's dateline.
+    // A longer text is read only for a date line it opens, and only as a paragraph by the headline or
+    // the body's lead: "Pressemitteilung vom 25. Januar 2022 | Berlin – Die …", a press release's
+    // dateline. (Checked first: the containers of a big page are long texts too, and cheap to drop.)
     const opens = text.length > 120;
-    const near = layout.near(el) || (opens && layout.lead(el));
+    if (opens && !(tagOf(el) === "p" && (layout.near(el) || layout.lead(el)))) continue;
+    const near = opens || layout.near(el);
     const above = !near && layout.above(el);
     const dated = marked(el);
     if (!near && !above && !dated) continue;
-    if (opens && !(near || above)) continue;
     const raw = opens ? text.slice(0, LEAD_CHARS) : text;
     // The innermost element that holds the whole line; <time> elements are read as such.
     if (Array.from(el.children).some((c) => collapse(c.textContent ?? "") === text)) continue;
