@@ -208,6 +208,34 @@ describe("Rollback of alt text on AEM's shared DAM asset", () => {
   });
 });
 
+describe("Rollback of alt text on a shared Contentful asset", () => {
+  it("names the asset's description as shared, and restores the value the rollback service names in place of the recorded one", async () => {
+    const fake = new FakeContentful();
+    const options = { config: { spaceId: "space1", environmentId: "master", managementToken: "cf-token" }, fetch: fakeFetch({ "api.contentful.com": fake.handle }), egress: strictEgress(), siteSlug: "site-test" };
+    const adapter = createTargetAdapter("contentful", options);
+    const pages: EnrichItem[] = [];
+    for (const [path, hash] of [["/team", "c"], ["/about", "e"]] as const) {
+      const written = await adapter.upsertPage(preparedPage(path, hash.repeat(64)), null);
+      pages.push({ targetId: written.targetId, targetPath: written.targetPath, migrationId: null });
+    }
+    fake.assets.set("loaf", { sys: { id: "loaf", type: "Asset", version: 1 }, fields: { title: { "en-US": "Loaf" }, description: { "en-US": "Bread" } } });
+    const enricher = createTargetEnricher("contentful", options)!;
+    const alt = (page: EnrichItem, value: string) => enricher.apply(page, [{ field: "imageAlt", target: "https://source.test/loaf.png", value, asset: { targetId: "loaf", url: "//images.ctfassets.net/space1/loaf/loaf.png" } }]);
+    const description = () => fake.assets.get("loaf")!.fields.description!["en-US"];
+    const [a, b] = pages as [EnrichItem, EnrichItem];
+    const applyA = await alt(a, "A loaf");
+    const applyB = await alt(b, "A loaf on the counter");
+    const item = "description of the asset loaf";
+    expect(enricher.shared!(applyA.previous, applyA.after)).toEqual([{ item, old: "Bread", written: "A loaf" }]);
+    expect(enricher.shared!(applyB.previous, applyB.after)).toEqual([{ item, old: "A loaf", written: "A loaf on the counter" }]);
+    expect(await enricher.revert(a, applyA.previous, applyA.after)).toContainEqual(left(item));
+    expect(description()).toBe("A loaf on the counter");
+    const rollbackB = await enricher.revert(b, applyB.previous, applyB.after, new Map([[item, "Bread"]]));
+    expect(rollbackB).toContainEqual({ status: "restored", item, message: ENRICH_ROLLBACK_MESSAGES.restoredEarlier(item) });
+    expect(description()).toBe("Bread");
+  });
+});
+
 describe("Rollback in WordPress", () => {
   const page = (targetId: string) => ({ targetId, targetPath: "/", migrationId: null });
   const loaf = (value: string) => ({ field: "imageAlt" as const, target: "https://source.test/loaf.png", value, asset: { targetId: "3", url: "https://wp.test/up/loaf.png" } });

@@ -8,9 +8,9 @@
 import { STORYBLOK_HOSTS } from "./adapters/storyblok";
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { SANITY_DEFAULT_API_VERSION } from "./adapters/sanity";
-import type { EnrichChangeInput, EnrichWriteResult, TargetEnricher } from "./enrich";
+import type { EnrichChangeInput, EnrichWriteResult, RestoreTo, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guard, revertAt, getAt, unchecked, type RevertOutcome, type WrittenAt } from "./enrich-revert";
+import { gone, guard, guardShared, revertAt, getAt, unchecked, type RevertOutcome, type WrittenAt } from "./enrich-revert";
 import { TargetHttpClient, basicAuth } from "./http-client";
 
 
@@ -160,6 +160,9 @@ const CONTENTFUL_FIELDS: Record<string, string[]> = {
 };
 
 /** Contentful: the page entry's fields its content type names (seoTitle, metaDescription, …); alt text as the asset's description. */
+/** How a rollback names a Contentful asset's description (the alt text Contentful's images carry). */
+const assetDescription = (id: string) => `description of the asset ${id}`;
+
 export function createContentfulEnricher(options: AdapterOptions): TargetEnricher {
   const space = str(options.config, "spaceId");
   const env = str(options.config, "environmentId", "master");
@@ -180,15 +183,15 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
    * apply wrote; see guard. An asset is shared by every entry that shows it, so its description may hold
    * a later apply's alt text for another page: that one is left.
    */
-  const restore = async (kind: "entries" | "assets", id: string, loc: string, written: Record<string, unknown>, old: CfFields, name: (field: string) => string): Promise<RevertOutcome[]> => {
+  const restore = async (kind: "entries" | "assets", id: string, loc: string, written: Record<string, unknown>, old: CfFields, name: (field: string) => string, restoreTo?: RestoreTo): Promise<RevertOutcome[]> => {
     const current = await read(kind, id);
     if (!current) return Object.keys(written).map((field) => gone(name(field)));
     const fields = clone(current.fields);
     const outcomes: RevertOutcome[] = [];
     let changed = false;
     for (const [field, value] of Object.entries(written)) {
-      const was = old[field]?.[loc];
-      const decision = guard(name(field), fields[field]?.[loc], value, was);
+      const decision = guardShared(name(field), fields[field]?.[loc], value, old[field]?.[loc], restoreTo);
+      const was = decision.old;
       if (decision.restore) {
         const locales = { ...(fields[field] ?? {}) };
         if (was === undefined) delete locales[loc];
@@ -238,7 +241,13 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
       await put("entries", item.targetId, fields);
       return { outcomes, previous: { fields: entry.fields, assets }, after: { fields, written } };
     },
-    async revert(item, previous, after) {
+    shared(previous, after) {
+      const prev = previous as { assets?: Record<string, CfFields> } | null;
+      const written = (after as { written?: CfWritten } | null | undefined)?.written;
+      if (!prev || !written) return [];
+      return Object.entries(written.assets).map(([id, value]) => ({ item: assetDescription(id), old: prev.assets?.[id]?.description?.[written.locale], written: value }));
+    },
+    async revert(item, previous, after, restoreTo) {
       const prev = previous as { fields: CfFields; assets: Record<string, CfFields> } | null;
       if (!prev) return [];
       const written = (after as { written?: CfWritten } | null | undefined)?.written;
@@ -251,7 +260,8 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
       }
       const outcomes: RevertOutcome[] = [];
       for (const [id, value] of Object.entries(written.assets)) {
-        outcomes.push(...(await restore("assets", id, written.locale, { description: value }, prev.assets[id] ?? {}, () => `description of the asset ${id}`)));
+        // An asset is shared: its old description may be one an earlier apply wrote and was rolled back since.
+        outcomes.push(...(await restore("assets", id, written.locale, { description: value }, prev.assets[id] ?? {}, () => assetDescription(id), restoreTo)));
       }
       outcomes.push(...(await restore("entries", item.targetId, written.locale, written.fields, prev.fields, (field) => `field ${field}`)));
       return outcomes;
