@@ -142,7 +142,8 @@ export async function listEnrichApplies(db: Db, organizationId: string, siteId: 
 /**
  * Undoes an apply: each value it wrote gets back the value it had before (newest page first) where the
  * target still holds what the apply wrote; a value changed since (by an editor, or by a later apply on a
- * shared asset) is left and reported. The outcomes are kept on the apply, returned and audited; the
+ * shared asset) is left and reported. On a shared asset, "before" goes back past earlier applies rolled
+ * back since (earlierRestoreTo). The outcomes are kept on the apply, returned and audited; the
  * proposals return to approved.
  */
 export async function rollbackEnrichApply(db: Db, env: Env, actor: Actor, organizationId: string, applyId: string, fetch?: FetchLike): Promise<EnrichApplyDto> {
@@ -193,7 +194,9 @@ const writtenOf = (after: unknown) => (after && typeof after === "object" ? (aft
  */
 async function earlierRestoreTo(db: Db, enricher: TargetEnricher, row: typeof enrichApplies.$inferSelect, changes: EnrichApplyChangeRow[]): Promise<Map<string, RestoreTo>> {
   const out = new Map<string, RestoreTo>();
-  const own = changes.map((c) => ({ c, values: enricher.shared!(c.before, writtenOf(c.after)) })).filter((x) => x.values.length);
+  // The rollback reverts a page once, from its first change here (the page's record rides on each).
+  const firsts = changes.filter((c, i) => c.targetId && changes.findIndex((d) => d.targetId === c.targetId) === i);
+  const own = firsts.map((c) => ({ c, values: enricher.shared!(c.before, writtenOf(c.after)) })).filter((x) => x.values.length);
   if (!own.length) return out;
   // Every earlier apply's values on shared items, newest apply first: only alt text touches shared items.
   const rows = await db

@@ -69,8 +69,12 @@ export function isOrganization(name: string): boolean {
 /** An account name rather than a written name: "jdoe", "robert.stitz", "web_admin". */
 const isAccount = (name: string) => !/\s/.test(name) && (/^[\p{Ll}\p{N}._-]+$/u.test(name) || /[._]/.test(name));
 
-/** The text the page shows (outside navigation, sidebars, comments and the page footer), for lookups. */
-function shownText(layout: Layout): string {
+/**
+ * The texts the page shows (outside navigation, sidebars, comments and the page footer), a text node or
+ * an image's alt text each, for lookups: read once per page, lower-cased words for `shown` and as written
+ * for completing a given name.
+ */
+function shownParts(layout: Layout): string[] {
   const parts: string[] = [];
   for (const el of layout.elements) {
     const tag = tagOf(el);
@@ -79,19 +83,7 @@ function shownText(layout: Layout): string {
     const alt = tag === "img" ? el.getAttribute("alt") : null;
     if (alt) parts.push(alt);
   }
-  return ` ${words(parts.join(" "))} `;
-}
-
-/** The text the page shows (as shownText) in its own case, a line per text node. */
-function shownCased(layout: Layout): string {
-  const parts: string[] = [];
-  for (const el of layout.elements) {
-    const tag = tagOf(el);
-    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript" || isNoise(el)) continue;
-    for (const node of Array.from(el.childNodes)) if (node.nodeType === 3) parts.push(node.textContent ?? "");
-  }
-  // One line per text node: a name never runs on into the next element's text ("Nils" + "Autor").
-  return parts.map((part) => part.normalize("NFKC").replace(/\s+/g, " ")).join("\n");
+  return parts;
 }
 
 /**
@@ -124,12 +116,15 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     const key = looseKey(name);
     return sites.some((s) => key === s || (s.length >= 4 && key.includes(s) && key.length <= s.length + 12));
   };
-  let text: string | null = null;
+  let parts: string[] | undefined;
+  let text: string | undefined;
   let cased: string | undefined;
   const shown = (name: string) => {
-    text ??= layout ? shownText(layout) : "";
+    text ??= ` ${words((parts ??= layout ? shownParts(layout) : []).join(" "))} `;
     return name.split(/\s*,\s*/).some((n) => text!.includes(` ${words(n)} `));
   };
+  // One line per text: a name never runs on into the next element's text ("Nils" + "Autor").
+  const casedText = () => (cased ??= (parts ??= layout ? shownParts(layout) : []).map((part) => part.normalize("NFKC").replace(/\s+/g, " ")).join("\n"));
   // The site named as the author by a byline on the page is the credit the page shows.
   const bylines = new Set(col.list("author").filter((c) => c.family === "byline").map((c) => looseKey(authorName(c.value) ?? "")));
   const refined: Candidate[] = [];
@@ -142,7 +137,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     let value = people.join(", ");
     let strength = c.strength;
     let provenance = c.provenance;
-    const full = layout && people.length === 1 ? completeGivenName(value, (cased ??= shownCased(layout))) : null;
+    const full = people.length === 1 ? completeGivenName(value, casedText()) : null;
     if (full) {
       value = full;
       provenance = `${provenance}, completed with the surname the page shows`;

@@ -23,7 +23,7 @@ const LOCALE_PARSERS: Record<string, DateParser> = {
  * A page that declares no language: English first, then the languages whose month names the readers
  * know ("24. Juli 2017" on an Austrian page without a lang attribute).
  */
-const UNDECLARED: DateParser[] = [chrono.en.casual, chrono.de.casual, chrono.fr.casual, chrono.es.casual, chrono.it.casual, chrono.nl.casual, chrono.pt.casual];
+const UNDECLARED: DateParser[] = [chrono.en.casual, ...(["de", "fr", "es", "it", "nl", "pt"] as const).map((code) => LOCALE_PARSERS[code]!)];
 
 /** Day-first English outside the US and Canada ("03/01/2024" is 3 January in en-GB). */
 function parsersFor(language: string | null): DateParser[] {

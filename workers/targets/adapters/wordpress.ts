@@ -291,7 +291,7 @@ export function createWordPressAdapter(options: AdapterOptions): TargetAdapter {
       const published = page.seo.published ? wordpressDate(page.seo.published.value) : null;
       const author = await authorOf(page);
       // Whether the components stand for the page's content: decides the markup and is said in the record.
-      const coverage = componentCoverage(page);
+      const coverage = page.components.length ? componentCoverage(page) : 1;
       const body = {
         title: page.title,
         slug,
