@@ -12,7 +12,7 @@ import { percentile } from "../lib/product.mjs";
  */
 export function openFollower(url, headers, { openTimeoutMs = 30_000, lifetimeMs }) {
   return new Promise((resolve, reject) => {
-    const follower = { ids: [], lags: [], lastProgress: null, final: null, ended: null, error: null };
+    const follower = { ids: [], lags: [], ats: [], lastProgress: null, final: null, ended: null, error: null };
     let settle;
     follower.ended = new Promise((r) => (settle = r));
     const req = http.get(url, { headers: { Accept: "text/event-stream", ...headers }, agent: false });
@@ -63,7 +63,10 @@ function receive(follower, block, now) {
   const json = block.slice(data + 6);
   const type = /^\{"type":"(\w+)"/.exec(json)?.[1];
   const at = /"at":(\d+)\}$/.exec(json)?.[1];
-  if (at) follower.lags.push(now - Number(at));
+  if (at) {
+    follower.lags.push(now - Number(at));
+    follower.ats.push(Number(at));
+  }
   if (id !== null) follower.ids.push(id);
   if (type === "progress") follower.lastProgress = { id, json };
   else if (type !== "reconnected") follower.final = { id, json };
@@ -104,4 +107,29 @@ export function summarise(followers) {
     max: lags.at(-1) ?? NaN,
     complete: followers.filter(gotEveryEvent).length,
   };
+}
+
+/**
+ * Lag over the run's time: per `bucketMs` of the events' server time, from the first event, the events
+ * delivered and their lag p50/p99/max. Shows whether the tail is a moment (a burst, the run's end) or
+ * the whole run.
+ */
+export function timeline(followers, bucketMs = 10_000) {
+  let start = Infinity;
+  for (const f of followers) for (const at of f.ats) if (at < start) start = at;
+  const buckets = new Map();
+  for (const f of followers) {
+    for (let i = 0; i < f.ats.length; i++) {
+      const key = Math.floor((f.ats[i] - start) / bucketMs);
+      let lags = buckets.get(key);
+      if (!lags) buckets.set(key, (lags = []));
+      lags.push(f.lags[i]);
+    }
+  }
+  return [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([key, lags]) => {
+      lags.sort((a, b) => a - b);
+      return { "from s": (key * bucketMs) / 1000, deliveries: lags.length, "lag p50 ms": percentile(lags, 50), "lag p99 ms": percentile(lags, 99), "lag max ms": lags.at(-1) };
+    });
 }

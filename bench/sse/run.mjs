@@ -10,12 +10,13 @@
 // under the same load.
 // Prints events per follower, whether each got every event or the coalesced latest state (its last
 // progress equals the run's final progress), and the lag (receive time − the event's `at`) p50/p99.
-// Usage: node bench/sse/run.mjs [--followers 1000] [--pages 300] [--concurrency 4]
+// Usage: node bench/sse/run.mjs [--followers 1000] [--pages 300] [--concurrency 4] [--timeline]
+// (--timeline also prints the lag per 10 s of the run, for the product and the bare broadcast)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkNode, ensureBrowserWrapper } from "../../scripts/setup.mjs";
-import { openFollower, openFollowers, summarise } from "./followers.mjs";
+import { openFollower, openFollowers, summarise, timeline } from "./followers.mjs";
 import { serveGatedSite } from "./gated-site.mjs";
 import { Api, benchPort, ensureBuild, leftoverBrowsers, startBare, startProduct, stopWrangler } from "./servers.mjs";
 
@@ -26,14 +27,18 @@ const RUN_LIMIT_MS = 20 * 60_000;
 const OPEN_TIMEOUT_MS = 90_000;
 
 function parseArgs(argv) {
-  const opts = { followers: 1000, pages: 300, concurrency: 4 };
+  const opts = { followers: 1000, pages: 300, concurrency: 4, timeline: false };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--timeline") {
+      opts.timeline = true;
+      continue;
+    }
     const [key, inline] = argv[i].split("=");
     const value = Number(inline ?? argv[++i]);
     if (key === "--followers") opts.followers = value;
     else if (key === "--pages") opts.pages = value;
     else if (key === "--concurrency") opts.concurrency = value;
-    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--followers N] [--pages N] [--concurrency N])`);
+    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--followers N] [--pages N] [--concurrency N] [--timeline])`);
   }
   if (!(opts.followers >= 1 && opts.followers <= 5000)) throw new Error("--followers must be 1..5000");
   if (!(opts.pages >= 24 && opts.pages <= 2000)) throw new Error("--pages must be 24..2000");
@@ -168,6 +173,12 @@ function print(opts, { control, product, bare }) {
   console.log(`followers that received the final event: ${ended}/${p.followers}; whose last progress is the run's final state (id ${control.lastProgress.id}): ${atFinal}/${p.followers}`);
   console.log(`followers that got every event: ${p.complete}; that got the coalesced latest state instead: ${p.followers - p.complete}`);
   console.log(`p99 lag ratio product / bare: ${(p.p99 / b.p99).toFixed(2)} (target ≤ 1.2); p50 ratio ${(p.p50 / b.p50).toFixed(2)}`);
+  if (opts.timeline) {
+    console.log("\nthis product, by the events' server time:");
+    console.table(timeline(followers));
+    console.log("bare broadcast, by the events' server time:");
+    console.table(timeline(bare.followers));
+  }
   const errors = [...followers, ...bare.followers].filter((f) => f.error).length;
   if (errors) log(`WARNING: ${errors} follower(s) ended with an error`);
 }

@@ -38,7 +38,12 @@ interface HeldProgress {
 }
 
 interface Client {
-  controller: ReadableStreamDefaultController<Uint8Array>;
+  writer: WritableStreamDefaultWriter<Uint8Array>;
+  /** How many messages the write in flight carries (0: none in flight). */
+  writing: number;
+  /** Messages that go out together once the write in flight has been read. */
+  waiting: Uint8Array[];
+  /** No message is taken any more; the stream closes once `waiting` is written. */
   closed: boolean;
   held: HeldProgress | null;
 }
@@ -59,12 +64,18 @@ export function mergeScreenshots(earlier: ScreenshotRef[], later: ScreenshotRef[
 }
 
 /**
- * The clients following one run. Each client is a ReadableStream fed with `enqueue`, which never waits,
- * so a slow client cannot block the run or the other clients. A client that has SSE_MAX_BACKLOG
- * messages unread keeps receiving everything that must not be lost (terminal and log-bearing events,
- * that is every event but `progress`), while its `progress` events are coalesced: it holds only the
- * latest one, which the stream's `pull` delivers as soon as the client reads again. A slow client thus
- * catches up with the current state instead of being cut off; only a client that went away is dropped.
+ * The clients following one run. Each client is the writable side of a native pipe
+ * (IdentityTransformStream) whose readable side is the response body: the runtime moves each write to
+ * the connection without calling back into JavaScript. A client has at most one write in flight; the
+ * messages that come meanwhile wait and go out together as the next write, so a client that reads
+ * slower than the run emits costs one write per read, not one per event. With a thousand followers the
+ * writes are most of the cost of a broadcast.
+ *
+ * A broadcast never waits, so a slow client cannot block the run or the other clients. A client with
+ * SSE_MAX_BACKLOG messages unread keeps receiving everything that must not be lost (terminal and
+ * log-bearing events, that is every event but `progress`), while its `progress` events are coalesced:
+ * it holds only the latest one, which goes out with its next write. A slow client thus catches up with
+ * the current state instead of being cut off; only a client that went away is dropped.
  */
 export class EventHub {
   private clients = new Set<Client>();
@@ -75,24 +86,17 @@ export class EventHub {
 
   /** A new client; write its catch-up messages with `send`, then it receives every broadcast. */
   connect(): { body: ReadableStream<Uint8Array>; send: (chunk: string) => void; close: () => void } {
-    let client!: Client;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          client = { controller, closed: false, held: null };
-        },
-        pull: () => this.release(client),
-        cancel: () => this.drop(client),
-      },
-      new CountQueuingStrategy({ highWaterMark: SSE_MAX_BACKLOG }),
-    );
+    const { readable, writable } = new IdentityTransformStream();
+    const client: Client = { writer: writable.getWriter(), writing: 0, waiting: [], closed: false, held: null };
+    // The connection went away (its reader cancelled): forget the client.
+    client.writer.closed.catch(() => this.drop(client));
     this.clients.add(client);
     this.enqueue(client, encoder.encode(`retry: ${SSE_RETRY_MS}\n\n`));
     // Catch-up is bounded by the event log, so it is queued whole whatever the backlog.
-    return { body, send: (chunk) => this.enqueue(client, encoder.encode(chunk)), close: () => this.end(client) };
+    return { body: readable, send: (chunk) => this.enqueue(client, encoder.encode(chunk)), close: () => this.end(client) };
   }
 
-  /** Sends an event to every client; `progress` is coalesced for clients that are behind. */
+/** Sends an event to every client; `progress` is coalesced for clients that are behind. */
   broadcast(event: RunEvent, id: number | null): void {
     const bytes = encoder.encode(encodeEvent(event, id));
     if (event.type !== "progress") {
@@ -142,19 +146,41 @@ export class EventHub {
     this.enqueue(client, held.bytes);
   }
 
+  /** Queues a message: written at once when the client has no write in flight, else with the next. */
   private enqueue(client: Client, bytes: Uint8Array): void {
     if (client.closed) return;
-    try {
-      client.controller.enqueue(bytes);
-    } catch {
-      this.drop(client);
+    client.waiting.push(bytes);
+    if (!client.writing) this.flush(client);
+  }
+
+  /** Writes what waits (and a progress the client holds) as one write; closes an ended stream after it. */
+  private flush(client: Client): void {
+    if (client.held) {
+      client.waiting.push(client.held.bytes);
+      client.held = null;
     }
+    const messages = client.waiting;
+    if (!messages.length) {
+      // Closing fails only when the other side is gone already.
+      if (client.closed) client.writer.close().catch(() => {});
+      return;
+    }
+    client.waiting = [];
+    client.writing = messages.length;
+    client.writer.write(messages.length === 1 ? messages[0] : concat(messages)).then(
+      () => {
+        client.writing = 0;
+        this.flush(client);
+      },
+      () => this.drop(client),
+    );
   }
 
   /** Forgets a client whose stream is gone. */
   private drop(client: Client): void {
     client.closed = true;
     client.held = null;
+    client.waiting = [];
     this.clients.delete(client);
   }
 
@@ -162,16 +188,23 @@ export class EventHub {
   private end(client: Client): void {
     if (client.closed) return;
     this.release(client);
-    this.drop(client);
-    try {
-      client.controller.close();
-    } catch {
-      // Already closed by the other side.
-    }
+    client.closed = true;
+    this.clients.delete(client);
+    if (!client.writing) this.flush(client);
   }
 }
 
+/** Messages unread: those of the write in flight and those waiting for the next. */
 function behind(client: Client): boolean {
-  const room = client.controller.desiredSize;
-  return room !== null && room <= 0;
+  return client.writing + client.waiting.length >= SSE_MAX_BACKLOG;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
 }
