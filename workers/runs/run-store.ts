@@ -106,6 +106,9 @@ export class RunStore {
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_capture_idx ON pages (state, not_before, idx)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_write_idx ON pages (write_state, not_before, idx)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_captured_idx ON pages (captured_at)`);
+    // The recent screenshots every progress row and new follower carries: read from the newest end,
+    // not by sorting every captured page (which grew with the run).
+    sql.exec(`CREATE INDEX IF NOT EXISTS pages_shots_idx ON pages (captured_at DESC, idx DESC) WHERE state = 'captured' AND has_screenshot = 1`);
     sql.exec(`CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)`);
   }
 
@@ -352,7 +355,7 @@ export class RunStore {
   /** The most recently captured pages with a screenshot, oldest first. */
   recentScreenshots(limit: number): ScreenshotRef[] {
     return this.sql
-      .exec(`SELECT url, snapshot_id FROM pages WHERE state = 'captured' AND has_screenshot = 1 ORDER BY captured_at DESC, idx DESC LIMIT ?`, limit)
+      .exec(`SELECT url, snapshot_id FROM pages INDEXED BY pages_shots_idx WHERE state = 'captured' AND has_screenshot = 1 ORDER BY captured_at DESC, idx DESC LIMIT ?`, limit)
       .toArray()
       .reverse()
       .map((r) => ({ url: String(r.url), snapshotId: String(r.snapshot_id), screenshot: screenshotPath(String(r.snapshot_id)) }));

@@ -100,14 +100,14 @@ export function hostLabel(url: string): string | null {
  * least two) share it. Used across a run's pages to tell the site name from the page titles.
  */
 export function sharedTitleAffix(titles: string[]): string | null {
-  const split = titles.map(collapse).filter(Boolean).map(titleParts);
+  const split = titles.map(splitForAffix).filter((t): t is SplitTitle => t !== null);
   if (split.length < 2) return null;
-  const tally = (pick: (parts: string[]) => string) => {
+  const tally = (end: "first" | "last") => {
     const counts = new Map<string, { multi: number; single: number; forms: Map<string, number> }>();
-    for (const parts of split) {
-      if (parts.length < 2) continue;
-      const form = pick(parts);
-      const key = looseKey(form);
+    for (const title of split) {
+      if (title.parts.length < 2) continue;
+      const form = end === "first" ? title.parts[0] : title.parts[title.parts.length - 1];
+      const key = end === "first" ? title.firstKey : title.lastKey;
       if (!key) continue;
       const entry = counts.get(key) ?? { multi: 0, single: 0, forms: new Map<string, number>() };
       entry.multi++;
@@ -115,8 +115,8 @@ export function sharedTitleAffix(titles: string[]): string | null {
       counts.set(key, entry);
     }
     // A title that is the site name alone (often the home page) also counts for it.
-    for (const parts of split) {
-      const entry = parts.length === 1 ? counts.get(looseKey(parts[0])) : undefined;
+    for (const title of split) {
+      const entry = title.parts.length === 1 ? counts.get(title.firstKey) : undefined;
       if (entry) entry.single++;
     }
     let best: { count: number; form: string } | null = null;
@@ -127,8 +127,32 @@ export function sharedTitleAffix(titles: string[]): string | null {
     }
     return best;
   };
-  const suffix = tally((parts) => parts[parts.length - 1]);
-  const prefix = tally((parts) => parts[0]);
+  const suffix = tally("last");
+  const prefix = tally("first");
   const winner = suffix && (!prefix || suffix.count >= prefix.count) ? suffix : prefix;
   return winner && winner.count * 2 > split.length ? winner.form : null;
+}
+
+interface SplitTitle {
+  parts: string[];
+  firstKey: string;
+  lastKey: string;
+}
+
+/**
+ * Titles split for `sharedTitleAffix`, kept by title: a run asks about its recent titles again for
+ * every page it captures, and splitting and normalising them was most of that work.
+ */
+const splitTitles = new Map<string, SplitTitle | null>();
+const SPLIT_TITLES_KEPT = 512;
+
+function splitForAffix(title: string): SplitTitle | null {
+  let split = splitTitles.get(title);
+  if (split !== undefined) return split;
+  const text = collapse(title);
+  const parts = text ? titleParts(text) : [];
+  split = text ? { parts, firstKey: parts.length ? looseKey(parts[0]) : "", lastKey: parts.length ? looseKey(parts[parts.length - 1]) : "" } : null;
+  if (splitTitles.size >= SPLIT_TITLES_KEPT) splitTitles.clear();
+  splitTitles.set(title, split);
+  return split;
 }
