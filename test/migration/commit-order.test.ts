@@ -56,6 +56,7 @@ function host(storage: DurableObjectStorage, site: TestSite, migrationId: string
     halted: () => false,
     commit: async (work: () => Promise<void>) => (await work(), true),
     emitProgress: () => {},
+    wakeProcessing: () => {},
   } as unknown as RunHost;
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tabWork } from "../../workers/runs/capture-slice";
+import type { MigrationPipeline } from "../../workers/runs/pipeline";
+import { processPages } from "../../workers/runs/processing";
 import type { RunHost } from "../../workers/runs/run-host";
 import type { PageRow } from "../../workers/runs/run-store";
 
@@ -10,6 +12,7 @@ function runOf(urls: string[]): RunHost {
     config: { options: { concurrency: 1 } },
     halted: () => false,
     store: { claimNext: () => due.shift() ?? null },
+    wakeProcessing: () => {},
   } as unknown as RunHost;
 }
 
@@ -42,5 +45,51 @@ describe("the run object's tab workers", () => {
     expect(done).toBe(true);
     expect(work.capturing()).toBe(false);
     expect(events.slice(3)).toEqual(["render c", "committed c", "committed b"]);
+  });
+
+  it("an idle processing worker waits to be woken, by a queued page or the end of capture, or until a retry is due; it does not poll", async () => {
+    let capturing = true;
+    let retryAt: number | null = null;
+    const waits: number[] = [];
+    const idle = new Set<() => void>();
+    const run = {
+      config: { options: { concurrency: 1 } },
+      halted: () => false,
+      store: { claimNextWrite: () => null, nextDueAt: () => retryAt },
+      // Resolves only when woken: a worker that polled on a timer instead would never return here.
+      waitForQueued: (ms: number) => new Promise<void>((resolve) => (waits.push(ms), idle.add(resolve))),
+      wakeProcessing: () => {
+        for (const wake of idle) wake();
+        idle.clear();
+      },
+    } as unknown as RunHost;
+    let done = false;
+    const work = processPages(run, {} as MigrationPipeline<unknown>, Date.now() + 60_000, () => capturing).then(() => (done = true));
+    await tick();
+    // Nothing queued and no retry due: one wait, bounded by the idle cap, and nothing more.
+    expect(waits).toEqual([1_000]);
+    retryAt = Date.now() + 300;
+    run.wakeProcessing();
+    await tick();
+    // Woken, it found nothing to claim; now it waits no longer than until the retry is due.
+    expect(waits).toHaveLength(2);
+    expect(waits[1]).toBeGreaterThanOrEqual(10);
+    expect(waits[1]).toBeLessThanOrEqual(300);
+    expect(done).toBe(false);
+    // Capture ends: the last capture worker wakes it, and it returns.
+    capturing = false;
+    run.wakeProcessing();
+    await work;
+    expect(done).toBe(true);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("the last capture worker to finish wakes the processing workers", async () => {
+    let woken = 0;
+    const run = { ...runOf(["a"]), wakeProcessing: () => void woken++ } as unknown as RunHost;
+    const work = tabWork(run, Date.now() + 60_000, async () => ({ finishing: Promise.resolve() }));
+    await work.done;
+    expect(work.capturing()).toBe(false);
+    expect(woken).toBe(1);
   });
 });

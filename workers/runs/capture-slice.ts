@@ -30,7 +30,8 @@ export function tabWork(run: RunHost, deadline: number, capture: typeof captureP
       }
       await finishing;
     } finally {
-      capturing--;
+      // The last capture worker done: idle processing workers stop waiting for pages.
+      if (--capturing === 0) run.wakeProcessing();
     }
   };
   const done = Promise.all(Array.from({ length: run.config.options.concurrency }, worker)).then(() => {});

@@ -297,6 +297,7 @@ export async function commitCapture(run: RunHost, page: PageRow, captured: Captu
       run.save();
       return true;
     });
+    if (kept) run.wakeProcessing();
     if (!kept) return;
     await run.db.batch([runUpdateStatement(run.db, config, runRowPatch(run))]);
     const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];

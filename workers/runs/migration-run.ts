@@ -110,6 +110,25 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     throw new Error("MigrationRun has no pipeline of its own: the Worker exports it composed (workers/compose.ts)");
   }
 
+  /** Processing workers waiting for a page to be queued (see `waitForQueued`). */
+  private readonly idleWorkers = new Set<() => void>();
+
+  waitForQueued(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.idleWorkers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.idleWorkers.add(wake);
+    });
+  }
+
+  wakeProcessing(): void {
+    for (const wake of [...this.idleWorkers]) wake();
+  }
+
   /** Sends page leases to the page queue (fan-out runs), one message each. */
   async sendLeases(leases: LeaseMessage[]): Promise<void> {
     const queue = this.env.MIGRATION_PAGES;
@@ -165,6 +184,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const state = this.state;
     if (!isActiveStatus(state.status)) return { cancelled: false, status: state.status };
     this.stopped = true;
+    this.wakeProcessing();
     // Closing the tabs makes renders in flight fail at once instead of running to their timeout.
     const closing = this.browserRenderer?.closeTabs();
     await Promise.allSettled([...this.commits]);
@@ -195,6 +215,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     const state = this.state;
     if (!isActiveStatus(state.status) || !isHeartbeatStale(state.heartbeatAt, now)) return state.status;
     this.stopped = true;
+    this.wakeProcessing();
     const seconds = Math.round((now - state.heartbeatAt) / 1000);
     state.status = "stuck";
     state.phase = "finished";

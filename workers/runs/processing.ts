@@ -155,7 +155,11 @@ async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: 
 }
 
 /** How often a processing worker looks again for a captured page while capture goes on. */
-const STREAM_POLL_MS = 100;
+/**
+ * The longest an idle processing worker waits before it looks again: it is woken as soon as a page is
+ * queued or capture ends, and a retry that becomes due wakes it by its time; this bounds a missed wake.
+ */
+const IDLE_WAIT_MS = 1_000;
 
 /**
  * Mapping and writing workers for one alarm, with the run's concurrency. While `capturing()` says
@@ -170,7 +174,8 @@ export async function processPages(run: RunHost, pipeline: MigrationPipeline<unk
         continue;
       }
       if (!capturing()) return;
-      await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
+      const due = run.store.nextDueAt("write_state");
+      await run.waitForQueued(due === null ? IDLE_WAIT_MS : Math.min(IDLE_WAIT_MS, Math.max(10, due - Date.now())));
     }
   };
   await Promise.all(Array.from({ length: run.config.options.concurrency }, worker));

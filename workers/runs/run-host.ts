@@ -40,6 +40,13 @@ export interface RunHost {
    * in flight, so a page is either fully kept or not at all. Returns false when halted.
    */
   commit(work: () => Promise<void>): Promise<boolean>;
+  /**
+   * Resolves when a page is queued for mapping and writing (`wakeProcessing`), or after `ms`: how an
+   * idle processing worker waits while capture goes on.
+   */
+  waitForQueued(ms: number): Promise<void>;
+  /** Wakes the processing workers waiting in `waitForQueued`: a page was queued, or capture ended. */
+  wakeProcessing(): void;
   /** Sends page leases to the page queue, one message each (fan-out runs). */
   sendLeases(leases: LeaseMessage[]): Promise<void>;
   /** Ends the run: completed, or failed with the reason. */
