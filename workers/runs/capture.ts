@@ -297,8 +297,8 @@ export async function commitCapture(run: RunHost, page: PageRow, captured: Captu
       run.save();
       return true;
     });
-    if (kept) run.wakeProcessing();
     if (!kept) return;
+    run.wakeProcessing();
     await run.db.batch([runUpdateStatement(run.db, config, runRowPatch(run))]);
     const shots: ScreenshotRef[] = screenshotKey ? [{ url: page.url, snapshotId, screenshot: screenshotPath(snapshotId) }] : [];
     run.emitProgress(shots);

@@ -154,7 +154,6 @@ async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: 
   });
 }
 
-/** How often a processing worker looks again for a captured page while capture goes on. */
 /**
  * The longest an idle processing worker waits before it looks again: it is woken as soon as a page is
  * queued or capture ends, and a retry that becomes due wakes it by its time; this bounds a missed wake.

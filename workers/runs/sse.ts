@@ -96,7 +96,7 @@ export class EventHub {
     return { body: readable, send: (chunk) => this.enqueue(client, encoder.encode(chunk)), close: () => this.end(client) };
   }
 
-/** Sends an event to every client; `progress` is coalesced for clients that are behind. */
+  /** Sends an event to every client; `progress` is coalesced for clients that are behind. */
   broadcast(event: RunEvent, id: number | null): void {
     const bytes = encoder.encode(encodeEvent(event, id));
     if (event.type !== "progress") {
