@@ -55,6 +55,20 @@ describe("main content", () => {
     expect(french.reason).toMatch(/removed .*label/);
   });
 
+  it("drops the teaser labels of Spanish, Portuguese, German and English news inside the article body", () => {
+    const para = (n: number) =>
+      `<p>El ministerio publicó el cronograma escolar número ${n}, con las fechas de inicio, las vacaciones de medio año y el cierre del año lectivo para los colegios públicos y privados de todo el país.</p>`;
+    const labels = ["Le puede interesar", "PUEDES VER: ¿Qué es la Sunedu?", "Veja também", "Das könnte dich auch interessieren", "Artikel gefallen? Vergiss nicht zu teilen!", "More on this story"];
+    const html = `<html lang="es"><head><title>Cronograma escolar 2022</title></head><body><main><article><h1>Cronograma escolar 2022</h1>${para(1)}${para(2)}<p><strong>${labels[0]}</strong></p>${para(3)}<p><a href="/sunedu">${labels[1]}</a></p>${para(4)}${labels
+      .slice(2)
+      .map((l) => `<div>${l}</div>`)
+      .join(para(5))}${para(6)}</article></main></body></html>`;
+    const main = mainOf(html);
+    for (let n = 1; n <= 6; n++) expect(main.text).toContain(`cronograma escolar número ${n},`);
+    expect(labels.filter((l) => main.text.includes(l))).toEqual([]);
+    expect(main.reason).toMatch(/removed .*label/);
+  });
+
   it("classifies role words in several languages, but not a post's taxonomy classes", () => {
     const kind = (attrs: string) => attributeKind(parseHTML(`<div ${attrs}>x</div>`).document.querySelector("div") as unknown as Element)?.label ?? null;
     expect(kind('class="teilen-leiste"')).toBe("share");

@@ -79,6 +79,10 @@ const PHRASES = [
   "weitere artikel", "weitere beiträge", "weitere informationen", "zum weiterlesen", "mehr zu", "beiträge zum thema",
   "schon gelesen", "empfohlener redaktioneller inhalt", "zurück zur", "zurück zum", "back to", "retour à", "lea también",
   "lea más", "lea:", "vea también", "mire:", "leia também", "related articles", "related posts", "more:", "korzystamy z cookies",
+  "le puede interesar", "puede interesarle", "puedes ver", "te recomendamos", "mira también", "también puedes leer",
+  "veja também", "leia mais", "potrebbe interessarti", "ti potrebbe interessare", "sur le même sujet", "à découvrir aussi",
+  "das könnte dich auch interessieren", "noch mehr infos", "artikel gefallen?", "vorschau auf den nächsten artikel",
+  "more on this story", "recommended for you",
 ].sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
