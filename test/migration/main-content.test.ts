@@ -55,10 +55,10 @@ describe("main content", () => {
     expect(french.reason).toMatch(/removed .*label/);
   });
 
-  it("drops the teaser labels of Spanish, Portuguese, German and English news inside the article body", () => {
+  it("drops the teaser, rating and embed labels of Spanish, Portuguese, German and English pages inside the article body", () => {
     const para = (n: number) =>
       `<p>El ministerio publicó el cronograma escolar número ${n}, con las fechas de inicio, las vacaciones de medio año y el cierre del año lectivo para los colegios públicos y privados de todo el país.</p>`;
-    const labels = ["Le puede interesar", "PUEDES VER: ¿Qué es la Sunedu?", "Veja também", "Das könnte dich auch interessieren", "Artikel gefallen? Vergiss nicht zu teilen!", "More on this story"];
+    const labels = ["Le puede interesar", "PUEDES VER: ¿Qué es la Sunedu?", "Veja também", "Das könnte dich auch interessieren", "Artikel gefallen? Vergiss nicht zu teilen!", "More on this story", "Auch lesen:", "(Noch keine Bewertungen)", "Externer Inhalt"];
     const html = `<html lang="es"><head><title>Cronograma escolar 2022</title></head><body><main><article><h1>Cronograma escolar 2022</h1>${para(1)}${para(2)}<p><strong>${labels[0]}</strong></p>${para(3)}<p><a href="/sunedu">${labels[1]}</a></p>${para(4)}${labels
       .slice(2)
       .map((l) => `<div>${l}</div>`)

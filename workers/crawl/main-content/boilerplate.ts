@@ -82,7 +82,8 @@ const PHRASES = [
   "le puede interesar", "puede interesarle", "puedes ver", "te recomendamos", "mira también", "también puedes leer",
   "veja também", "leia mais", "potrebbe interessarti", "ti potrebbe interessare", "sur le même sujet", "à découvrir aussi",
   "das könnte dich auch interessieren", "noch mehr infos", "artikel gefallen?", "vorschau auf den nächsten artikel",
-  "more on this story", "recommended for you",
+  "more on this story", "recommended for you", "auch lesen", "hier geht es zur", "hier geht es zum", "hier geht's zur",
+  "hier geht's zum", "besuchen sie unseren", "noch keine bewertungen", "no ratings yet", "externer inhalt", "external content",
 ].sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
