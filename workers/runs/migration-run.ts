@@ -15,8 +15,8 @@ import { advanceRun, nextAlarmTime } from "./run-phases";
 import { progressOf, summaryCounts } from "./run-progress";
 import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, summarise } from "./run-state";
 import { RunStore, type RunConfig, type RunState } from "./run-store";
-import { streamResponse } from "./run-stream";
-import { EventHub, SSE_PING_MS } from "./sse";
+import { RunFollowers } from "./run-stream";
+import { Wakeable } from "./processing";
 
 export type { RunInit } from "./run-init";
 
@@ -37,14 +37,16 @@ export interface RunSnapshot {
  */
 export class MigrationRun extends DurableObject<Env> implements RunHost {
   readonly store: RunStore;
-  private readonly hub = new EventHub();
+  /** The run's live followers: their streams and the ping that keeps them open. */
+  private readonly followers = new RunFollowers();
+  /** Processing workers waiting for a page to be queued (see `waitForQueued`). */
+  private readonly idleWorkers = new Wakeable();
   private cachedConfig: RunConfig | null = null;
   private cachedState: RunState | null = null;
   private browserRenderer: BrowserRenderer | null = null;
   private stopped = false;
   private working = false;
   private commits = new Set<Promise<void>>();
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
   readonly resolver: HostResolver = cachedResolver(dohResolver);
   readonly siteTitles: string[] = [];
 
@@ -110,23 +112,12 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     throw new Error("MigrationRun has no pipeline of its own: the Worker exports it composed (workers/compose.ts)");
   }
 
-  /** Processing workers waiting for a page to be queued (see `waitForQueued`). */
-  private readonly idleWorkers = new Set<() => void>();
-
   waitForQueued(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.idleWorkers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.idleWorkers.add(wake);
-    });
+    return this.idleWorkers.wait(ms);
   }
 
   wakeProcessing(): void {
-    for (const wake of [...this.idleWorkers]) wake();
+    this.idleWorkers.wakeAll();
   }
 
   /** Sends page leases to the page queue (fan-out runs), one message each. */
@@ -289,8 +280,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   }
 
   private async shutDown(closing?: Promise<void>): Promise<void> {
-    this.hub.closeAll();
-    this.stopPing();
+    this.followers.closeAll();
     await this.ctx.storage.deleteAlarm();
     const renderer = this.browserRenderer;
     this.browserRenderer = null;
@@ -301,7 +291,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   emit(event: RunEvent): void {
     const stamped: RunEvent = { ...event, at: Date.now() };
     const id = this.store.appendEvent(stamped, RUN_LIMITS.eventLogLimit);
-    this.hub.broadcast(stamped, id);
+    this.followers.broadcast(stamped, id);
   }
 
   emitProgress(screenshots: ScreenshotRef[] = []): void {
@@ -345,23 +335,8 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   async stream(lastEventId: number | null): Promise<Response | null> {
     if (!this.store.config()) return null;
     await this.checkStuck();
-    const response = streamResponse(this, this.hub, lastEventId);
-    if (isActiveStatus(this.state.status)) this.startPing();
-    return response;
-  }
-
-  private startPing(): void {
-    if (this.pingTimer) return;
-    this.pingTimer = setInterval(() => {
-      if (!this.hub.size) return this.stopPing();
-      this.hub.ping();
-      void this.checkStuck().catch(() => {});
-    }, SSE_PING_MS);
-  }
-
-  private stopPing(): void {
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    this.pingTimer = null;
+    // Each ping also checks the run's heartbeat, so followers of a run whose job was lost learn it.
+    return this.followers.open(this, lastEventId, () => void this.checkStuck().catch(() => {}));
   }
 
   async alarm(): Promise<void> {

@@ -154,6 +154,28 @@ async function settle(run: RunHost, page: PageRow, outcome: PageOutcome, entry: 
   });
 }
 
+/** Waiters woken together, each also by its own timer: how idle processing workers wait for a page. */
+export class Wakeable {
+  private readonly waiting = new Set<() => void>();
+
+  /** Resolves at the next `wakeAll`, or after `ms`. */
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waiting.add(wake);
+    });
+  }
+
+  wakeAll(): void {
+    for (const wake of [...this.waiting]) wake();
+  }
+}
+
 /**
  * The longest an idle processing worker waits before it looks again: it is woken as soon as a page is
  * queued or capture ends, and a retry that becomes due wakes it by its time; this bounds a missed wake.

@@ -2,7 +2,7 @@ import type { RunEvent } from "../contracts/run-events";
 import { progressOf } from "./run-progress";
 import { isActiveStatus, RUN_LIMITS } from "./run-state";
 import type { RunConfig, RunState, RunStore } from "./run-store";
-import { encodeEvent, SSE_HEADERS, type EventHub } from "./sse";
+import { encodeEvent, EventHub, SSE_HEADERS, SSE_PING_MS } from "./sse";
 
 /** Replayed events are written in groups, so a long replay is a few large writes, not thousands. */
 const REPLAY_GROUP = 200;
@@ -53,4 +53,41 @@ export function streamResponse(run: StreamSource, hub: EventHub, lastEventId: nu
   }
   if (!isActiveStatus(state.status)) client.close();
   return new Response(client.body, { headers: SSE_HEADERS });
+}
+
+/**
+ * The followers of one run: the hub that fans events out to their streams, and the ping that keeps
+ * idle connections open while any follower is connected (each ping also calls `onPing`).
+ */
+export class RunFollowers {
+  private readonly hub = new EventHub();
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+
+  /** A new follower's stream (see `streamResponse`); a working run's followers are pinged. */
+  open(run: StreamSource, lastEventId: number | null, onPing: () => void): Response {
+    const response = streamResponse(run, this.hub, lastEventId);
+    if (isActiveStatus(run.state.status) && !this.pingTimer) {
+      this.pingTimer = setInterval(() => {
+        if (!this.hub.size) return this.stopPing();
+        this.hub.ping();
+        onPing();
+      }, SSE_PING_MS);
+    }
+    return response;
+  }
+
+  broadcast(event: RunEvent, id: number | null): void {
+    this.hub.broadcast(event, id);
+  }
+
+  /** Ends every follower's stream (the run is over) and the ping. */
+  closeAll(): void {
+    this.hub.closeAll();
+    this.stopPing();
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
 }
