@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { LoadedPage } from "../../workers/crawl/browser";
+import { capturePage } from "../../workers/runs/capture";
 import { tabWork } from "../../workers/runs/capture-slice";
 import type { MigrationPipeline } from "../../workers/runs/pipeline";
 import { processPages } from "../../workers/runs/processing";
@@ -91,5 +93,29 @@ describe("the run object's tab workers", () => {
     await work.done;
     expect(work.capturing()).toBe(false);
     expect(woken).toBe(1);
+  });
+
+  it("a page is extracted after its tab is free: the worker sends the tab to its next page first", async () => {
+    const html = "<!DOCTYPE html><html><head><title>Opening hours</title></head><body><main><h1>Opening hours</h1><p>Monday to Friday, 9 to 5.</p></main></body></html>";
+    const loaded: LoadedPage = { status: 200, finalUrl: "https://example.com/hours", html, imageSizes: {}, ended: "loaded", refused: 0, height: 800, screenshot: null, readEarly: true };
+    const events: string[] = [];
+    let halted = false;
+    const run = {
+      config: { host: "example.com", organizationId: "o", siteId: "s", migrationId: "m", site: { settings: {}, components: [] }, options: { screenshots: false, skipUnchanged: false } },
+      state: { browserSessionId: null },
+      siteTitles: [] as string[],
+      halted: () => halted,
+      renderer: () => ({ acquire: async () => ({ load: async () => loaded }), release: () => void events.push("tab free") }),
+      bindings: { BUCKET: { put: async (key: string) => void events.push(`stored ${key.split("/").pop()!.split(".").pop()}`), delete: async () => {} } },
+    } as unknown as RunHost;
+    const { finishing } = await capturePage(run, { idx: 0, url: "https://example.com/hours", attempts: 1 } as PageRow);
+    // The tab is free and the page not yet extracted: its title is not among the run's recent titles.
+    expect(events).toEqual(["tab free"]);
+    expect(run.siteTitles).toEqual([]);
+    // Halted before the commit, so nothing is counted: this test is about the order only.
+    halted = true;
+    await finishing;
+    expect(run.siteTitles).toEqual(["Opening hours"]);
+    expect(events).toEqual(["tab free", "stored json"]);
   });
 });

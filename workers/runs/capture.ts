@@ -174,32 +174,32 @@ export interface CapturedPage {
   logs: LogEntry[];
 }
 
-/** A page rendered, extracted and screenshot, its tab free again: what `storeCapture` stores. */
+/** A page rendered and screenshot, its tab free again: what `storeCapture` extracts and stores. */
 export interface RenderedPage {
-  rendered: Awaited<ReturnType<typeof extractLoaded>>;
+  loaded: LoadedPage;
   started: number;
 }
 
 /**
- * Renders and screenshots one page in a tab, frees the tab, and extracts the page, all within the
- * page's hard deadline: the tab renders its next page while this one is extracted. Throws when the
- * page cannot be captured (see `problemOf`).
+ * Renders and screenshots one page in a tab within the page's hard deadline, and frees the tab. The
+ * page is extracted afterwards (`storeCapture`), so its worker's tab renders the next page meanwhile.
+ * Throws when the page cannot be rendered (see `problemOf`).
  */
 export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, sessionId: string | null): Promise<RenderedPage> {
   const { config } = ctx;
   const started = Date.now();
   let tab: RenderTab | null = null;
   const renderer = ctx.renderer();
-  let rendered;
+  let loaded: LoadedPage;
   try {
     // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
-    rendered = await withDeadline(
+    loaded = await withDeadline(
       (async () => {
         tab = await renderer.acquire(sessionId);
         const loaded = await loadPage(ctx, page, tab);
         renderer.release(tab, true);
         tab = null;
-        return extractLoaded(ctx, page, loaded);
+        return loaded;
       })(),
       pageDeadline(config.site.settings.crawl),
     );
@@ -207,13 +207,16 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
     if (tab) renderer.release(tab, false);
     throw err;
   }
-  return { rendered, started };
+  return { loaded, started };
 }
 
-/** Stores a rendered page's extraction and screenshot in R2. Throws a retryable PageFailure when storage fails. */
-export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, { rendered, started }: RenderedPage, delivery?: string): Promise<CapturedPage> {
+/**
+ * Extracts a rendered page and stores its extraction and screenshot in R2. Throws PageSkipped when the
+ * page is unchanged since its last snapshot, and a retryable PageFailure when storage fails.
+ */
+export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, { loaded, started }: RenderedPage, delivery?: string): Promise<CapturedPage> {
   const { config, bindings: env } = ctx;
-  const { extraction, invalidSelectors, loaded } = rendered;
+  const { extraction, invalidSelectors } = await extractLoaded(ctx, page, loaded);
   const { screenshot } = loaded;
   const snapshotId = snapshotIdFor(config.migrationId, page.url);
   const extractionKey = runObjectKey(config, snapshotId, "json", delivery);
@@ -308,7 +311,8 @@ export async function commitCapture(run: RunHost, page: PageRow, captured: Captu
 
 /**
  * Captures one page in one of the run object's own tabs. Resolves as soon as the tab is free, with the
- * page's storing and commit still under way in `finishing`: the tab renders its next page meanwhile.
+ * page's extraction, storing and commit still under way in `finishing`: the tab renders its next page
+ * meanwhile.
  * Failures are logged and retried; they never stop the run, and `finishing` never rejects.
  */
 export async function capturePage(run: RunHost, page: PageRow): Promise<{ finishing: Promise<void> }> {
@@ -325,6 +329,8 @@ export async function capturePage(run: RunHost, page: PageRow): Promise<{ finish
   }
   const finishing = (async () => {
     try {
+      // Extraction is synchronous work on this thread: it waits a turn, so the worker first sends its tab to the next page.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const captured = await storeCapture(run, page, rendered);
       // Cancelled between storage and commit: the page is not kept, so neither are its files.
       if (run.halted() || !(await commitCapture(run, page, captured))) await discardCapture(run.bindings, captured);
