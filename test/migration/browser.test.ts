@@ -86,6 +86,17 @@ describe("browser rendering", () => {
     }
   }, 60_000);
 
+  it("renders every tab as a visible page: content drawn in an animation frame is there in each of several tabs", async () => {
+    const renderer = new BrowserRenderer(binding, { host });
+    try {
+      const tabs = [await renderer.acquire(null), await renderer.acquire(null), await renderer.acquire(null)];
+      const pages = await Promise.all(tabs.map((tab) => tab.load(`${origin}/special/animation-frame`)));
+      for (const page of pages) expect(page.html).toContain("Drawn when the page was visible.");
+    } finally {
+      await renderer.close();
+    }
+  }, 60_000);
+
   it("reads a page whose DOMContentLoaded never comes, and one whose network never goes quiet, within the budget", async () => {
     const renderer = new BrowserRenderer(binding, { host });
     const t = Date.now();

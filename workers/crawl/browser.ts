@@ -108,6 +108,11 @@ export class RenderTab {
   static async open(browser: Browser, host: string, policy: RequestPolicy = DEFAULT_REQUEST_POLICY): Promise<RenderTab> {
     const page = await browser.newPage();
     const tab = new RenderTab(page, await page.createCDPSession(), host, policy);
+    // A tab behind another is a hidden page (document.visibilityState), which runs no animation frames and
+    // throttles its timers: content a site draws in an animation frame, as front-end frameworks and image
+    // loaders do, would be missing from every tab but the one in front. Focus emulation renders each tab as
+    // the visible, focused page it is for a reader.
+    await tab.cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true });
     await page.setViewport(VIEWPORT);
     page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
