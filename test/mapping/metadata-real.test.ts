@@ -12,6 +12,7 @@ import abc13 from "../fixtures/real/pages/abc13.com-Copperfield.html?raw";
 import autohaus from "../fixtures/real/pages/autohaus.de-skode.html?raw";
 import bmz from "../fixtures/real/pages/bmz.de-schulze.html?raw";
 import lsvd from "../fixtures/real/pages/lsvd.de-afghanistan.html?raw";
+import msn from "../fixtures/real/pages/msn.com.university.html?raw";
 import cbsnews from "../fixtures/real/pages/cbsnews.com.carolina.html?raw";
 import pagesix from "../fixtures/real/pages/pagesix.com.myers.html?raw";
 import abenteuer from "../fixtures/real/pages/abenteuer-astronomie.de.plejaden.html?raw";
@@ -38,6 +39,7 @@ const HTML: Record<string, string> = {
   "autohaus.de-skode": autohaus,
   "bmz.de-schulze": bmz,
   "lsvd.de-afghanistan": lsvd,
+  "msn.com.university": msn,
   "cbsnews.com.carolina": cbsnews,
   "pagesix.com.myers": pagesix,
   "abenteuer-astronomie.de.plejaden": abenteuer,
@@ -115,6 +117,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["pinkstinks.de-Kulturtechnik", "author", /^JSON-LD @graph WebPage\.author, completed with the surname the page shows/],
   // Drupal's "Gespeichert von rasos am 24. Juli 2017 - 18:55" in div.submitted, on a page with no lang attribute.
   ["creativecommons.at.faircoin", "datePublished", /^visible date element/],
+  // "<span class="time">02/10/2020</span>" on an XHTML page that declares only xml:lang="en-GB": 2 October, day first.
+  ["msn.com.university", "datePublished", /^visible date line under the h1/],
   // Stamped 02:25Z on the 25th; the date line and the URL say the 24th, the day in New York.
   ["pagesix.com.myers", "datePublished", /^JSON-LD NewsArticle\.datePublished \(in the page's time zone\)/],
 ];
@@ -147,5 +151,9 @@ describe("metadata sources on real pages", () => {
     expect(md.siteName?.[0]?.value).toBe("finanzmarktwelt.de");
     expect(md.image?.[0]?.value).toBe("https://finanzmarktwelt.de/wp-content/uploads/2023/11/rene-benko-bbg-scaled.jpg");
     for (const f of ["language", "canonical", "siteName", "image"] as const) expect(md[f]?.[0]?.provenance, f).toBeTruthy();
+  });
+  it("reads the language of an XHTML page that declares it with xml:lang only (msn.com)", () => {
+    const md = metadataOf("msn.com.university");
+    expect(md.language?.[0]).toMatchObject({ value: "en-GB", provenance: "<html xml:lang>" });
   });
 });

@@ -3,7 +3,7 @@ import type { ExtractedHeading, ExtractedImage, ExtractedLink, PageExtraction } 
 import { findComponents, type ImageSizes } from "./components";
 import { extractMetadata } from "./metadata";
 import { auditFacts } from "./audit-facts";
-import { absoluteUrl, collapse, DROPPED_TAGS, imageSource, tagOf, textOf } from "./html";
+import { absoluteUrl, collapse, DROPPED_TAGS, htmlLang, imageSource, tagOf, textOf } from "./html";
 import { extractMainContent } from "./main-content";
 import { sha256Sync } from "./sha256";
 
@@ -47,7 +47,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     if (/^(og|article|book|profile|music|video):/i.test(property) && content && !(property in openGraph)) openGraph[property] = collapse(content);
   }
   const canonicalHref = document.querySelector('link[rel~="canonical"]')?.getAttribute("href") ?? null;
-  const language = document.documentElement?.getAttribute("lang")?.trim() || meta('meta[http-equiv="content-language" i]') || null;
+  const language = htmlLang(document) || meta('meta[http-equiv="content-language" i]') || null;
 
   const headings: ExtractedHeading[] = [];
   for (const h of Array.from(body.querySelectorAll("h1, h2, h3, h4, h5, h6"))) {

@@ -32,6 +32,15 @@ function escapeAttr(s: string): string {
   return escapeText(s).replace(/"/g, "&quot;");
 }
 
+/**
+ * The language the document element declares: `lang`, or `xml:lang` in an XHTML document that has only
+ * that (`<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en-GB">`). Null when neither is set.
+ */
+export function htmlLang(doc: Document): string | null {
+  const root = doc.documentElement;
+  return root?.getAttribute("lang")?.trim() || root?.getAttribute("xml:lang")?.trim() || null;
+}
+
 /** Collapses runs of white space to one space and trims. */
 export function collapse(s: string): string {
   return s.replace(/\s+/g, " ").trim();

@@ -3,6 +3,7 @@
  * that directly follows the head; otherwise (scripts between </head> and <body>, an unclosed head) it
  * inserts a new empty body and returns that, so the page's text seems to vanish.
  */
+import { htmlLang } from "../html";
 
 /** The body that holds the page (the one with the most text), or null when the parse has none. */
 export function contentBody(doc: Document): Element | null {
@@ -33,7 +34,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;
  * (the numbering Readability's result is matched by) survive the round trip.
  */
 export function regularHtml(doc: Document, body: Element | null): string {
-  const lang = doc.documentElement?.getAttribute("lang");
+  const lang = htmlLang(doc);
   const head = Array.from(doc.querySelectorAll('title, meta, script[type="application/ld+json" i]')).filter((el) => !body || !body.contains(el));
   const content = body ? body.outerHTML : `<body>${doc.documentElement?.innerHTML ?? ""}</body>`;
   return `<!DOCTYPE html><html${lang ? ` lang="${escapeAttr(lang)}"` : ""}><head>${head.map((el) => el.outerHTML).join("")}</head>${content}</html>`;

@@ -2,7 +2,7 @@
  * Meta and link tags: Open Graph, Twitter cards, Dublin Core, the classic `name=` tags and
  * `itemprop` metas in the head, `link rel=canonical|author|image_src`, and `<html lang>`.
  */
-import { absoluteUrl, collapse } from "../html";
+import { absoluteUrl, collapse, htmlLang } from "../html";
 import { Collector, type Field, isNameLike, normalizeLanguage, type ReadContext } from "./collect";
 import { normalizeDate } from "./dates";
 
@@ -100,14 +100,15 @@ function convert(kind: Kind, raw: string, ctx: ReadContext): string | null {
 export function declaredLanguage(document: Document): string | null {
   const metaLang = (selector: string) => document.querySelector(selector)?.getAttribute("content");
   return (
-    normalizeLanguage(document.documentElement?.getAttribute("lang")) ??
+    normalizeLanguage(htmlLang(document)) ??
     normalizeLanguage(metaLang('meta[property="og:locale"]')) ??
     normalizeLanguage(metaLang('meta[http-equiv="content-language" i]'))
   );
 }
 
 export function readTags(document: Document, col: Collector, ctx: ReadContext): void {
-  col.add("language", normalizeLanguage(document.documentElement?.getAttribute("lang")), "<html lang>", 0.85, "html lang");
+  const lang = document.documentElement?.getAttribute("lang")?.trim() ? "lang" : "xml:lang";
+  col.add("language", normalizeLanguage(htmlLang(document)), `<html ${lang}>`, 0.85, "html lang");
 
   for (const meta of Array.from(document.querySelectorAll("meta"))) {
     const raw = collapse(meta.getAttribute("content") ?? "");
