@@ -195,8 +195,9 @@ function printReal(opts, { product, bare }) {
   console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
   const busy = (pageSeconds, seconds) => `${((100 * pageSeconds) / (seconds * opts.concurrency)).toFixed(0)} %`;
   console.log(
-    `tabs busy with a page (sum of per-page seconds / (wall s × tabs)): product ${busy(product.pageSeconds, product.seconds)}, ` +
-      `bare loop ${busy(bare.durations.reduce((a, b) => a + b, 0), bare.seconds)}`,
+    `pages in progress per tab (sum of per-page seconds / (wall s × tabs)): product ${busy(product.pageSeconds, product.seconds)}, ` +
+      `bare loop ${busy(bare.durations.reduce((a, b) => a + b, 0), bare.seconds)}; ` +
+      `over 100 % when a page's extraction and storage overlap its tab's next page, as they do in the product`,
   );
   const cpu = (c, pages) => `${((c.workerd + c.chromium) / pages).toFixed(2)} (workerd ${(c.workerd / pages).toFixed(2)}, Chromium ${(c.chromium / pages).toFixed(2)})`;
   console.log(`CPU seconds per page: product ${cpu(product.cpu, product.pages)}; bare loop ${cpu(bare.cpu, product.pages)}; ${os.cpus().length} CPUs shared with anything else running`);
