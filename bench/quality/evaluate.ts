@@ -53,6 +53,18 @@ const DEFINITIONS: MappingDefinitions = {
     },
   },
 };
+/**
+ * The page's main content mapped onto a body field on its own: how the product proposes a page's body
+ * (the "main content body" candidate). Right when every labelled snippet is on its side: each `with`
+ * snippet in the body, no `without` snippet in it.
+ */
+const BODY_DEFINITIONS: MappingDefinitions = {
+  components: {},
+  templates: {
+    article: { ...DEFINITIONS.templates.article!, fields: [{ name: "body", type: "richtext", required: false, description: "The article's text" }] },
+  },
+};
+
 const FIELD_OF: Record<string, FieldName> = { title: "title", author: "author", siteName: "siteName", publishDate: "datePublished", language: "language" };
 
 interface FieldUnit {
@@ -71,6 +83,8 @@ interface PageResult {
   page: CorpusPage;
   tokens: { tp: number; fp: number; fn: number } | null;
   snippets: ReturnType<typeof snippetCounts> | null;
+  /** The body proposed from the main content, on a snippet-annotated page: its confidence, and whether every snippet is on its side. */
+  body: { confidence: number; right: boolean } | null;
   method: string;
   /** The extracted main text. */
   text: string;
@@ -94,7 +108,13 @@ async function evaluatePage(page: CorpusPage): Promise<PageResult> {
       units.push({ page, field, truth, value, confidence: value ? p!.confidence : null, provenance: p?.source.provenance ?? null, correct: sameField(field, truth, value), features });
     }
   }
-  return { page, tokens, snippets, method: extraction.mainSource?.method ?? "landmark", text: extraction.mainText, units };
+  let body: PageResult["body"] = null;
+  if (snippets) {
+    const mapped = await mapPage({ page: extraction, definitions: BODY_DEFINITIONS, options: { minConfidence: threshold } });
+    const p = mapped.proposals.find((x) => x.scope === "field" && x.targetField === "body" && x.value !== null && x.value !== "");
+    if (p) body = { confidence: p.confidence, right: snippets.fn + snippets.fp === 0 };
+  }
+  return { page, tokens, snippets, body, method: extraction.mainSource?.method ?? "landmark", text: extraction.mainText, units };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -133,6 +153,15 @@ function report(split: Split, results: PageResult[]) {
       for (const x of r.page.with) if (!has(x)) console.log(`      missing  ${JSON.stringify(x.slice(0, 110))}`);
       for (const x of r.page.without) if (has(x)) console.log(`      included ${JSON.stringify(x.slice(0, 110))}`);
     }
+  }
+  const bodies = results.flatMap((r) => (r.body ? [r.body] : []));
+  if (bodies.length) {
+    const auto = bodies.filter((b) => b.confidence >= threshold);
+    const claimed = bodies.reduce((a, b) => a + b.confidence, 0) / bodies.length;
+    const observed = bodies.filter((b) => b.right).length / bodies.length;
+    console.log(
+      `main content as a body field (${bodies.length} snippet-annotated pages): auto-applied at ${threshold} on ${auto.length}, right (every snippet on its side) on ${auto.filter((b) => b.right).length}: precision ${pct(auto.filter((b) => b.right).length / (auto.length || 1))}; mean confidence claimed ${f3(claimed)}, observed ${f3(observed)}`,
+    );
   }
   const methods = new Map<string, number>();
   for (const r of results) methods.set(r.method, (methods.get(r.method) ?? 0) + 1);
