@@ -92,6 +92,9 @@ describe("browser rendering", () => {
       const tabs = [await renderer.acquire(null), await renderer.acquire(null), await renderer.acquire(null)];
       const pages = await Promise.all(tabs.map((tab) => tab.load(`${origin}/special/animation-frame`)));
       for (const page of pages) expect(page.html).toContain("Drawn when the page was visible.");
+      // And still on the next page each tab loads.
+      const again = await Promise.all(tabs.map((tab) => tab.load(`${origin}/special/animation-frame?again`)));
+      for (const page of again) expect(page.html).toContain("Drawn when the page was visible.");
     } finally {
       await renderer.close();
     }

@@ -1,6 +1,6 @@
 /**
  * Meta and link tags: Open Graph, Twitter cards, Dublin Core, the classic `name=` tags and
- * `itemprop` metas in the head, `link rel=canonical|author|image_src`, and `<html lang>`.
+ * `itemprop` metas in the head, `link rel=canonical|author|image_src`, and `<html lang>` (or `xml:lang`).
  */
 import { absoluteUrl, collapse, htmlLang } from "../html";
 import { Collector, type Field, isNameLike, normalizeLanguage, type ReadContext } from "./collect";
