@@ -301,6 +301,16 @@ describe("titles and site names", () => {
     expect(sharedTitleAffix(["Foo | Acme", "Bar | Other", "Baz"])).toBeNull();
     expect(sharedTitleAffix(["Only one | Acme"])).toBeNull();
   });
+
+  it("splits Chinese and Japanese titles at an unspaced dash or pipe beside a CJK letter, and only there", () => {
+    expect(titleParts("武汉的声音：有英勇的你，才有英雄的城！-新华网")).toEqual(["武汉的声音：有英勇的你，才有英雄的城！", "新华网"]);
+    expect(titleParts("NEWS WEB EASY|子どもへの体罰を禁止する法律ができる")).toEqual(["NEWS WEB EASY", "子どもへの体罰を禁止する法律ができる"]);
+    expect(titleParts("COVID-19 cases rise in Wi-Fi cafés")).toEqual(["COVID-19 cases rise in Wi-Fi cafés"]);
+    // Across a run's pages the site name they share is found, and dropped from each title.
+    const titles = ["益阳：“数字”是优长-半月谈", "乡村振兴的新路子-半月谈", "半月谈", "基层减负再观察-半月谈"];
+    expect(sharedTitleAffix(titles)).toBe("半月谈");
+    expect(stripSiteSuffix(titles[0], ["半月谈"])).toBe("益阳：“数字”是优长");
+  });
 });
 
 describe("values", () => {

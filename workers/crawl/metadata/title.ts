@@ -6,8 +6,17 @@
 import { collapse } from "../html";
 import { looseKey } from "./collect";
 
-/** Separators between a title and the site name: spaced pipes, dashes, dots, colons, guillemets, slashes. */
-const SEPARATOR = /(\s+(?:\||-{1,2}|–|—|·|•|::|:|»|«|\/|\\|~|⋅|◆|★)\s+)/;
+/** Chinese, Japanese and Korean letters, and the full-width forms their punctuation uses ("！", "｜"). */
+const CJK = "\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef";
+
+/**
+ * Separators between a title and the site name: spaced pipes, dashes, dots, colons, guillemets,
+ * slashes; and, beside a CJK letter, an unspaced dash, underscore or pipe, as Chinese and Japanese
+ * sites write them ("武汉的声音-新华网", "NEWS WEB EASY|子どもへの…").
+ */
+const SEPARATOR = new RegExp(
+  `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|»|«|\\/|\\\\|~|⋅|◆|★)\\s+|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
+);
 
 /** Separators left dangling at either end ("| Acme"). */
 const EDGE_SEPARATORS = /^(?:\||-{1,2}|–|—|·|•|::|»|«)\s+|\s+(?:\||-{1,2}|–|—|·|•|::|»|«)$/g;
