@@ -129,7 +129,8 @@ export interface PageExtraction {
   mainHtml: string;
   mainText: string;
   /** Which extractor's main content was kept ("readability", "landmark", "layout"), with why. */
-  mainSource?: { method: string; reason: string };
+  /** How the main content was chosen; `fallback` when Readability found no article and the landmark stands in. */
+  mainSource?: { method: string; reason: string; fallback?: boolean };
   /** Page-level fields with their provenance; absent in extractions stored before it existed. */
   metadata?: PageMetadata;
   images: ExtractedImage[];

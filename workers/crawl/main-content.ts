@@ -20,6 +20,11 @@ export interface MainContent {
   text: string;
   method: "readability" | "landmark" | "layout" | "merged";
   reason: string;
+  /**
+   * Readability failed or kept a fragment, so the landmark (or the layout's text column) stands in
+   * without a second opinion: the weakest evidence the page's body can have (see BODY_FALLBACK_CONFIDENCE).
+   */
+  fallback: boolean;
 }
 type Method = MainContent["method"];
 
@@ -182,6 +187,8 @@ function restorable(page: Page, r: Scored): Element[] {
 interface Choice {
   chosen: Scored;
   reason: string;
+  /** Chosen without Readability's article (see MainContent.fallback). */
+  fallback?: boolean;
 }
 
 /** A lead or continuation block: prose long enough to be more than a caption or byline. */
@@ -222,9 +229,9 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
       const picked = layoutPick(page.body, stats);
       const y = picked && fromElements("layout", picked, true);
       const sy = y && page.score(y);
-      if (sy && sy.chars >= TINY && sy.chars >= 0.3 * l.chars) return { chosen: sy, reason: `${why}; no landmark, so the text column of the rendered page (${sy.chars} letters)` };
+      if (sy && sy.chars >= TINY && sy.chars >= 0.3 * l.chars) return { chosen: sy, reason: `${why}; no landmark, so the text column of the rendered page (${sy.chars} letters)`, fallback: true };
     }
-    return { chosen: l, reason: `${why}; ${landmarkName} kept (${l.chars} letters)` };
+    return { chosen: l, reason: `${why}; ${landmarkName} kept (${l.chars} letters)`, fallback: true };
   }
   const inside = page.sum(r.blocks.filter((b) => within(b, l.c.root) && (!fallback || l.c.has(b))));
   if (inside < CONTAINED * r.chars) return { chosen: r, reason: `only ${pct(inside / r.chars)} of Readability's text lies in ${landmarkName}` };
@@ -272,7 +279,7 @@ export function extractMainContent(document: Document, html: string, finalUrl: s
     read = runReadability(html, pageElements(doc));
   }
   const body = contentBody(doc) ?? doc.documentElement;
-  if (!body) return { html: "", text: "", method: "landmark", reason: "the page has no body" };
+  if (!body) return { html: "", text: "", method: "landmark", reason: "the page has no body", fallback: true };
   const page = new Page(body, finalUrl);
   const landmark = findLandmark(doc);
   const landmarkName = landmark.fallback ? "the body" : `the landmark ${landmark.name}`;
@@ -288,7 +295,7 @@ export function extractMainContent(document: Document, html: string, finalUrl: s
 }
 
 /** Renders the chosen candidate without its boilerplate, and says what was removed. */
-function finish(page: Page, { chosen, reason }: Choice): MainContent {
+function finish(page: Page, { chosen, reason, fallback = false }: Choice): MainContent {
   let out = page.render(chosen);
   let note = "";
   if (letters(out.text) < 30 && letters(page.render(chosen, false).text) >= 30) {
@@ -297,5 +304,5 @@ function finish(page: Page, { chosen, reason }: Choice): MainContent {
   }
   const removed = [...out.removed].sort((a, b) => b[1] - a[1]).slice(0, 6);
   const summary = removed.length ? `; removed ${removed.map(([why, n]) => `${why} (${n})`).join(", ")}` : "";
-  return { html: out.html, text: out.text, method: chosen.c.method, reason: reason + summary + note };
+  return { html: out.html, text: out.text, method: chosen.c.method, reason: reason + summary + note, fallback };
 }

@@ -48,6 +48,8 @@ export interface Candidate {
   roleHint?: Record<string, number>;
   /** A page-level value from the metadata layer: how much its sources say for it. */
   meta?: MetaEvidence;
+  /** The value itself is doubtful, whatever it is mapped to: no proposal of it claims more than `maxConfidence`. */
+  doubt?: { maxConfidence: number; why: string };
 }
 
 /** What the metadata layer found for one page-level value (workers/crawl/metadata.ts). */

@@ -270,6 +270,11 @@ function fieldFeatureVector(f: PairFeatures, all: PairFeatures[][], i: number, j
 
 function proposal(input: FieldMappingInput, i: number, c: Candidate, sig: Signature, confidence: number, layer: MappingProposal["layer"], evidence: string[]): MappingProposal {
   const field = input.fields[i];
+  // A value whose own evidence is weak caps what any layer may claim for it (see Candidate.doubt).
+  if (c.doubt && confidence > c.doubt.maxConfidence) {
+    confidence = c.doubt.maxConfidence;
+    evidence = [...evidence, c.doubt.why];
+  }
   return {
     scope: "field",
     instanceIndex: input.instanceIndex,
