@@ -2,9 +2,12 @@
  * The page body's confidence on real pages (train split of test/fixtures/real): where Readability
  * found no article and the page's landmark stands in alone, the body waits for review.
  */
+import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../workers/crawl/extract";
-import { BODY_FALLBACK_CONFIDENCE } from "../../workers/mapping/page-candidates";
+import { createLlmLayer } from "../../workers/mapping/llm";
+import { DEFAULT_MAPPING_PROMPT } from "../../workers/mapping/llm-prompt";
+import { BODY_FALLBACK_CONFIDENCE, pageCandidates } from "../../workers/mapping/page-candidates";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import manifest from "../fixtures/real/manifest.json";
@@ -27,11 +30,24 @@ const DEFINITIONS: MappingDefinitions = {
 
 const pages = new Map((manifest as { pages: { id: string; url: string; split: string }[] }).pages.map((p) => [p.id, p]));
 
-async function body(id: string, html: string) {
+/** A language model (the ai SDK's mock) that answers `answer` whatever it is asked. */
+function model(answer: unknown) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => ({
+      content: [{ type: "text", text: JSON.stringify(answer) }],
+      finishReason: { unified: "stop", raw: "stop" },
+      usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 10, text: 10, reasoning: 0 } },
+      warnings: [],
+    }),
+  });
+}
+
+async function body(id: string, html: string, answer?: (extraction: ReturnType<typeof extractPage>) => unknown) {
   const page = pages.get(id)!;
   expect(page.split).toBe("train");
   const extraction = extractPage(html, page.url);
-  const mapping = await mapPage({ page: extraction, definitions: DEFINITIONS, options: { minConfidence: 0.85 } });
+  const llm = answer ? createLlmLayer({ model: model(answer(extraction)), prompt: DEFAULT_MAPPING_PROMPT, onRejected: () => {}, onError: () => {} }) : undefined;
+  const mapping = await mapPage({ page: extraction, definitions: DEFINITIONS, llm, options: { minConfidence: 0.85 } });
   return { extraction, proposal: mapping.proposals.find((p) => p.scope === "field" && p.targetField === "body")! };
 }
 
@@ -43,6 +59,15 @@ describe("the body's confidence on real pages", () => {
     expect(proposal.value).toBeTruthy();
     expect(proposal.confidence).toBe(BODY_FALLBACK_CONFIDENCE);
     expect(proposal.evidence).toContain("Readability found no article on the page; its landmark stands in without a second opinion");
+  });
+
+  it("stays capped when a language model agrees with it", async () => {
+    const { proposal } = await body("biobiochile.cl-gremios", biobiochile, (extraction) => {
+      const source = pageCandidates(extraction).findIndex((c) => c.name === "main content body");
+      return { components: [{ instance: -1, component: "article", confidence: 0.99, fields: [{ field: "body", source: `-1:${source}`, confidence: 0.99 }] }] };
+    });
+    expect(proposal.evidence).toContain("language model agrees (0.99)");
+    expect(proposal.confidence).toBe(BODY_FALLBACK_CONFIDENCE);
   });
 
   it("a body Readability found keeps its confidence (pythonspeed.com)", async () => {

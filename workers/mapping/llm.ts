@@ -163,8 +163,10 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
       }
       const existing = proposals.find((p) => p.instanceIndex === index && p.scope === "field" && p.targetField === field.name);
       const same = existing && JSON.stringify(existing.value) === JSON.stringify(value);
+      // A doubtful value (see Candidate.doubt) stays capped, whoever proposes it.
+      const cap = candidate?.doubt?.maxConfidence ?? 1;
       if (existing && same) {
-        replace(proposals, existing, { ...existing, confidence: agree(existing.confidence, f.confidence), evidence: [...existing.evidence, `language model agrees (${round(f.confidence)})`] });
+        replace(proposals, existing, { ...existing, confidence: Math.min(cap, agree(existing.confidence, f.confidence)), evidence: [...existing.evidence, `language model agrees (${round(f.confidence)})`] });
         continue;
       }
       if (existing && existing.confidence >= ctx.minConfidence) {
@@ -179,9 +181,13 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
         targetField: field.name,
         targetType: field.type,
         value,
-        confidence: Math.min(LLM_ALONE_CAP, f.confidence),
+        confidence: Math.min(LLM_ALONE_CAP, f.confidence, cap),
         layer: "llm",
-        evidence: [`language model chose ${candidate ? candidate.name : "a literal value"} (${round(f.confidence)})`, ...(existing ? [`instead of ${existing.source.name}`] : [])],
+        evidence: [
+          `language model chose ${candidate ? candidate.name : "a literal value"} (${round(f.confidence)})`,
+          ...(existing ? [`instead of ${existing.source.name}`] : []),
+          ...(candidate?.doubt && f.confidence > cap ? [candidate.doubt.why] : []),
+        ],
         source: sourceFor(ctx, index, candidate),
         signature: sig.exact,
         looseSignature: sig.loose,
