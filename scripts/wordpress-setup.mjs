@@ -6,7 +6,8 @@
 //
 // Usage: node scripts/wordpress-setup.mjs [--json]
 // Env:   WP_STATE_DIR (default .cache/wordpress), WP_HTTP_PORT (default 8089), WP_DB_PORT (default 33306)
-// Output: $WP_STATE_DIR/connection.json = { restUrl, siteUrl, username, applicationPassword, ... }
+// Output: $WP_STATE_DIR/connection.json = { restUrl, siteUrl, username, applicationPassword, ..., started }
+//         (`started`: the servers this call started, [] when they were running already)
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -75,7 +76,11 @@ function pidAlive(file) {
   }
 }
 
+/** The servers this call started (by pid file name); a caller that started them may stop them again. */
+const started = [];
+
 function startDetached(cmd, args, logName, pidFile, env = process.env) {
+  started.push(path.basename(pidFile, ".pid"));
   const out = fs.openSync(path.join(STATE_DIR, logName), "a");
   const child = spawn(cmd, args, { detached: true, stdio: ["ignore", out, out], env });
   child.unref();
@@ -245,6 +250,7 @@ async function main() {
     dbPort: DB_PORT,
     httpPort: HTTP_PORT,
     stateDir: STATE_DIR,
+    started,
   };
   const check = await authorised(connection);
   if (!check.ok) fail(`REST check failed: GET users/me answered ${check.detail}`);

@@ -41,6 +41,8 @@ interface WordPress {
   siteUrl: string;
   username: string;
   applicationPassword: string;
+  /** The servers this set-up started ([] when they were running already). */
+  started: string[];
 }
 
 interface TargetPages {
@@ -49,25 +51,11 @@ interface TargetPages {
   pages: { sourceUrl: string | null; targetPath: string | null; targetId: string; assets: { state: string; reason?: string }[] }[];
 }
 
-const WP_STATE_DIR = path.resolve(process.env.WP_STATE_DIR || path.join(ROOT, ".cache", "wordpress"));
-
-/** Whether the local WordPress's servers run already (their pid files name live processes). */
-function wordpressRunning(): boolean {
-  return ["mariadbd", "php"].every((name) => {
-    try {
-      process.kill(Number(fs.readFileSync(path.join(WP_STATE_DIR, `${name}.pid`), "utf8").trim()), 0);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /** The local WordPress, set up (idempotently) by the project's own script. */
 function wordpress(): WordPress {
   const r = spawnSync(process.execPath, [path.join(ROOT, "scripts/wordpress-setup.mjs")], { cwd: ROOT, encoding: "utf8", timeout: 600_000 });
   if (r.status !== 0) throw new Error(`WordPress set-up failed:\n${r.stdout}\n${r.stderr}`);
-  const file = path.join(WP_STATE_DIR, "connection.json");
+  const file = path.resolve(process.env.WP_STATE_DIR || path.join(ROOT, ".cache", "wordpress"), "connection.json");
   return JSON.parse(fs.readFileSync(file, "utf8")) as WordPress;
 }
 
@@ -202,8 +190,6 @@ async function main() {
   checkNode();
   ensureBrowserWrapper();
   ensureBuild(log);
-  // A WordPress the bench starts, it stops again; one that was running stays, as it was found.
-  const startedWordPress = !wordpressRunning();
   const wp = wordpress();
   log(`WordPress at ${wp.siteUrl}`);
   const fixture = await serveFixtureSite({ pages: FIXTURE_PAGES });
@@ -264,7 +250,8 @@ async function main() {
     await fixture.close();
     await real.close();
     fs.rmSync(stateDir, { recursive: true, force: true });
-    if (startedWordPress) spawnSync(process.execPath, [path.join(ROOT, "scripts/wordpress-stop.mjs")], { cwd: ROOT, stdio: "inherit" });
+    // A WordPress the bench started, it stops again; one that was running stays, as it was found.
+    if (wp.started.length) spawnSync(process.execPath, [path.join(ROOT, "scripts/wordpress-stop.mjs")], { cwd: ROOT, stdio: "inherit" });
   }
   if (!results.length) return;
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);

@@ -28,17 +28,26 @@ export function escapeText(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-function escapeAttr(s: string): string {
+export function escapeAttr(s: string): string {
   return escapeText(s).replace(/"/g, "&quot;");
 }
 
 /**
- * The language the document element declares: `lang`, or `xml:lang` in an XHTML document that has only
- * that (`<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en-GB">`). Null when neither is set.
+ * The language the document element declares, with the attribute that declares it: `lang`, or
+ * `xml:lang` in an XHTML document that has only that (`<html xmlns="http://www.w3.org/1999/xhtml"
+ * xml:lang="en-GB">`). Null when neither is set.
  */
+export function htmlLangAttribute(doc: Document): { value: string; attribute: "lang" | "xml:lang" } | null {
+  for (const attribute of ["lang", "xml:lang"] as const) {
+    const value = doc.documentElement?.getAttribute(attribute)?.trim();
+    if (value) return { value, attribute };
+  }
+  return null;
+}
+
+/** The language the document element declares (see htmlLangAttribute), or null. */
 export function htmlLang(doc: Document): string | null {
-  const root = doc.documentElement;
-  return root?.getAttribute("lang")?.trim() || root?.getAttribute("xml:lang")?.trim() || null;
+  return htmlLangAttribute(doc)?.value ?? null;
 }
 
 /** Collapses runs of white space to one space and trims. */

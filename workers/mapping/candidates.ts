@@ -52,6 +52,15 @@ export interface Candidate {
   doubt?: { maxConfidence: number; why: string };
 }
 
+/**
+ * A confidence within what the candidate's own doubt allows (see Candidate.doubt), with the reason to
+ * add to the evidence when the doubt lowered it. Every layer that proposes or backs a value applies it.
+ */
+export function withinDoubt(c: Candidate | null | undefined, confidence: number): { confidence: number; why: string | null } {
+  if (!c?.doubt || confidence <= c.doubt.maxConfidence) return { confidence, why: null };
+  return { confidence: c.doubt.maxConfidence, why: c.doubt.why };
+}
+
 /** What the metadata layer found for one page-level value (workers/crawl/metadata.ts). */
 export interface MetaEvidence {
   /** The concept the value stands for: a title never fills a site name (see scoring.ts). */

@@ -6,7 +6,7 @@
 import type { ComponentDefinition, ComponentDefinitions, FieldDefinition, TemplateDefinitions } from "../contracts/definitions";
 import type { ComponentInstance } from "../contracts/extraction";
 import { assign } from "./assignment";
-import type { Candidate, MetaEvidence } from "./candidates";
+import { withinDoubt, type Candidate, type MetaEvidence } from "./candidates";
 import { predict, type FeatureVector } from "./calibration-model";
 import { COMPONENT_MODEL, FIELD_MODEL, TEMPLATE_MODEL } from "./calibration-params";
 import { METADATA_MODEL } from "./calibration-metadata";
@@ -270,11 +270,7 @@ function fieldFeatureVector(f: PairFeatures, all: PairFeatures[][], i: number, j
 
 function proposal(input: FieldMappingInput, i: number, c: Candidate, sig: Signature, confidence: number, layer: MappingProposal["layer"], evidence: string[]): MappingProposal {
   const field = input.fields[i];
-  // A value whose own evidence is weak caps what any layer may claim for it (see Candidate.doubt).
-  if (c.doubt && confidence > c.doubt.maxConfidence) {
-    confidence = c.doubt.maxConfidence;
-    evidence = [...evidence, c.doubt.why];
-  }
+  const capped = withinDoubt(c, confidence);
   return {
     scope: "field",
     instanceIndex: input.instanceIndex,
@@ -282,9 +278,9 @@ function proposal(input: FieldMappingInput, i: number, c: Candidate, sig: Signat
     targetField: field.name,
     targetType: field.type,
     value: convertValue(c, field.type, input.pageUrl, input.language),
-    confidence,
+    confidence: capped.confidence,
     layer,
-    evidence,
+    evidence: capped.why ? [...evidence, capped.why] : evidence,
     source: input.sourceOf(c),
     signature: sig.exact,
     looseSignature: sig.loose,

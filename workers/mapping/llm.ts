@@ -10,7 +10,7 @@
 import { generateText, Output, type LanguageModel, type OutputInterface } from "ai";
 import { z } from "zod";
 import type { ProposalValue } from "../contracts/mapping";
-import type { Candidate } from "./candidates";
+import { withinDoubt, type Candidate } from "./candidates";
 import type { LlmContext, LlmLayer } from "./mapper";
 import type { ScoredProposal } from "./heuristics";
 import { typeCompatibility } from "./scoring";
@@ -163,10 +163,12 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
       }
       const existing = proposals.find((p) => p.instanceIndex === index && p.scope === "field" && p.targetField === field.name);
       const same = existing && JSON.stringify(existing.value) === JSON.stringify(value);
-      // A doubtful value (see Candidate.doubt) stays capped, whoever proposes it.
-      const cap = candidate?.doubt?.maxConfidence ?? 1;
       if (existing && same) {
-        replace(proposals, existing, { ...existing, confidence: Math.min(cap, agree(existing.confidence, f.confidence)), evidence: [...existing.evidence, `language model agrees (${round(f.confidence)})`] });
+        // A doubtful value (see Candidate.doubt) stays capped, whoever backs it.
+        const backed = withinDoubt(candidate, agree(existing.confidence, f.confidence));
+        const evidence = [...existing.evidence, `language model agrees (${round(f.confidence)})`];
+        if (backed.why && !evidence.includes(backed.why)) evidence.push(backed.why);
+        replace(proposals, existing, { ...existing, confidence: backed.confidence, evidence });
         continue;
       }
       if (existing && existing.confidence >= ctx.minConfidence) {
@@ -174,6 +176,7 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
         continue;
       }
       const sig = signatureFor(ctx, index, candidate);
+      const alone = withinDoubt(candidate, Math.min(LLM_ALONE_CAP, f.confidence));
       const next: ScoredProposal = {
         scope: "field",
         instanceIndex: index,
@@ -181,12 +184,12 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
         targetField: field.name,
         targetType: field.type,
         value,
-        confidence: Math.min(LLM_ALONE_CAP, f.confidence, cap),
+        confidence: alone.confidence,
         layer: "llm",
         evidence: [
           `language model chose ${candidate ? candidate.name : "a literal value"} (${round(f.confidence)})`,
           ...(existing ? [`instead of ${existing.source.name}`] : []),
-          ...(candidate?.doubt && f.confidence > cap ? [candidate.doubt.why] : []),
+          ...(alone.why ? [alone.why] : []),
         ],
         source: sourceFor(ctx, index, candidate),
         signature: sig.exact,

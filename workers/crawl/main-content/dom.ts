@@ -3,7 +3,7 @@
  * that directly follows the head; otherwise (scripts between </head> and <body>, an unclosed head) it
  * inserts a new empty body and returns that, so the page's text seems to vanish.
  */
-import { htmlLang } from "../html";
+import { escapeAttr, htmlLang } from "../html";
 
 /** The body that holds the page (the one with the most text), or null when the parse has none. */
 export function contentBody(doc: Document): Element | null {
@@ -26,8 +26,6 @@ export function bodyIsFound(doc: Document, body: Element | null): boolean {
   const head = doc.documentElement?.firstElementChild;
   return body !== null && head?.tagName === "HEAD" && head.nextElementSibling === body;
 }
-
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
  * The same page as a regular document: head metadata, then the content body. Element attributes

@@ -2,7 +2,7 @@
  * Meta and link tags: Open Graph, Twitter cards, Dublin Core, the classic `name=` tags and
  * `itemprop` metas in the head, `link rel=canonical|author|image_src`, and `<html lang>` (or `xml:lang`).
  */
-import { absoluteUrl, collapse, htmlLang } from "../html";
+import { absoluteUrl, collapse, htmlLang, htmlLangAttribute } from "../html";
 import { Collector, type Field, isNameLike, normalizeLanguage, type ReadContext } from "./collect";
 import { normalizeDate } from "./dates";
 
@@ -107,8 +107,8 @@ export function declaredLanguage(document: Document): string | null {
 }
 
 export function readTags(document: Document, col: Collector, ctx: ReadContext): void {
-  const lang = document.documentElement?.getAttribute("lang")?.trim() ? "lang" : "xml:lang";
-  col.add("language", normalizeLanguage(htmlLang(document)), `<html ${lang}>`, 0.85, "html lang");
+  const declared = htmlLangAttribute(document);
+  if (declared) col.add("language", normalizeLanguage(declared.value), `<html ${declared.attribute}>`, 0.85, "html lang");
 
   for (const meta of Array.from(document.querySelectorAll("meta"))) {
     const raw = collapse(meta.getAttribute("content") ?? "");
