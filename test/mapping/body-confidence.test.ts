@@ -1,12 +1,16 @@
 /**
- * The page body's confidence on real pages (train split of test/fixtures/real): where Readability
- * found no article and the page's landmark stands in alone, the body waits for review.
+ * The page body's confidence on real pages (train split of test/fixtures/real): it claims no more than
+ * the rate at which main content is right as extracted on real pages (BODY_RIGHT_RATE, below any
+ * default minimum confidence), and far less where Readability found no article and the page's landmark
+ * stands in alone. Either way it waits for review and says why.
  */
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../workers/crawl/extract";
 import { createLlmLayer } from "../../workers/mapping/llm";
 import { DEFAULT_MAPPING_PROMPT } from "../../workers/mapping/llm-prompt";
+import { BODY_RIGHT_RATE } from "../../workers/mapping/calibration-body";
+import { DEFAULT_MIN_CONFIDENCE } from "../../workers/contracts/mapping";
 import { BODY_FALLBACK_CONFIDENCE, pageCandidates } from "../../workers/mapping/page-candidates";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
@@ -70,9 +74,22 @@ describe("the body's confidence on real pages", () => {
     expect(proposal.confidence).toBe(BODY_FALLBACK_CONFIDENCE);
   });
 
-  it("a body Readability found keeps its confidence (pythonspeed.com)", async () => {
+  it("a body Readability found claims the rate measured on real pages, and waits for review at the default minimum (pythonspeed.com)", async () => {
     const { extraction, proposal } = await body("pythonspeed.com.docker", pythonspeed);
     expect(extraction.mainSource?.fallback).toBeUndefined();
-    expect(proposal.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(extraction.mainSource?.signals).toMatchObject({ fallback: 0, length: expect.any(Number) });
+    expect(proposal.value).toBeTruthy();
+    expect(proposal.confidence).toBe(BODY_RIGHT_RATE.rate);
+    expect(proposal.confidence).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+    expect(proposal.evidence.at(-1)).toBe(
+      `a page's main content is right as extracted on about ${Math.round(100 * BODY_RIGHT_RATE.rate)}% of real pages (${BODY_RIGHT_RATE.pages} measured): review it, or lower the site's minimum confidence to accept that rate`,
+    );
+  });
+
+  it("the rate was measured on the train split, on enough pages to mean something", () => {
+    expect(BODY_RIGHT_RATE.fittedOn).toMatch(/^train split of /);
+    expect(BODY_RIGHT_RATE.pages).toBeGreaterThanOrEqual(100);
+    expect(BODY_RIGHT_RATE.rate).toBeCloseTo((BODY_RIGHT_RATE.right + 1) / (BODY_RIGHT_RATE.pages + 2), 3);
+    expect(BODY_FALLBACK_CONFIDENCE).toBeLessThan(BODY_RIGHT_RATE.rate);
   });
 });

@@ -141,7 +141,7 @@ describe("main content", () => {
 
   it("records its choice in the extraction, and layout attributes change neither the HTML nor the hash", () => {
     const plain = extractPage(wordpressPost.html, url);
-    expect(plain.mainSource).toEqual({ method: expect.stringMatching(/readability|merged/), reason: expect.stringContaining("Readability") });
+    expect(plain.mainSource).toEqual({ method: expect.stringMatching(/readability|merged/), reason: expect.stringContaining("Readability"), signals: expect.objectContaining({ fallback: 0 }) });
     const boxed = wordpressPost.html.replace(/<p>/g, '<p data-box="300,900,680,96">').replace(/<h2 /g, '<h2 data-box="300,800,680,40" ');
     const withBoxes = extractPage(boxed, url);
     expect(withBoxes.mainHtml).not.toContain("data-box");

@@ -128,9 +128,12 @@ export interface PageExtraction {
   /** Main content as sanitised HTML (scripts, styles, event handlers removed). */
   mainHtml: string;
   mainText: string;
-  /** Which extractor's main content was kept ("readability", "landmark", "layout"), with why. */
-  /** How the main content was chosen; `fallback` when Readability found no article and the landmark stands in. */
-  mainSource?: { method: string; reason: string; fallback?: boolean };
+  /**
+   * How the main content was chosen ("readability", "landmark", "layout", "merged"), with why; `fallback`
+   * when Readability found no article and the landmark stands in; `signals`, the evidence as numbers
+   * (workers/crawl/main-content.ts MainContentSignals), absent in extractions stored before it existed.
+   */
+  mainSource?: { method: string; reason: string; fallback?: boolean; signals?: Record<string, number> };
   /** Page-level fields with their provenance; absent in extractions stored before it existed. */
   metadata?: PageMetadata;
   images: ExtractedImage[];

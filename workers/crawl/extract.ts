@@ -106,7 +106,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
     headings,
     mainHtml: clean.html,
     mainText: clean.text,
-    mainSource: { method: clean.method, reason: clean.reason, ...(clean.fallback ? { fallback: true } : {}) },
+    mainSource: { method: clean.method, reason: clean.reason, ...(clean.fallback ? { fallback: true } : {}), signals: { ...clean.signals } },
     images,
     links,
     components: instances,

@@ -25,8 +25,42 @@ export interface MainContent {
    * without a second opinion: the weakest evidence the page's body can have (see BODY_FALLBACK_CONFIDENCE).
    */
   fallback: boolean;
+  /** What the choice rested on, as numbers (see MainContentSignals): the body's confidence is read from them. */
+  signals: MainContentSignals;
 }
 type Method = MainContent["method"];
+
+/**
+ * The evidence behind a page's main content, each in [0, 1]: how the candidates compared and what the
+ * chosen content looks like. workers/mapping/body-confidence.ts turns them into the chance that the
+ * body is right, with a model fitted on real pages.
+ */
+export interface MainContentSignals {
+  /** Readability failed or kept a fragment: the landmark or the layout's column stands in alone. */
+  fallback: number;
+  /** Readability's text lies mostly outside the landmark, so Readability was taken. */
+  outside: number;
+  /** Readability and the landmark agree (the landmark adds at most 12% of Readability's text). */
+  agree: number;
+  /** The landmark's text beyond Readability's, as a share of Readability's (capped at 1). */
+  excess: number;
+  /** The share of that extra text that reads as prose. */
+  excessProse: number;
+  /** Token agreement of Readability's and the landmark's text. */
+  tokenAgreement: number;
+  /** Readability's article was extended with blocks it dropped. */
+  merged: number;
+  /** The page says it is not an article, and the landmark was kept whole. */
+  landmarkWhole: number;
+  /** The page has no main landmark (the body stands in for it). */
+  noLandmark: number;
+  /** The share of the chosen content's letters the boilerplate filter removed. */
+  removed: number;
+  /** The share of the final text that is link text. */
+  links: number;
+  /** The length of the final text: log10(letters) / 4, capped at 1. */
+  length: number;
+}
 
 /** Fewer letters than this (about 35 words) is a fragment, not an article. */
 const TINY = 200;
@@ -189,7 +223,12 @@ interface Choice {
   reason: string;
   /** Chosen without Readability's article (see MainContent.fallback). */
   fallback?: boolean;
+  /** The comparison's signals (the rest of MainContentSignals is measured on the chosen content). */
+  compared: Compared;
 }
+
+type Compared = Pick<MainContentSignals, "outside" | "agree" | "excess" | "excessProse" | "tokenAgreement" | "merged" | "landmarkWhole">;
+const NOT_COMPARED: Compared = { outside: 0, agree: 0, excess: 0, excessProse: 0, tokenAgreement: 0, merged: 0, landmarkWhole: 0 };
 
 /** A lead or continuation block: prose long enough to be more than a caption or byline. */
 const LEAD = 150;
@@ -229,29 +268,31 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
       const picked = layoutPick(page.body, stats);
       const y = picked && fromElements("layout", picked, true);
       const sy = y && page.score(y);
-      if (sy && sy.chars >= TINY && sy.chars >= 0.3 * l.chars) return { chosen: sy, reason: `${why}; no landmark, so the text column of the rendered page (${sy.chars} letters)`, fallback: true };
+      if (sy && sy.chars >= TINY && sy.chars >= 0.3 * l.chars) return { chosen: sy, reason: `${why}; no landmark, so the text column of the rendered page (${sy.chars} letters)`, fallback: true, compared: NOT_COMPARED };
     }
-    return { chosen: l, reason: `${why}; ${landmarkName} kept (${l.chars} letters)`, fallback: true };
+    return { chosen: l, reason: `${why}; ${landmarkName} kept (${l.chars} letters)`, fallback: true, compared: NOT_COMPARED };
   }
   const inside = page.sum(r.blocks.filter((b) => within(b, l.c.root) && (!fallback || l.c.has(b))));
-  if (inside < CONTAINED * r.chars) return { chosen: r, reason: `only ${pct(inside / r.chars)} of Readability's text lies in ${landmarkName}` };
+  if (inside < CONTAINED * r.chars) return { chosen: r, reason: `only ${pct(inside / r.chars)} of Readability's text lies in ${landmarkName}`, compared: { ...NOT_COMPARED, outside: 1 } };
   const kept = r.c.members ?? new Set<Element>();
   const excess = l.blocks.filter((b) => !kept.has(b));
   const extra = page.sum(excess);
   const prose = page.sum(excess.filter((b) => stats.get(b).own >= PROSE && ownLinkRatio(stats.get(b)) < 0.35));
-  const overlap = `token agreement ${pct(tokenAgreement(page.render(r).text, page.render(l).text))}`;
+  const agreement = tokenAgreement(page.render(r).text, page.render(l).text);
+  const overlap = `token agreement ${pct(agreement)}`;
   const agree = extra <= AGREE_EXCESS * r.chars;
+  const compared: Compared = { ...NOT_COMPARED, agree: agree ? 1 : 0, excess: Math.min(1, extra / r.chars), excessProse: extra ? prose / extra : 0, tokenAgreement: agreement };
   const adds = `${landmarkName} adds ${extra} letters to Readability's ${r.chars}`;
   const summary = agree
     ? `Readability and ${landmarkName} agree (${adds}; ${overlap})`
     : `${adds}, ${pct(prose / extra)} of it prose${prose < 0.5 * extra ? " (mostly links and short lines)" : ""}; ${overlap}`;
   if (!article && (agree || (prose >= 0.5 * extra && prose >= 0.25 * r.chars))) {
-    return { chosen: l, reason: `${summary}; not an article page (${kind}), so the landmark whole` };
+    return { chosen: l, reason: `${summary}; not an article page (${kind}), so the landmark whole`, compared: { ...compared, landmarkWhole: 1 } };
   }
   const page_ = article ? `an article page (${kind})` : `too little prose beside Readability's article for the landmark (${kind})`;
   const extended = extend(page, r, l, excess);
-  if (extended) return { chosen: extended.merged, reason: `${summary}; ${page_}; ${extended.note}` };
-  return { chosen: r, reason: `${summary}; ${page_}` };
+  if (extended) return { chosen: extended.merged, reason: `${summary}; ${page_}; ${extended.note}`, compared: { ...compared, merged: 1 } };
+  return { chosen: r, reason: `${summary}; ${page_}`, compared };
 }
 
 /**
@@ -279,7 +320,7 @@ export function extractMainContent(document: Document, html: string, finalUrl: s
     read = runReadability(html, pageElements(doc));
   }
   const body = contentBody(doc) ?? doc.documentElement;
-  if (!body) return { html: "", text: "", method: "landmark", reason: "the page has no body", fallback: true };
+  if (!body) return { html: "", text: "", method: "landmark", reason: "the page has no body", fallback: true, signals: { ...NOT_COMPARED, fallback: 1, noLandmark: 1, removed: 0, links: 0, length: 0 } };
   const page = new Page(body, finalUrl);
   const landmark = findLandmark(doc);
   const landmarkName = landmark.fallback ? "the body" : `the landmark ${landmark.name}`;
@@ -291,11 +332,11 @@ export function extractMainContent(document: Document, html: string, finalUrl: s
 
   const l = page.score(lc);
   const r = rc ? page.score(rc) : null;
-  return finish(page, choose(page, l, landmarkName, landmark.fallback, r, read.ok ? "" : read.why, article !== false, evidence));
+  return finish(page, choose(page, l, landmarkName, landmark.fallback, r, read.ok ? "" : read.why, article !== false, evidence), landmark.fallback);
 }
 
 /** Renders the chosen candidate without its boilerplate, and says what was removed. */
-function finish(page: Page, { chosen, reason, fallback = false }: Choice): MainContent {
+function finish(page: Page, { chosen, reason, fallback = false, compared }: Choice, noLandmark: boolean): MainContent {
   let out = page.render(chosen);
   let note = "";
   if (letters(out.text) < 30 && letters(page.render(chosen, false).text) >= 30) {
@@ -304,5 +345,26 @@ function finish(page: Page, { chosen, reason, fallback = false }: Choice): MainC
   }
   const removed = [...out.removed].sort((a, b) => b[1] - a[1]).slice(0, 6);
   const summary = removed.length ? `; removed ${removed.map(([why, n]) => `${why} (${n})`).join(", ")}` : "";
-  return { html: out.html, text: out.text, method: chosen.c.method, reason: reason + summary + note, fallback };
+  const kept = letters(out.text);
+  const cut = [...out.removed.values()].reduce((a, n) => a + n, 0);
+  const signals: MainContentSignals = {
+    ...compared,
+    fallback: fallback ? 1 : 0,
+    noLandmark: noLandmark ? 1 : 0,
+    removed: kept + cut ? Math.min(1, cut / (kept + cut)) : 0,
+    links: linkShare(page, chosen),
+    length: kept ? Math.min(1, Math.log10(kept) / 4) : 0,
+  };
+  return { html: out.html, text: out.text, method: chosen.c.method, reason: reason + summary + note, fallback, signals };
+}
+
+/** The share of the chosen content's own letters that are link text. */
+function linkShare(page: Page, chosen: Scored): number {
+  let own = 0;
+  let link = 0;
+  for (const b of chosen.blocks) {
+    own += page.stats.get(b).own;
+    link += page.stats.get(b).ownLink;
+  }
+  return own ? link / own : 0;
 }
