@@ -13,6 +13,7 @@ import type { MappingDefinitions, MappingProposal, SourceRef } from "../mapping/
 import { auditStatement, type Actor } from "./audit";
 import { loadMappingDefinitions } from "./definitions";
 import { loadMemory } from "./mapping-memory";
+import { loadBodyVerdicts } from "./body-verdicts";
 import { activePrompt, resolveLanguageModel, siteMinConfidence } from "./mapping-settings";
 
 export interface MapSnapshotInput {
@@ -94,11 +95,13 @@ export async function mapSnapshot(db: Db, env: Env, input: MapSnapshotInput): Pr
   const definitions = input.definitions ?? (await loadMappingDefinitions(db, input.organizationId, input.siteId));
   const minConfidence = await siteMinConfidence(db, input.siteId);
   const memory = await loadMemory(db, input.organizationId, pageSignatures(input.extraction));
+  const bodyVerdicts = await loadBodyVerdicts(db, input.organizationId, input.siteId);
   const llm = input.llm !== undefined ? input.llm : await llmFor(db, env, input.siteId);
   const mapping = await mapPage({
     page: input.extraction,
     definitions,
     memory,
+    bodyVerdicts,
     llm,
     options: { preferRagRuns: input.options?.preferRagRuns, ragOnly: input.options?.ragOnly, minConfidence },
   });
