@@ -34,7 +34,7 @@ test("a snapshot's proposals show their provenance and outline their element on 
       card: { name: "Card", selector: ".card", fields: [{ name: "title", type: "text" }, { name: "text", type: "richtext" }, { name: "image", type: "image" }] },
     },
     // Template fields are filled from the page metadata layer (<title>, og:title, meta description).
-    templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"], fields: [{ name: "title", type: "text" }, { name: "description", type: "text" }] } },
+    templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"], fields: [{ name: "title", type: "text" }, { name: "description", type: "text" }, { name: "body", type: "richtext" }] } },
     // Nothing is auto-applied, so every proposal waits on the review screen.
     settings: { urlList: [`${site.origin}/`], minConfidence: 1 },
   });
@@ -57,6 +57,14 @@ test("a snapshot's proposals show their provenance and outline their element on 
   await expect(title).toHaveCount(1);
   await expect(title).toContainText("Welcome to Fixture Corp");
   await expect(title.getByText(/^From:\s*\S.*(title|h1|heading)/i)).toBeVisible();
+
+  // The page's body, from its main content, says how far a body can be trusted, and why.
+  const body = pageFields.locator("li[data-proposal-id]").filter({ hasText: "page.body" });
+  await expect(body).toHaveCount(1);
+  await expect(body).toContainText("from main content body");
+  await body.getByText("Evidence", { exact: true }).click();
+  await expect(body.getByRole("listitem").filter({ hasText: /^a page's main content is right as extracted on about \d+% of real pages \(\d+ measured\): review it, or lower the site's minimum confidence to accept that rate$/ })).toBeVisible();
+  await body.screenshot({ path: "test-results/review-body-evidence.png" });
 
   // The extraction panel says where the main content and the page metadata came from. Soft, so a
   // missing panel part still lets the screenshot checks below run and report.
