@@ -11,11 +11,12 @@ import { createLlmLayer } from "../../workers/mapping/llm";
 import { DEFAULT_MAPPING_PROMPT } from "../../workers/mapping/llm-prompt";
 import { BODY_RIGHT_RATE } from "../../workers/mapping/calibration-body";
 import { DEFAULT_MIN_CONFIDENCE } from "../../workers/contracts/mapping";
-import { BODY_FALLBACK_CONFIDENCE, pageCandidates } from "../../workers/mapping/page-candidates";
+import { BODY_FALLBACK_CONFIDENCE, DESCRIPTION_AS_RICHTEXT_CONFIDENCE, pageCandidates } from "../../workers/mapping/page-candidates";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import manifest from "../fixtures/real/manifest.json";
 import biobiochile from "../fixtures/real/pages/biobiochile.cl-gremios.html?raw";
+import mitvergnuegen from "../fixtures/real/pages/mitvergnuegen.de.herbst.html?raw";
 import pythonspeed from "../fixtures/real/pages/pythonspeed.com.docker.html?raw";
 
 const DEFINITIONS: MappingDefinitions = {
@@ -91,5 +92,24 @@ describe("the body's confidence on real pages", () => {
     expect(BODY_RIGHT_RATE.pages).toBeGreaterThanOrEqual(100);
     expect(BODY_RIGHT_RATE.rate).toBeCloseTo((BODY_RIGHT_RATE.right + 1) / (BODY_RIGHT_RATE.pages + 2), 3);
     expect(BODY_FALLBACK_CONFIDENCE).toBeLessThan(BODY_RIGHT_RATE.rate);
+  });
+
+  it("a page without main content gets no body from its one-line description: as rich text it claims at most 0.33; as a summary it keeps its confidence (mitvergnuegen.com)", async () => {
+    // As a page whose article only its scripts draw, read before they ran: no main content.
+    const served = extractPage(mitvergnuegen, pages.get("mitvergnuegen.de.herbst")!.url);
+    const extraction = { ...served, mainHtml: "", mainText: "" };
+    const mapped = await mapPage({ page: extraction, definitions: DEFINITIONS, options: { minConfidence: 0.85 } });
+    const proposal = mapped.proposals.find((p) => p.scope === "field" && p.targetField === "body")!;
+    expect(proposal.source.name).toMatch(/description/);
+    expect(proposal.confidence).toBe(DESCRIPTION_AS_RICHTEXT_CONFIDENCE);
+    expect(proposal.evidence.at(-1)).toBe("a page's description summarises it in a line; as rich text it stands in for a body the page did not offer");
+    const summary = await mapPage({
+      page: extraction,
+      definitions: { components: {}, templates: { article: { ...DEFINITIONS.templates.article!, fields: [{ name: "summary", type: "text", required: false, description: "Teaser text used in listings" }] } } },
+      options: { minConfidence: 0.85 },
+    });
+    const teaser = summary.proposals.find((p) => p.scope === "field" && p.targetField === "summary")!;
+    expect(teaser.source.name).toMatch(/description/);
+    expect(teaser.confidence).toBeGreaterThanOrEqual(0.85);
   });
 });

@@ -50,15 +50,20 @@ export interface Candidate {
   meta?: MetaEvidence;
   /** The value itself is doubtful, whatever it is mapped to: no proposal of it claims more than `maxConfidence`. */
   doubt?: { maxConfidence: number; why: string };
+  /** Doubtful only as a value of one field type (a page's one-line description as its rich-text body). */
+  doubtAs?: Partial<Record<string, { maxConfidence: number; why: string }>>;
 }
 
 /**
- * A confidence within what the candidate's own doubt allows (see Candidate.doubt), with the reason to
- * add to the evidence when the doubt lowered it. Every layer that proposes or backs a value applies it.
+ * A confidence within what the candidate's own doubt allows (see Candidate.doubt and doubtAs, for a
+ * field of `fieldType`), with the reason to add to the evidence when the doubt lowered it. Every layer
+ * that proposes or backs a value applies it.
  */
-export function withinDoubt(c: Candidate | null | undefined, confidence: number): { confidence: number; why: string | null } {
-  if (!c?.doubt || confidence <= c.doubt.maxConfidence) return { confidence, why: null };
-  return { confidence: c.doubt.maxConfidence, why: c.doubt.why };
+export function withinDoubt(c: Candidate | null | undefined, confidence: number, fieldType?: string): { confidence: number; why: string | null } {
+  const doubts = [c?.doubt, fieldType ? c?.doubtAs?.[fieldType] : undefined].filter((d): d is { maxConfidence: number; why: string } => d !== undefined);
+  const tightest = doubts.sort((a, b) => a.maxConfidence - b.maxConfidence)[0];
+  if (!tightest || confidence <= tightest.maxConfidence) return { confidence, why: null };
+  return { confidence: tightest.maxConfidence, why: tightest.why };
 }
 
 /** What the metadata layer found for one page-level value (workers/crawl/metadata.ts). */

@@ -270,7 +270,7 @@ function fieldFeatureVector(f: PairFeatures, all: PairFeatures[][], i: number, j
 
 function proposal(input: FieldMappingInput, i: number, c: Candidate, sig: Signature, confidence: number, layer: MappingProposal["layer"], evidence: string[]): MappingProposal {
   const field = input.fields[i];
-  const capped = withinDoubt(c, confidence);
+  const capped = withinDoubt(c, confidence, field.type);
   return {
     scope: "field",
     instanceIndex: input.instanceIndex,

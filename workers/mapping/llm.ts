@@ -165,7 +165,7 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
       const same = existing && JSON.stringify(existing.value) === JSON.stringify(value);
       if (existing && same) {
         // A doubtful value (see Candidate.doubt) stays capped, whoever backs it.
-        const backed = withinDoubt(candidate, agree(existing.confidence, f.confidence));
+        const backed = withinDoubt(candidate, agree(existing.confidence, f.confidence), field.type);
         const evidence = [...existing.evidence, `language model agrees (${round(f.confidence)})`];
         if (backed.why && !evidence.includes(backed.why)) evidence.push(backed.why);
         replace(proposals, existing, { ...existing, confidence: backed.confidence, evidence });
@@ -176,7 +176,7 @@ export function mergeLlmAnswer(ctx: LlmContext, answer: LlmAnswer): LlmMergeResu
         continue;
       }
       const sig = signatureFor(ctx, index, candidate);
-      const alone = withinDoubt(candidate, Math.min(LLM_ALONE_CAP, f.confidence));
+      const alone = withinDoubt(candidate, Math.min(LLM_ALONE_CAP, f.confidence), field.type);
       const next: ScoredProposal = {
         scope: "field",
         instanceIndex: index,

@@ -141,6 +141,17 @@ function candidate(name: string, kind: CandidateKind, value: string, order: numb
   };
 }
 
+/**
+ * The most a page's description (meta or Open Graph) may claim as a rich-text field: it summarises the
+ * page in a line, and stands in for the body only where the page had no main content to offer. On the
+ * train split of test/fixtures/real that happened once, wrongly, at 0.975: (0 + 1) / (1 + 2) = 0.33.
+ * As a text field (an excerpt, a summary, an SEO description) it keeps its confidence.
+ */
+export const DESCRIPTION_AS_RICHTEXT_CONFIDENCE = 0.33;
+const DESCRIPTION_DOUBT = {
+  doubtAs: { richtext: { maxConfidence: DESCRIPTION_AS_RICHTEXT_CONFIDENCE, why: "a page's description summarises it in a line; as rich text it stands in for a body the page did not offer" } },
+};
+
 /** The name of the candidate that proposes a page's main content as a body. */
 export const MAIN_CONTENT_BODY = "main content body";
 
@@ -193,7 +204,7 @@ export function pageCandidates(page: PageExtraction, bodyVerdicts?: BodyVerdicts
       const meta = metaEvidence(role.concept, values, siteNames);
       if (!meta) continue;
       // The concept's own words name the candidate; where it comes from is its provenance, not its name.
-      push(role.name, role.kind, values[0].value, role.hint, { meta, ...(role.kind === "link" ? { linkType: "internal" as const } : {}) });
+      push(role.name, role.kind, values[0].value, role.hint, { meta, ...(role.kind === "link" ? { linkType: "internal" as const } : {}), ...(field === "description" ? DESCRIPTION_DOUBT : {}) });
     }
     push("document seo title", "text", page.title, { seo: 0.95, title: 0.3 });
   } else {
@@ -203,8 +214,8 @@ export function pageCandidates(page: PageExtraction, bodyVerdicts?: BodyVerdicts
     push("document seo title", "text", page.title, own ? { title: 0.55, seo: 0.95 } : { title: 0.95, seo: 0.95 });
     push("og title", "text", og["og:title"], { title: 0.85, seo: 0.6 });
     push("h1 heading", "text", page.headings.find((h) => h.level === 1)?.text, { title: 0.75, subtitle: 0.2 });
-    push("meta description", "text", page.metaDescription, { body: 0.75, seo: 0.95, subtitle: 0.35 });
-    push("og description", "text", og["og:description"], { body: 0.6, seo: 0.8, subtitle: 0.3 });
+    push("meta description", "text", page.metaDescription, { body: 0.75, seo: 0.95, subtitle: 0.35 }, DESCRIPTION_DOUBT);
+    push("og description", "text", og["og:description"], { body: 0.6, seo: 0.8, subtitle: 0.3 }, DESCRIPTION_DOUBT);
     push("og image", "image", og["og:image"], { image: 1 });
     const published = Object.entries(og).find(([k]) => /published_time|date|pubdate/i.test(k))?.[1];
     push("published date", "date", published, { date: 1 });
