@@ -62,6 +62,10 @@ test("a snapshot's proposals show their provenance and outline their element on 
   const body = pageFields.locator("li[data-proposal-id]").filter({ hasText: "page.body" });
   await expect(body).toHaveCount(1);
   await expect(body).toContainText("from main content body");
+  // Rich text is previewed as the text a reader sees, not as its markup.
+  const bodyPreview = body.locator("p").first();
+  await expect(bodyPreview).toContainText(/\w{3,}/);
+  await expect(bodyPreview).not.toContainText("<");
   await body.getByText("Evidence", { exact: true }).click();
   await expect(body.getByRole("listitem").filter({ hasText: /^a page's main content is right as extracted on about \d+% of real pages \(\d+ measured\): review it, or lower the site's minimum confidence to accept that rate$/ })).toBeVisible();
   await body.screenshot({ path: "test-results/review-body-evidence.png" });

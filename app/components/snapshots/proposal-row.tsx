@@ -9,11 +9,18 @@ import { Confidence } from "./confidence";
 import type { Highlight, Highlighter } from "./highlight";
 import { ShowOnPage, previewHandlers } from "./show-on-page";
 import { LocalTime } from "~/components/ui/local-time";
+import { stripTags } from "../../../workers/mapping/text";
 
 function show(v: ProposalValue): string {
   if (v === null) return "—";
   if (Array.isArray(v)) return v.join(", ");
   return String(v);
+}
+
+/** What the row shows of a value: rich text as the text a reader sees, not its markup (tweaking edits the markup). */
+function preview(v: ProposalValue, type: string | null): string {
+  if (type === "richtext" && typeof v === "string") return stripTags(v) || "—";
+  return show(v);
 }
 
 const STATUS_TONE = { pending: "slate", auto_applied: "blue", approved: "green", tweaked: "green", overridden: "amber", rejected: "red" } as const;
@@ -75,7 +82,7 @@ export function ProposalRow({
         <Badge tone={STATUS_TONE[proposal.status]}>{proposal.status.replace("_", " ")}</Badge>
         <span className="text-xs text-slate-500">{proposal.layer}</span>
       </div>
-      {!isComponent ? <p className="mt-1 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">{show(proposal.final?.value ?? proposal.value)}</p> : null}
+      {!isComponent ? <p className="mt-1 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">{preview(proposal.final?.value ?? proposal.value, proposal.targetType)}</p> : null}
       {provenance || highlight ? (
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           {provenance ? (
