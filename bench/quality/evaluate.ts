@@ -248,9 +248,10 @@ if (flag("--fit")) {
     `// The confidence model of page-level values from the metadata layer. \`npm run bench:quality -- --fit\`\n// rewrites it from the train split of a real-page corpus (split by site; dev and held-out never fit),\n// as a MAP fit around METADATA_PRIOR in calibration-prior.ts. Do not edit by hand.\nimport type { LogisticModel } from "./calibration-model";\n\nexport const METADATA_MODEL: LogisticModel = ${JSON.stringify(model, null, 2)};\n`,
   );
   // The body: how often the main content is right as extracted where Readability found an article
-  // (Laplace-smoothed). No signal of the extraction separated right bodies from wrong ones on the dev
-  // split (the comparison of Readability with the landmark, merging, boilerplate removed, link share,
-  // length: ranking AUC at or under 0.5), so the rate is the model.
+  // (Laplace-smoothed). No signal of the extraction (the comparison of Readability with the landmark,
+  // merging, boilerplate removed, link share, length) ranked right bodies above wrong ones on both the
+  // train and the dev split, and a logistic fit on train ranked dev bodies no better than chance, so
+  // the rate is the model.
   const right = bodies.filter((b) => b.right).length;
   const rate = { right, pages: bodies.length, rate: Math.round((1000 * (right + 1)) / (bodies.length + 2)) / 1000, fittedOn: `train split of ${corpus.name.split("/").slice(-2).join("/")}: ${bodies.length} snippet-annotated pages from ${bodySites.size} sites` };
   fs.writeFileSync(

@@ -11,7 +11,7 @@ import { createLlmLayer } from "../../workers/mapping/llm";
 import { DEFAULT_MAPPING_PROMPT } from "../../workers/mapping/llm-prompt";
 import { BODY_RIGHT_RATE } from "../../workers/mapping/calibration-body";
 import { DEFAULT_MIN_CONFIDENCE } from "../../workers/contracts/mapping";
-import { BODY_FALLBACK_CONFIDENCE, DESCRIPTION_AS_RICHTEXT_CONFIDENCE, pageCandidates } from "../../workers/mapping/page-candidates";
+import { BODY_FALLBACK_CONFIDENCE, DESCRIPTION_AS_RICHTEXT_CONFIDENCE, MAIN_CONTENT_BODY, pageCandidates } from "../../workers/mapping/page-candidates";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import manifest from "../fixtures/real/manifest.json";
@@ -68,7 +68,7 @@ describe("the body's confidence on real pages", () => {
 
   it("stays capped when a language model agrees with it", async () => {
     const { proposal } = await body("biobiochile.cl-gremios", biobiochile, (extraction) => {
-      const source = pageCandidates(extraction).findIndex((c) => c.name === "main content body");
+      const source = pageCandidates(extraction).findIndex((c) => c.name === MAIN_CONTENT_BODY);
       return { components: [{ instance: -1, component: "article", confidence: 0.99, fields: [{ field: "body", source: `-1:${source}`, confidence: 0.99 }] }] };
     });
     expect(proposal.evidence).toContain("language model agrees (0.99)");

@@ -25,15 +25,16 @@ export interface MainContent {
    * without a second opinion: the weakest evidence the page's body can have (see BODY_FALLBACK_CONFIDENCE).
    */
   fallback: boolean;
-  /** What the choice rested on, as numbers (see MainContentSignals): the body's confidence is read from them. */
+  /** What the choice rested on, as numbers (see MainContentSignals). */
   signals: MainContentSignals;
 }
 type Method = MainContent["method"];
 
 /**
  * The evidence behind a page's main content, each in [0, 1]: how the candidates compared and what the
- * chosen content looks like. workers/mapping/body-confidence.ts turns them into the chance that the
- * body is right, with a model fitted on real pages.
+ * chosen content looks like. Recorded for measurement: `bench:quality` prints how well each ranks right
+ * bodies above wrong ones on real pages. None held on both the train and the dev split, so the body's
+ * confidence is a measured rate (workers/mapping/calibration-body.ts), not a model of these.
  */
 export interface MainContentSignals {
   /** Readability failed or kept a fragment: the landmark or the layout's column stands in alone. */
