@@ -371,6 +371,11 @@ describe("headlines, authors and dates as the page shows them", () => {
     const kicker = t(`<html><head><meta property="og:title" content="Storm season: Harbour reopens after three days"></head><body><h1 class="sr-only">Navigation</h1><article><h1><span class="label">Storm season</span> Harbour reopens after three days</h1></article></body></html>`);
     expect(vp(kicker)).toEqual([["Harbour reopens after three days", "<h1> within meta og:title"]]);
     expect(values(t(`<html><head><meta property="og:title" content="Harbour reopens"></head><body><h1><span class="entry-title-primary">Harbour reopens</span> <span class="entry-subtitle">Ferries run again</span></h1></body></html>`))).toEqual(["Harbour reopens"]);
+    // automobilwoche.de: a lead-in marked as the title part, on its own line, and og:title states the whole heading.
+    const whole = t(`<html><head><meta property="og:title" content="Row before the works meeting: tension between the CEO and the board"></head><body><article><h1><span class="pf-title">Row before the works meeting:</span><br><span class="blue">tension between the CEO and the board</span></h1>${LONG}</article></body></html>`);
+    expect(values(whole)).toEqual(["Row before the works meeting: tension between the CEO and the board"]);
+    // cicero.de: a part the markup names a kicker stays out, though og:title carries it.
+    expect(values(t(`<html><head><meta property="og:title" content="Pandemic - It also matters how people die"></head><body><h1 itemprop="headline"><span class="teaser-small__kicker">Pandemic</span><span class="visually-hidden"> - </span><span class="h1">It also matters how people die</span></h1>${LONG}</body></html>`))[0]).toBe("It also matters how people die");
     expect(vp(t(`<html><head><meta property="og:title" content="How to prune roses"></head><body><main><h1>How to prune roses: a guide for beginners</h1></main></body></html>`))[0]).toEqual(["How to prune roses: a guide for beginners", "<h1> within meta og:title"]);
     expect(values(t(`<html><head><title>NEWS|港で船が動く</title></head><body><main><h1><ruby>港<rt>みなと</rt></ruby>で<ruby>船<rt>ふね</rt></ruby>が動く</h1></main></body></html>`))[0]).toBe("港で船が動く");
   });

@@ -71,6 +71,18 @@ function headingText(el: Element): string {
   return textOf(copy);
 }
 
+/** Parts a heading's markup names as a kicker or overline ("teaser__kicker", "dachzeile", "eyebrow"). */
+const KICKER_CLASS = /kicker|overline|eyebrow|dachzeile|topline|roofline|supertitle|pre-?title|pre-?headline|rubric|label|category|section/i;
+const hasMarkedKicker = (el: Element) => Array.from(el.children).some((c) => KICKER_CLASS.test(c.getAttribute("class") ?? ""));
+
+/** The heading's whole text, ruby annotations left out. */
+function wholeText(el: Element): string {
+  if (!el.querySelector("rt, rp")) return textOf(el);
+  const copy = el.cloneNode(true) as Element;
+  for (const r of Array.from(copy.querySelectorAll("rt, rp"))) r.remove();
+  return textOf(copy);
+}
+
 /** Elements that hold a line under a headline, not the headline: its date, its section, its byline. */
 const TRAILER_TAGS = new Set(["small", "time", "sub"]);
 /** A part that starts with a written day ("02.02.2022", "2022-02-02", "2. Februar 2022"). */
@@ -150,7 +162,11 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   let added = false;
   const demoted = new Set<Candidate>();
   for (const el of headings(document, layout)) {
-    const text = headingText(el);
+    let text = headingText(el);
+    // A heading whose whole text is a stated title ("<span class=title>Lead-in:</span><br><span>rest</span>"
+    // beside og:title "Lead-in: rest") shows that title whole: no part of it is a kicker.
+    const whole = wholeText(el);
+    if (whole !== text && !hasMarkedKicker(el) && titles.some((t) => headlineRelation(whole, t.value) === "equal")) text = whole;
     const key = looseKey(text);
     if (!key || text.length > 300) continue;
     const inBanner = !el.closest(CONTENT) && !!el.closest(BANNER);
