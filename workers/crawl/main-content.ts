@@ -167,7 +167,7 @@ class Page {
       if (n >= 0.5 * total || (n >= 0.3 * total && first && strongAreas(first).includes(label))) exempt.add(label);
     }
     const anchor = raw.find((b) => prose(b) && strongAreas(b).every((label) => exempt.has(label))) ?? null;
-    const ctx: FilterContext = { stats, root: c.root, total, anchor, exempt };
+    const ctx: FilterContext = { stats, root: c.root, total, anchor, exempt, base: this.base };
     const filter = (el: Element): string | null => {
       const why = boilerplateOf(el, ctx);
       if (why || !this.boxes || (anchor && within(anchor, el))) return why;

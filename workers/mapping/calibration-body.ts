@@ -3,8 +3,8 @@
 // split of a real-page corpus (split by site; dev and held-out never fit). Do not edit by hand.
 
 export const BODY_RIGHT_RATE = {
-  "right": 163,
+  "right": 169,
   "pages": 208,
-  "rate": 0.781,
+  "rate": 0.81,
   "fittedOn": "train split of fixtures/real: 208 snippet-annotated pages from 208 sites"
 };

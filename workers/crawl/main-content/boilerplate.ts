@@ -30,6 +30,7 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "navigation", strength: "medium", re: [T("pagination|pager|nav|navigation|menu|toc|skip-link|skiplink|post-navigation|nav-links")] },
   { label: "author box", strength: "medium", re: [S("author-bio|authorbio|about-author|about-the-author|author-box|authorbox|author-info|author-card|author-profile|autorenbox|autor-box"), T("bio|biography")] },
   { label: "tools", strength: "medium", re: [T("print|email|e-mail|mail|drucken|imprimer|pdf|article-tools|tools|toolbar|utility|actions")] },
+  { label: "ratings", strength: "medium", re: [T("rating|ratings|post-ratings|star-rating|star-ratings|stars"), S("product-reviews|customer-reviews|user-reviews|kundenbewertungen")] },
   { label: "popup", strength: "medium", re: [T("modal|popup|pop-up|dialog")] },
   { label: "meta", strength: "weak", re: [T("meta|byline|dateline|posted-on|entry-meta|post-meta|date|datum|timestamp|published|updated|reading-time|read-time|credit|credits|copyright")] },
   { label: "chrome", strength: "weak", re: [T("footer|entry-footer|post-footer|site-header|masthead")] },
@@ -45,6 +46,8 @@ const NO_LINK_LIST = new Set(["table", "thead", "tbody", "tr", "td", "th", "bloc
 const CELL_TAGS = new Set(["td", "th", "li", "dt", "dd", "caption"]);
 const DATE_PART = String.raw`(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}(:\d{2})?|\d{1,2}\.? ?[a-zäéû]{3,9}\.? \d{4}|[a-zäéû]{3,9}\.? \d{1,2},? \d{4})`;
 const DATE_ONLY = new RegExp(`^${DATE_PART}([ ,|-]+${DATE_PART})*( ?(uhr|am|pm|h))?$`, "u");
+/** A date under a label of a word or two: "Veröffentlichung: 2. Februar 2022", "Last modified: 03-10-2004". */
+const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DATE_PART})*( ?(uhr|am|pm|h))?$`, "u");
 
 const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 
@@ -87,6 +90,21 @@ const PHRASES = [
 ].sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
+
+/** Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. */
+function onItsOwnLine(el: Element): boolean {
+  const clear = (n: ChildNode | null, next: (n: ChildNode) => ChildNode | null): boolean => {
+    while (n && n.nodeType === 3 && !(n.textContent ?? "").trim()) n = next(n);
+    if (!n) return true;
+    if (n.nodeType !== 1) return false;
+    const t = tagOf(n as Element);
+    return t === "br" || !INLINE_TAGS.has(t);
+  };
+  return clear(el.previousSibling, (n) => n.previousSibling) && clear(el.nextSibling, (n) => n.nextSibling);
+}
+
+/** An element's text as a label phrase is matched: spaces collapsed, leading marks dropped, lower case. */
+const labelText = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").replace(/^[^\p{L}\p{N}©]+/u, "").toLowerCase();
 
 /** The element's role words: class (taxonomy classes left out), id, aria-label, data-component. */
 export function roleWords(el: Element): string {
@@ -141,6 +159,39 @@ export interface FilterContext {
   anchor: Element | null;
   /** Labels that describe the content itself here (a live ticker made of "comments"): not boilerplate. */
   exempt: ReadonlySet<string>;
+  /** The page's URL: a link back to it is no teaser. */
+  base?: string;
+}
+
+const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
+const BLOCK_IN_LINK = "h1, h2, h3, h4, h5, h6, p, div, li, figure, article, section";
+
+/** Whether `href` leads to another page than `base` (not a fragment, a script or the page itself). */
+function elsewhere(href: string | null, base: string | undefined): boolean {
+  if (!href || /^\s*(#|javascript:|mailto:|tel:)/i.test(href)) return false;
+  if (!base) return true;
+  try {
+    const to = new URL(href, base);
+    const from = new URL(base);
+    return to.origin + to.pathname.replace(/\/$/, "") !== from.origin + from.pathname.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A teaser for another page inside the content: a heading that is wholly one link elsewhere
+ * ("<h2><a href=/other-story>…</a></h2>"), or a link wrapped around a card of blocks.
+ */
+function teaser(el: Element, tag: string, s: { chars: number; link: number }, base: string | undefined): boolean {
+  if (tag === "a") return elsewhere(el.getAttribute("href"), base) && s.chars >= 15 && el.querySelector(BLOCK_IN_LINK) !== null;
+  // A block its markup calls a teaser ("tsr-Base", "Teaser-copy", <pp-inline-teaser>) that links elsewhere.
+  if (/(?:^|[^a-z])(?:teaser|tsr)(?:$|[^a-z])/.test(`${roleWords(el)} ${tag}`) && s.link >= 0.2 * s.chars) {
+    return Array.from(el.querySelectorAll("a[href]")).some((a) => elsewhere(a.getAttribute("href"), base));
+  }
+  if (!HEADING_TAGS.has(tag) || !s.chars || s.link < 0.95 * s.chars) return false;
+  const links = Array.from(el.querySelectorAll("a[href]"));
+  return links.length === 1 && elsewhere(links[0].getAttribute("href"), base);
 }
 
 /** Why `el` is boilerplate inside the candidate, or null when it is content. */
@@ -157,14 +208,18 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     if (kind.strength === "weak" && s.chars < 400 && share < 0.35) return kind.label;
   }
   const tag = tagOf(el);
+  if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
+  // A link on a line of its own that reads as a label ("zurück zur Listenansicht", "Read more"); not one inside a sentence.
+  if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag)) return "link list";
   if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
-    const text = (el.textContent ?? "").replace(/\s+/g, " ").replace(/^[^\p{L}\p{N}©]+/u, "").toLowerCase();
+    const text = labelText(el);
     if (PHRASE.test(text)) return "label";
     // A date or time on its own line (outside tables and lists, where dates are data).
     if (s.chars <= 24 && !CELL_TAGS.has(tag) && DATE_ONLY.test(text.trim())) return "date";
+    if (s.chars <= 45 && !CELL_TAGS.has(tag) && LABELLED_DATE.test(text.trim())) return "date";
   }
   return null;
 }
