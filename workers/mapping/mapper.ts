@@ -11,7 +11,7 @@
 import { DEFAULT_MIN_CONFIDENCE, type MappingLayer } from "../contracts/mapping";
 import type { ComponentInstance, PageExtraction } from "../contracts/extraction";
 import { instanceCandidates, type Candidate } from "./candidates";
-import { pageCandidates, type BodyVerdicts } from "./page-candidates";
+import { pageCandidates, type SiteBodyVerdicts, templateVerdicts } from "./page-candidates";
 import { agreeing, chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
 import { MemoryIndex, memoryEvidence } from "./memory";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "./signature";
@@ -33,8 +33,8 @@ export interface MapPageInput {
   definitions: MappingDefinitions;
   options?: MappingOptions;
   memory?: readonly MemoryEntry[];
-  /** What the site's reviewers decided about its main-content bodies (see bodyDoubt). */
-  bodyVerdicts?: BodyVerdicts;
+  /** What the site's reviewers decided about its main-content bodies, per template (see bodyDoubt). */
+  bodyVerdicts?: SiteBodyVerdicts;
   llm?: LlmLayer | null;
 }
 
@@ -157,7 +157,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
         : { ...chooseTemplate(page.url, definitions.templates), layer: "heuristic" };
     proposals.push(choiceProposal("template", -1, choice, { ...NO_SOURCE, name: "url", selector: page.url, provenance: "the page's URL" }, tsig));
     if (choice.key) {
-      const cands = pageCandidates(page, input.bodyVerdicts);
+      const cands = pageCandidates(page, templateVerdicts(input.bodyVerdicts, choice.key));
       candidatesByInstance.set(-1, cands);
       proposals.push(
         ...mapFields({

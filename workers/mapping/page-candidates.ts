@@ -164,6 +164,23 @@ export interface BodyVerdicts {
   changed: number;
 }
 
+/** A site's verdicts on its bodies, in all and per template (the template the page was mapped onto). */
+export interface SiteBodyVerdicts extends BodyVerdicts {
+  byTemplate: Record<string, BodyVerdicts>;
+}
+
+/**
+ * The verdicts that speak for a page mapped onto `template`: that template's own, and those on the
+ * site's other templates, which only inform the starting point (an article template's bodies say
+ * little about a landing page's).
+ */
+export function templateVerdicts(site: SiteBodyVerdicts | undefined, template: string): BodyVerdicts & { others?: BodyVerdicts } {
+  if (!site) return { accepted: 0, changed: 0 };
+  const own = site.byTemplate[template] ?? { accepted: 0, changed: 0 };
+  const others = { accepted: site.accepted - own.accepted, changed: site.changed - own.changed };
+  return others.accepted + others.changed > 0 ? { ...own, others } : own;
+}
+
 /**
  * How many pages the measured rate weighs as, against a site's own verdicts: ten bodies of a site
  * accepted unchanged lift a body to about 0.85, and each change pulls it back down.
@@ -177,21 +194,29 @@ export const BODY_PRIOR_PAGES = 20;
  * of a beta distribution that starts at the measured rate, weighed as BODY_PRIOR_PAGES pages. Where
  * Readability found no article, far less, whatever the verdicts.
  */
-export function bodyDoubt(page: Pick<PageExtraction, "mainSource">, verdicts: BodyVerdicts = { accepted: 0, changed: 0 }): { maxConfidence: number; why: string } {
+export function bodyDoubt(page: Pick<PageExtraction, "mainSource">, verdicts: BodyVerdicts & { others?: BodyVerdicts } = { accepted: 0, changed: 0 }): { maxConfidence: number; why: string } {
   if (page.mainSource?.fallback) return { maxConfidence: BODY_FALLBACK_CONFIDENCE, why: "Readability found no article on the page; its landmark stands in without a second opinion" };
   const { rate, pages } = BODY_RIGHT_RATE;
   const measured = `a page's main content is right as extracted on about ${Math.round(100 * rate)}% of real pages (${pages} measured)`;
+  const weigh = (start: number, v: BodyVerdicts) => (BODY_PRIOR_PAGES * start + v.accepted) / (BODY_PRIOR_PAGES + v.accepted + v.changed);
+  const pct = (x: number) => `${Math.round(100 * x)}%`;
   const decided = verdicts.accepted + verdicts.changed;
-  if (!decided) return { maxConfidence: rate, why: `${measured}: review it, or lower the site's minimum confidence to accept that rate` };
-  const learned = Math.round((1000 * (BODY_PRIOR_PAGES * rate + verdicts.accepted)) / (BODY_PRIOR_PAGES + decided)) / 1000;
-  return {
-    maxConfidence: learned,
-    why: `${measured}; on this site, reviewers accepted ${verdicts.accepted} of ${decided} unchanged, so about ${Math.round(100 * learned)}%`,
-  };
+  const others = verdicts.others && verdicts.others.accepted + verdicts.others.changed > 0 ? verdicts.others : null;
+  if (!others) {
+    if (!decided) return { maxConfidence: rate, why: `${measured}: review it, or lower the site's minimum confidence to accept that rate` };
+    const learned = Math.round(1000 * weigh(rate, verdicts)) / 1000;
+    return { maxConfidence: learned, why: `${measured}; on this site, reviewers accepted ${verdicts.accepted} of ${decided} unchanged, so about ${pct(learned)}` };
+  }
+  // The site's other templates move the starting point; this template's own verdicts count in full.
+  const start = weigh(rate, others);
+  const learned = Math.round(1000 * weigh(start, verdicts)) / 1000;
+  const elsewhere = `on this site's other templates, reviewers accepted ${others.accepted} of ${others.accepted + others.changed} unchanged`;
+  const here = decided ? `, and ${verdicts.accepted} of ${decided} on this one` : ", and none on this one yet";
+  return { maxConfidence: learned, why: `${measured}; ${elsewhere}${here}, so about ${pct(learned)}` };
 }
 
 /** Candidates of page-level (template) fields: title, site name, author, dates, description, image, body... */
-export function pageCandidates(page: PageExtraction, bodyVerdicts?: BodyVerdicts): Candidate[] {
+export function pageCandidates(page: PageExtraction, bodyVerdicts?: BodyVerdicts & { others?: BodyVerdicts }): Candidate[] {
   const out: Candidate[] = [];
   const push = (name: string, kind: CandidateKind, value: string | null | undefined, roleHint: Record<string, number>, extra: Partial<Candidate> = {}) => {
     if (value && value.trim()) out.push(candidate(name, kind, value, out.length, roleHint, extra));
