@@ -6,7 +6,7 @@ import { aemLanguage, aemSling, type SlingForm } from "./adapters/aem";
 import type { AdapterOptions } from "./adapters/options";
 import type { EnrichChangeInput, EnrichWriteResult, RestoreTo, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guardShared, unchecked, type RevertOutcome } from "./enrich-revert";
+import { gone, guardEach, type RevertOutcome, UNRECORDED } from "./enrich-revert";
 import { setImageAlt } from "./image-alt";
 
 type SlingValue = string | number | boolean | string[];
@@ -228,19 +228,10 @@ export function createAemEnricher(options: AdapterOptions): TargetEnricher {
     // A POST to a node that was deleted since would create a bare node where it was.
     if (!now) return Object.keys(old).map((property) => gone(name(property)));
     const form: Record<string, SlingValue | null> = {};
-    const outcomes: RevertOutcome[] = [];
-    for (const [property, value] of Object.entries(old)) {
-      // Without the record of what the apply wrote (every AEM apply kept it in `after`; a caller may pass none), the old value goes back unchecked, as before rollbacks were guarded.
-      if (!written || !(property in written)) {
-        form[property] = value;
-        outcomes.push(unchecked(name(property)));
-        continue;
-      }
-      const decision = guardShared(name(property), childAt(now, property), written[property], value, restoreTo);
-      if (decision.restore) form[property] = decision.old as SlingValue | null;
-      outcomes.push(decision.outcome);
-    }
-    if (Object.keys(form).length) await sling.post(path, slingForm(form));
+    // Without the record of what the apply wrote (every AEM apply kept it in `after`; a caller may pass none), the old value goes back unchecked, as before rollbacks were guarded.
+    const values = Object.entries(old).map(([property, value]) => ({ key: property, item: name(property), now: childAt(now, property), written: written && property in written ? written[property] : UNRECORDED, recorded: value }));
+    const { outcomes, changed } = guardEach(values, (property, was) => (form[property] = was as SlingValue | null), restoreTo);
+    if (changed) await sling.post(path, slingForm(form));
     return outcomes;
   }
 }

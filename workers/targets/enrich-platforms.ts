@@ -10,7 +10,7 @@ import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import { SANITY_DEFAULT_API_VERSION } from "./adapters/sanity";
 import type { EnrichChangeInput, EnrichWriteResult, RestoreTo, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guard, guardShared, revertAt, getAt, unchecked, type RevertOutcome, type WrittenAt } from "./enrich-revert";
+import { gone, guardEach, revertAt, getAt, unchecked, type RevertOutcome, type WrittenAt } from "./enrich-revert";
 import { TargetHttpClient, basicAuth } from "./http-client";
 
 
@@ -187,21 +187,14 @@ export function createContentfulEnricher(options: AdapterOptions): TargetEnriche
     const current = await read(kind, id);
     if (!current) return Object.keys(written).map((field) => gone(name(field)));
     const fields = clone(current.fields);
-    const outcomes: RevertOutcome[] = [];
-    let changed = false;
-    for (const [field, value] of Object.entries(written)) {
-      const decision = guardShared(name(field), fields[field]?.[loc], value, old[field]?.[loc], restoreTo);
-      const was = decision.old;
-      if (decision.restore) {
-        const locales = { ...(fields[field] ?? {}) };
-        if (was === undefined) delete locales[loc];
-        else locales[loc] = clone(was);
-        if (Object.keys(locales).length) fields[field] = locales;
-        else delete fields[field];
-        changed = true;
-      }
-      outcomes.push(decision.outcome);
-    }
+    const values = Object.entries(written).map(([field, value]) => ({ key: field, item: name(field), now: fields[field]?.[loc], written: value, recorded: old[field]?.[loc] }));
+    const { outcomes, changed } = guardEach(values, (field, was) => {
+      const locales = { ...(fields[field] ?? {}) };
+      if (was === undefined) delete locales[loc];
+      else locales[loc] = clone(was);
+      if (Object.keys(locales).length) fields[field] = locales;
+      else delete fields[field];
+    }, restoreTo);
     if (changed) await putAt(kind, id, current.sys.version, fields);
     return outcomes;
   };
@@ -318,14 +311,13 @@ export function createMagnoliaEnricher(options: AdapterOptions): TargetEnricher 
       if (!res.ok) return written.map((p) => gone(`page property ${p.name}`));
       const node = (await res.json()) as { properties?: Property[] };
       const restore: Property[] = [];
-      const outcomes = written.map((p) => {
+      const values = written.map((p) => {
         // A property the page did not have is emptied (the nodes API keeps what a POST omits).
         const old = prev.properties.find((q) => q.name === p.name) ?? emptied(p.name);
-        const decision = guard(`page property ${p.name}`, node.properties?.find((q) => q.name === p.name)?.values, p.values, old.values);
-        if (decision.restore) restore.push(old);
-        return decision.outcome;
+        return { key: old, item: `page property ${p.name}`, now: node.properties?.find((q) => q.name === p.name)?.values, written: p.values, recorded: old.values };
       });
-      if (restore.length) await post(item.targetId, prev, restore);
+      const { outcomes, changed } = guardEach(values, (old) => restore.push(old));
+      if (changed) await post(item.targetId, prev, restore);
       return outcomes;
     },
   };

@@ -48,6 +48,47 @@ export function guardShared(item: string, now: unknown, written: unknown, record
   return { restore: decision.restore, old, outcome: earlier && decision.outcome.status === "restored" ? restoredEarlier(item) : decision.outcome };
 }
 
+/** Marks a value whose apply kept no record of what it wrote: it goes back unchecked. */
+export const UNRECORDED: unique symbol = Symbol("unrecorded");
+
+/** One value an apply wrote, as a platform reads it back: `key` is how the platform addresses it. */
+export interface GuardedValue<K> {
+  key: K;
+  /** What the value is, in the platform's words ("page property jcr:title", "field seoTitle"). */
+  item: string;
+  /** What the target holds now. */
+  now: unknown;
+  /** What the apply wrote, or UNRECORDED. */
+  written: unknown;
+  /** The old value the apply recorded. */
+  recorded: unknown;
+}
+
+/**
+ * The one rollback loop every enricher runs: guards each value (see guardShared) and hands the old value
+ * to `put` where it may go back; a value without a record of what was written goes back unchecked.
+ * Returns the outcomes in order and whether anything was put.
+ */
+export function guardEach<K>(values: Iterable<GuardedValue<K>>, put: (key: K, old: unknown) => void, restoreTo?: ReadonlyMap<string, unknown>): { outcomes: RevertOutcome[]; changed: boolean } {
+  const outcomes: RevertOutcome[] = [];
+  let changed = false;
+  for (const v of values) {
+    if (v.written === UNRECORDED) {
+      put(v.key, v.recorded);
+      changed = true;
+      outcomes.push(unchecked(v.item));
+      continue;
+    }
+    const decision = guardShared(v.item, v.now, v.written, v.recorded, restoreTo);
+    if (decision.restore) {
+      put(v.key, decision.old);
+      changed = true;
+    }
+    outcomes.push(decision.outcome);
+  }
+  return { outcomes, changed };
+}
+
 /** A value written at a path of keys inside a document (Sanity's, a Storyblok story's content). */
 export interface WrittenAt {
   path: string[];
@@ -78,16 +119,8 @@ export function setAt(doc: unknown, path: string[], value: unknown): void {
  * path is in the platform's words. Returns the outcomes and whether `current` changed.
  */
 export function revertAt(current: unknown, previous: unknown, written: WrittenAt[], name: (path: string[]) => string): { outcomes: RevertOutcome[]; changed: boolean } {
-  const outcomes: RevertOutcome[] = [];
-  let changed = false;
-  for (const w of written) {
-    const old = getAt(previous, w.path);
-    const decision = guard(name(w.path), getAt(current, w.path), w.value, old);
-    if (decision.restore) {
-      setAt(current, w.path, old === undefined ? undefined : JSON.parse(JSON.stringify(old)));
-      changed = true;
-    }
-    outcomes.push(decision.outcome);
-  }
-  return { outcomes, changed };
+  return guardEach(
+    written.map((w) => ({ key: w.path, item: name(w.path), now: getAt(current, w.path), written: w.value, recorded: getAt(previous, w.path) })),
+    (path, old) => setAt(current, path, old === undefined ? undefined : JSON.parse(JSON.stringify(old))),
+  );
 }

@@ -6,7 +6,7 @@
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import type { EnrichWriteResult, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guard, guardShared, unchecked, type RevertOutcome } from "./enrich-revert";
+import { gone, guardEach, type RevertOutcome, unchecked, UNRECORDED } from "./enrich-revert";
 import { TargetHttpClient, basicAuth } from "./http-client";
 import { setImageAlt } from "./image-alt";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "./wordpress-seo";
@@ -145,14 +145,15 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
       for (const [id, alt] of Object.entries(prev.media ?? {})) {
         const written = wrote.media?.[id];
         const medium = await read<WpMedia>(`${base}/media/${id}?context=edit`);
-        if (!medium) outcomes.push(gone(mediaAlt(id)));
-        else if (written === undefined) (await setMediaAlt(id, alt), outcomes.push(unchecked(mediaAlt(id))));
-        else {
-          // A media item is shared: its old value may be one an earlier apply wrote and was rolled back since.
-          const decision = guardShared(mediaAlt(id), medium.alt_text, written, alt, restoreTo);
-          if (decision.restore) await setMediaAlt(id, String(decision.old ?? ""));
-          outcomes.push(decision.outcome);
+        if (!medium) {
+          outcomes.push(gone(mediaAlt(id)));
+          continue;
         }
+        // A media item is shared: its old value may be one an earlier apply wrote and was rolled back since.
+        let back: string | null = null;
+        const value = { key: id, item: mediaAlt(id), now: medium.alt_text, written: written === undefined ? UNRECORDED : written, recorded: alt };
+        outcomes.push(...guardEach([value], (_id, old) => (back = String(old ?? "")), restoreTo).outcomes);
+        if (back !== null) await setMediaAlt(id, back);
       }
       // The page's values the apply wrote, each with what it holds now and its old value.
       const fields: Array<{ name: string; key: "content" | "excerpt" | `meta:${string}`; written: unknown; old: unknown; now: (p: WpPageEdit) => unknown }> = [];
@@ -163,16 +164,14 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
       const page = await read<WpPageEdit>(`${base}/pages/${item.targetId}?context=edit`);
       if (!page) return [...outcomes, ...fields.map((f) => gone(f.name))];
       const body: { content?: unknown; excerpt?: unknown; meta?: Record<string, unknown> } = {};
-      for (const f of fields) {
-        // Content written by an apply recorded before rollbacks were guarded has no record: restored unchecked, as then.
-        const decision = f.written === undefined ? { restore: true, outcome: unchecked(f.name) } : guard(f.name, f.now(page), f.written, f.old);
-        if (decision.restore) {
-          if (f.key === "content" || f.key === "excerpt") body[f.key] = f.old;
-          else body.meta = { ...body.meta, [f.key.slice(5)]: f.old };
-        }
-        outcomes.push(decision.outcome);
-      }
-      if (Object.keys(body).length) await setPage(item.targetId, body);
+      // Content written by an apply recorded before rollbacks were guarded has no record: restored unchecked, as then.
+      const values = fields.map((f) => ({ key: f.key, item: f.name, now: f.now(page), written: f.written === undefined ? UNRECORDED : f.written, recorded: f.old }));
+      const guarded = guardEach(values, (key, old) => {
+        if (key === "content" || key === "excerpt") body[key] = old;
+        else body.meta = { ...body.meta, [key.slice(5)]: old };
+      });
+      outcomes.push(...guarded.outcomes);
+      if (guarded.changed) await setPage(item.targetId, body);
       return outcomes;
     },
   };
