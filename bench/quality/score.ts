@@ -4,6 +4,7 @@
  * dates by their day; languages by their primary subtag.
  */
 import { decodeHTML } from "entities";
+import { parseHTML } from "linkedom";
 import type { TruthFields } from "./corpus";
 
 export type FieldName = keyof TruthFields;
@@ -63,6 +64,32 @@ export function snippetCounts(text: string, withSnippets: readonly string[], wit
   for (const s of withSnippets) has(s) ? c.tp++ : c.fn++;
   for (const s of withoutSnippets) has(s) ? c.fp++ : c.tn++;
   return c;
+}
+
+/** Elements that hold a figure's caption or its credit line, by tag or by class. */
+const CAPTION = /(?:^|[^a-z])(?:caption|figcaption|credit|credits|bildunterschrift|legende|leyenda|didascalia|imagedescription|image-description|img-desc|photo-credit|copyright)/i;
+
+/**
+ * Which of `snippets` the page shows as a figure's caption or credit: the innermost element holding the
+ * snippet is, or lies in, a <figcaption> or <caption>, or an element whose class or id names a caption
+ * or a credit. The issue keeps captions in the main content; a corpus that marks them "without" disagrees.
+ */
+export function captionSnippets(html: string, snippets: readonly string[]): string[] {
+  if (!snippets.length) return [];
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  const norm = (x: string) => x.replace(/\s+/g, " ").trim().toLowerCase();
+  const all = Array.from(document.querySelectorAll("body *"));
+  return snippets.filter((snippet) => {
+    const key = norm(snippet).slice(0, 60);
+    let inner: Element | null = null;
+    for (const el of all) if (norm(el.textContent ?? "").includes(key)) inner = el; // document order: the last holder is the innermost
+    for (let el = inner; el && el.tagName !== "BODY"; el = el.parentElement) {
+      const tag = el.tagName.toLowerCase();
+      if (tag === "figcaption" || tag === "caption") return true;
+      if (CAPTION.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`.replace(/([a-z])([A-Z])/g, "$1-$2").replace(/_/g, "-"))) return true;
+    }
+    return false;
+  });
 }
 
 export function prf(tp: number, fp: number, fn: number): { precision: number; recall: number; f1: number } {

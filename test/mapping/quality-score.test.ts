@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelInPage, sameField } from "../../bench/quality/score";
+import { captionSnippets, labelInPage, sameField } from "../../bench/quality/score";
 
 /** How bench:quality judges a value against a label, and audits the labels behind wrong values. */
 describe("the quality benchmark's scoring", () => {
@@ -18,5 +18,12 @@ describe("the quality benchmark's scoring", () => {
     expect(labelInPage("datePublished", "2021-03-05", page)).toBe(true);
     expect(labelInPage("datePublished", "2022-02-03", page)).toBe(false);
     expect(labelInPage("author", "Jane Doe; Max Muster", page)).toBe(false);
+  });
+  it("tells which included snippets a page shows as a figure's caption or credit (bondyblog.fr, biobiochile.cl)", () => {
+    const page = `<html><body><article><p>Le piquet de grève tient depuis lundi, et la présidence a promis de recevoir les étudiants.</p>
+      <div class="wp-caption aligncenter"><img src="a.jpg"><p class="wp-caption-text">Le piquet de grève dans le hall de l’université</p></div>
+      <figure><img src="b.jpg"><figcaption>Le hall, <em>mardi matin</em></figcaption></figure>
+      <div class="post-image-credits">Hector Andrade | Agencia Uno</div><aside>Lire aussi : la grève continue</aside></article></body></html>`;
+    expect(captionSnippets(page, ["Le piquet de grève dans le hall", "mardi matin", "Hector Andrade", "Lire aussi", "la présidence a promis"])).toEqual(["Le piquet de grève dans le hall", "mardi matin", "Hector Andrade"]);
   });
 });
