@@ -103,20 +103,41 @@ interface SiteFigures {
   keptReasons: Map<string, number>;
   /** Pages of the run that were not written (waiting for review, failed). */
   notWritten: string;
+  /** What a reviewer approved before the measured run, when pages of the first run waited for review. */
+  reviewed: string;
   /** The product's own fidelity check of each written page (GET /migration/{id}/fidelity), worst first. */
   checked: { sourceUrl: string; score: number; f1: number; differences: string[] }[];
 }
 
-async function measure(label: string, api: Api, wp: WordPress, siteId: string, sourceOrigin: string): Promise<SiteFigures> {
-  log(`${label}: migrating into WordPress`);
+type RunEnd = { type: string; migrationId?: string; result?: { summary: Record<string, number> } };
+
+/** Runs the site's migration to its end: the run's id and its last event. */
+async function runOnce(label: string, api: Api, siteId: string): Promise<{ migrationId: string; final: RunEnd }> {
   const res = await fetch(`${api.base}/api/v1/migration/start`, { method: "POST", headers: api.headers, body: JSON.stringify({ siteId, screenshots: false, skipUnchanged: false }) });
   if (!res.ok) throw new Error(`start: HTTP ${res.status} ${await res.text()}`);
   let migrationId: string | undefined;
-  const final = await followRun<{ type: string; migrationId?: string; result?: { summary: Record<string, number> } }>(res, (e) => {
+  const final = await followRun<RunEnd>(res, (e) => {
     migrationId ??= e.migrationId;
   });
   if (final?.type !== "complete" || !migrationId) throw new Error(`${label}: the run ended with ${JSON.stringify(final)}`);
   log(`${label}: run ${migrationId} completed: ${JSON.stringify(final.result?.summary)}`);
+  return { migrationId, final };
+}
+
+async function measure(label: string, api: Api, wp: WordPress, siteId: string, sourceOrigin: string): Promise<SiteFigures> {
+  log(`${label}: migrating into WordPress`);
+  let { migrationId, final } = await runOnce(label, api, siteId);
+  // Pages that wait for review are written by the next run once a reviewer approved them, as a user
+  // would do it: here every proposal as proposed (bulk approve from 0), then the run again.
+  let reviewed = "";
+  if (final.result?.summary.awaitingReview) {
+    const { snapshots } = (await api.call("GET", `/sites/${siteId}/mapping/snapshots?status=needs_review`)) as { snapshots: { snapshotId: string }[] };
+    let approved = 0;
+    for (const s of snapshots) approved += ((await api.call("POST", `/mapping/snapshots/${s.snapshotId}/bulk-approve`, { threshold: 0 })) as { approved: number }).approved;
+    reviewed = `${snapshots.length} page(s) waited for review; a reviewer approved their ${approved} proposal(s) as proposed and the site ran again`;
+    log(`${label}: ${reviewed}`);
+    ({ migrationId, final } = await runOnce(label, api, siteId));
+  }
   const { logs } = (await api.call("GET", `/migration/logs/${siteId}`)) as { logs: { level: string; message: string; url: string | null }[] };
   for (const l of logs.filter((x) => x.level === "error")) log(`  error: ${l.url ?? ""}: ${l.message}`);
   const target = (await api.call("GET", `/migration/${migrationId}/target-pages`)) as TargetPages;
@@ -127,6 +148,7 @@ async function measure(label: string, api: Api, wp: WordPress, siteId: string, s
     site: label, written: target.pages.length, summary: target.summary, linksOutside: target.linksOutside, images: 0, imagesLoading: 0, imagesAtSource: 0,
     links: 0, links404: 0, linksAtSource: 0, withDescription: 0, descriptionInTarget: 0, f1: [], worst: null, keptReasons: new Map(), checked: [],
     notWritten: Object.entries(final.result?.summary ?? {}).filter(([k, v]) => /failed|awaitingReview|skipped/.test(k) && v).map(([k, v]) => `${v} ${k}`).join(", "),
+    reviewed,
   };
   const checked = (await api.call("GET", `/migration/${migrationId}/fidelity`)) as { pages: { sourceUrl: string; score: number; content: { f1: number }; differences: string[] }[] };
   out.checked = checked.pages.map((p) => ({ sourceUrl: p.sourceUrl, score: p.score, f1: p.content.f1, differences: p.differences }));
@@ -278,6 +300,7 @@ async function main() {
     })),
   );
   for (const r of results) {
+    if (r.reviewed) console.log(`${r.site}: ${r.reviewed}`);
     if (r.notWritten) console.log(`${r.site}: not written: ${r.notWritten}`);
     if (r.worst) console.log(`${r.site}: worst page ${r.worst.url} (F1 ${r.worst.f1.toFixed(3)})`);
     for (const [reason, n] of r.keptReasons) console.log(`${r.site}: ${n} asset(s) kept at source: ${reason}`);
