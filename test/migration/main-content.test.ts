@@ -69,7 +69,7 @@ describe("main content", () => {
     expect(main.reason).toMatch(/removed .*label/);
   });
 
-  it("drops teasers for other pages, a back link, a labelled date and a rating widget inside the article, and keeps a table of contents and links in sentences", () => {
+  it("drops teasers for other pages, a back link, a labelled date and a rating widget inside the article, and keeps a table of contents, links in sentences and a figure linked to its large image", () => {
     const para = (n: number) =>
       `<p>Die Stadt hat am Montag den Plan für die Sanierung der Fußgängerzone vorgestellt, Abschnitt ${n}, mit neuen Bänken, Bäumen und einem Pflaster, das länger hält als das alte aus dem Jahr 1978.</p>`;
     const html = `<html lang="de"><head><title>Pflaster</title></head><body><main><article><h1>Pflaster-Desaster</h1><div class="entry-content">
@@ -78,6 +78,7 @@ describe("main content", () => {
       <p>Die Pläne stehen im <a href="/bericht">Bericht der Verwaltung</a>, den der Rat am Dienstag erhält.</p>${para(2)}
       <h2 class="entry-title"><a href="/blog/andere-geschichte/">Diese neuen Entwicklungen sollten Sie kennen</a></h2>${para(3)}
       <a class="card" href="/blog/dritte-geschichte/"><div class="box-title">Eine ganz andere Geschichte</div><p>Wie ein Dorf seine Brücke rettete.</p></a>${para(4)}
+      <a href="/uploads/pflaster-gross.jpg"><figure><img src="/uploads/pflaster.jpg" alt=""><figcaption>Das neue Pflaster am Marktplatz, kurz nach der Verlegung</figcaption></figure></a>
       <div class="tsr-Base"><p><a href="/aktuell/wuhan">Etwa 100 Reisende werden am Flughafen erwartet</a>, mehr im Liveblog.</p></div>${para(5)}
       <div class="floatright"><a href="/"><img src="/start.png" alt=""></a></div> <span id="post-ratings-90871" class="post-ratings">(3 Bewertungen, Durchschnitt: 4,2 von 5)</span>${para(6)}
       <a href="/presse"><i class="fa fa-angle-left"></i>zurück zur Listenansicht</a></div></article></main></body></html>`;
@@ -85,6 +86,8 @@ describe("main content", () => {
     for (let n = 1; n <= 6; n++) expect(main.text).toContain(`Abschnitt ${n},`);
     // A link back to the same page (a table of contents) and a link inside a sentence stay.
     expect(main.text).toContain("Abschnitt zwei im Überblick");
+    // A figure linked to its large image is no teaser: it stays with its caption.
+    expect(main.text).toContain("Das neue Pflaster am Marktplatz, kurz nach der Verlegung");
     expect(main.text).toContain("Die Pläne stehen im Bericht der Verwaltung, den der Rat am Dienstag erhält.");
     const gone = ["Veröffentlichung", "Diese neuen Entwicklungen", "Eine ganz andere Geschichte", "Etwa 100 Reisende", "Bewertungen", "zurück zur Listenansicht"];
     expect(gone.filter((g) => main.text.includes(g))).toEqual([]);

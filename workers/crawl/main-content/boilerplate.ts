@@ -166,12 +166,16 @@ export interface FilterContext {
 const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 const BLOCK_IN_LINK = "h1, h2, h3, h4, h5, h6, p, div, li, figure, article, section";
 
-/** Whether `href` leads to another page than `base` (not a fragment, a script or the page itself). */
+/** A link to a file (an image shown large, a PDF): it belongs to the figure or text around it. */
+const FILE_LINK = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|pdf|docx?|xlsx?|pptx?|zip|mp3|mp4|webm)$/i;
+
+/** Whether `href` leads to another page than `base`: not a fragment, a script, a file or the page itself. */
 function elsewhere(href: string | null, base: string | undefined): boolean {
   if (!href || /^\s*(#|javascript:|mailto:|tel:)/i.test(href)) return false;
-  if (!base) return true;
   try {
-    const to = new URL(href, base);
+    const to = new URL(href, base ?? "http://invalid/");
+    if (FILE_LINK.test(to.pathname)) return false;
+    if (!base) return true;
     const from = new URL(base);
     return to.origin + to.pathname.replace(/\/$/, "") !== from.origin + from.pathname.replace(/\/$/, "");
   } catch {
@@ -180,16 +184,18 @@ function elsewhere(href: string | null, base: string | undefined): boolean {
 }
 
 /**
- * A teaser for another page inside the content: a heading that is wholly one link elsewhere
- * ("<h2><a href=/other-story>…</a></h2>"), or a link wrapped around a card of blocks.
+ * A teaser for another page inside the content, in one of three shapes: a link wrapped around a card
+ * of blocks; a block its markup calls a teaser ("tsr-Base", "Teaser-copy", <pp-inline-teaser>) that
+ * links elsewhere (German sites also call an article's own lead "teaser", and it links nowhere); a
+ * heading that is wholly one link elsewhere ("<h2><a href=/other-story>…</a></h2>").
  */
 function teaser(el: Element, tag: string, s: { chars: number; link: number }, base: string | undefined): boolean {
-  if (tag === "a") return elsewhere(el.getAttribute("href"), base) && s.chars >= 15 && el.querySelector(BLOCK_IN_LINK) !== null;
-  // A block its markup calls a teaser ("tsr-Base", "Teaser-copy", <pp-inline-teaser>) that links elsewhere.
-  if (/(?:^|[^a-z])(?:teaser|tsr)(?:$|[^a-z])/.test(`${roleWords(el)} ${tag}`) && s.link >= 0.2 * s.chars) {
+  if (!s.link) return false;
+  if (tag === "a") return s.chars >= 15 && el.querySelector(BLOCK_IN_LINK) !== null && elsewhere(el.getAttribute("href"), base);
+  if (s.link >= 0.2 * s.chars && /(?:^|[^a-z])(?:teaser|tsr)(?:$|[^a-z])/.test(`${roleWords(el)} ${tag}`)) {
     return Array.from(el.querySelectorAll("a[href]")).some((a) => elsewhere(a.getAttribute("href"), base));
   }
-  if (!HEADING_TAGS.has(tag) || !s.chars || s.link < 0.95 * s.chars) return false;
+  if (!HEADING_TAGS.has(tag) || s.link < 0.95 * s.chars) return false;
   const links = Array.from(el.querySelectorAll("a[href]"));
   return links.length === 1 && elsewhere(links[0].getAttribute("href"), base);
 }
