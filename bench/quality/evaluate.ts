@@ -22,7 +22,7 @@ import { METADATA_PRIOR } from "../../workers/mapping/calibration-prior";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import { loadCorpus, SPLITS, type CorpusPage, type Split, type TruthFields } from "./corpus";
-import { captionSnippets, labelInPage, prf, sameField, snippetCounts, type FieldName } from "./score";
+import { captionSnippets, foundSnippets, labelInPage, prf, sameField, snippetCounts, type FieldName } from "./score";
 import { tokenCounts } from "../../workers/crawl/main-content/tokens";
 
 const argv = process.argv.slice(2);
@@ -98,8 +98,7 @@ async function evaluatePage(page: CorpusPage): Promise<PageResult> {
   const tokens = page.text !== null ? tokenCounts(extraction.mainText, page.text) : null;
   const snippets = page.with.length || page.without.length ? snippetCounts(extraction.mainText, page.with, page.without) : null;
   // The "without" snippets the content includes that the page shows as a figure caption or credit.
-  const hay = extraction.mainText.replace(/\s+/g, " ");
-  const captionsIncluded = snippets?.fp ? captionSnippets(page.html, page.without.filter((x) => hay.includes(x.replace(/\s+/g, " ").trim()))).length : 0;
+  const captionsIncluded = snippets?.fp ? captionSnippets(page.html, foundSnippets(extraction.mainText, page.without)).length : 0;
   const units: FieldUnit[] = [];
   const truthKeys = Object.keys(page.fields) as (keyof TruthFields)[];
   if (truthKeys.length) {
@@ -156,11 +155,10 @@ function report(split: Split, results: PageResult[]) {
     // Snippet-annotated pages: each snippet that should be in the content and is not, or the reverse.
     for (const r of results) {
       if (!r.snippets || (!r.snippets.fn && !r.snippets.fp)) continue;
-      const hay = r.text.replace(/\s+/g, " ");
-      const has = (x: string) => hay.includes(x.replace(/\s+/g, " ").trim());
       console.log(`  ✗ ${r.method.padEnd(11)} ${r.page.url}`);
-      for (const x of r.page.with) if (!has(x)) console.log(`      missing  ${JSON.stringify(x.slice(0, 110))}`);
-      for (const x of r.page.without) if (has(x)) console.log(`      included ${JSON.stringify(x.slice(0, 110))}`);
+      const found = new Set(foundSnippets(r.text, [...r.page.with, ...r.page.without]));
+      for (const x of r.page.with) if (!found.has(x)) console.log(`      missing  ${JSON.stringify(x.slice(0, 110))}`);
+      for (const x of r.page.without) if (found.has(x)) console.log(`      included ${JSON.stringify(x.slice(0, 110))}`);
     }
   }
   const bodies = results.flatMap((r) => (r.body ? [r.body] : []));

@@ -58,12 +58,15 @@ export interface SnippetCounts {
  * false positive, left out a true negative.
  */
 export function snippetCounts(text: string, withSnippets: readonly string[], withoutSnippets: readonly string[]): SnippetCounts {
+  const tp = foundSnippets(text, withSnippets).length;
+  const fp = foundSnippets(text, withoutSnippets).length;
+  return { tp, fn: withSnippets.length - tp, fp, tn: withoutSnippets.length - fp };
+}
+
+/** The snippets `text` contains, spaces collapsed on both sides. */
+export function foundSnippets(text: string, snippets: readonly string[]): string[] {
   const hay = text.replace(/\s+/g, " ");
-  const has = (s: string) => hay.includes(s.replace(/\s+/g, " ").trim());
-  const c: SnippetCounts = { tp: 0, fn: 0, fp: 0, tn: 0 };
-  for (const s of withSnippets) has(s) ? c.tp++ : c.fn++;
-  for (const s of withoutSnippets) has(s) ? c.fp++ : c.tn++;
-  return c;
+  return snippets.filter((s) => hay.includes(s.replace(/\s+/g, " ").trim()));
 }
 
 /** Elements that hold a figure's caption or its credit line, by tag or by class. */
@@ -77,12 +80,12 @@ const CAPTION = /(?:^|[^a-z])(?:caption|figcaption|credit|credits|bildunterschri
 export function captionSnippets(html: string, snippets: readonly string[]): string[] {
   if (!snippets.length) return [];
   const { document } = parseHTML(html) as unknown as { document: Document };
-  const norm = (x: string) => x.replace(/\s+/g, " ").trim().toLowerCase();
+  const lower = (x: string) => x.replace(/\s+/g, " ").trim().toLowerCase();
   const all = Array.from(document.querySelectorAll("body *"));
   return snippets.filter((snippet) => {
-    const key = norm(snippet).slice(0, 60);
+    const key = lower(snippet).slice(0, 60);
     let inner: Element | null = null;
-    for (const el of all) if (norm(el.textContent ?? "").includes(key)) inner = el; // document order: the last holder is the innermost
+    for (const el of all) if (lower(el.textContent ?? "").includes(key)) inner = el; // document order: the last holder is the innermost
     for (let el = inner; el && el.tagName !== "BODY"; el = el.parentElement) {
       const tag = el.tagName.toLowerCase();
       if (tag === "figcaption" || tag === "caption") return true;

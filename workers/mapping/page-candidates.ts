@@ -164,6 +164,9 @@ export interface BodyVerdicts {
   changed: number;
 }
 
+/** The verdicts on one template's bodies, with those on the site's other templates. */
+export type TemplateBodyVerdicts = BodyVerdicts & { others?: BodyVerdicts };
+
 /** A site's verdicts on its bodies, in all and per template (the template the page was mapped onto). */
 export interface SiteBodyVerdicts extends BodyVerdicts {
   byTemplate: Record<string, BodyVerdicts>;
@@ -174,7 +177,7 @@ export interface SiteBodyVerdicts extends BodyVerdicts {
  * site's other templates, which only inform the starting point (an article template's bodies say
  * little about a landing page's).
  */
-export function templateVerdicts(site: SiteBodyVerdicts | undefined, template: string): BodyVerdicts & { others?: BodyVerdicts } {
+export function templateVerdicts(site: SiteBodyVerdicts | undefined, template: string): TemplateBodyVerdicts {
   if (!site) return { accepted: 0, changed: 0 };
   const own = site.byTemplate[template] ?? { accepted: 0, changed: 0 };
   const others = { accepted: site.accepted - own.accepted, changed: site.changed - own.changed };
@@ -195,29 +198,25 @@ export const BODY_PRIOR_PAGES = 20;
  * BODY_PRIOR_PAGES pages. Verdicts on the site's other templates (`others`) move only that start, the
  * same way. Where Readability found no article, far less, whatever the verdicts.
  */
-export function bodyDoubt(page: Pick<PageExtraction, "mainSource">, verdicts: BodyVerdicts & { others?: BodyVerdicts } = { accepted: 0, changed: 0 }): { maxConfidence: number; why: string } {
+export function bodyDoubt(page: Pick<PageExtraction, "mainSource">, verdicts: TemplateBodyVerdicts = { accepted: 0, changed: 0 }): { maxConfidence: number; why: string } {
   if (page.mainSource?.fallback) return { maxConfidence: BODY_FALLBACK_CONFIDENCE, why: "Readability found no article on the page; its landmark stands in without a second opinion" };
   const { rate, pages } = BODY_RIGHT_RATE;
   const measured = `a page's main content is right as extracted on about ${Math.round(100 * rate)}% of real pages (${pages} measured)`;
-  const weigh = (start: number, v: BodyVerdicts) => (BODY_PRIOR_PAGES * start + v.accepted) / (BODY_PRIOR_PAGES + v.accepted + v.changed);
-  const pct = (x: number) => `${Math.round(100 * x)}%`;
-  const decided = verdicts.accepted + verdicts.changed;
-  const others = verdicts.others && verdicts.others.accepted + verdicts.others.changed > 0 ? verdicts.others : null;
-  if (!others) {
-    if (!decided) return { maxConfidence: rate, why: `${measured}: review it, or lower the site's minimum confidence to accept that rate` };
-    const learned = Math.round(1000 * weigh(rate, verdicts)) / 1000;
-    return { maxConfidence: learned, why: `${measured}; on this site, reviewers accepted ${verdicts.accepted} of ${decided} unchanged, so about ${pct(learned)}` };
-  }
+  const decided = (v: BodyVerdicts) => v.accepted + v.changed;
+  const weigh = (start: number, v: BodyVerdicts) => (BODY_PRIOR_PAGES * start + v.accepted) / (BODY_PRIOR_PAGES + decided(v));
+  const others = verdicts.others && decided(verdicts.others) ? verdicts.others : null;
+  if (!others && !decided(verdicts)) return { maxConfidence: rate, why: `${measured}: review it, or lower the site's minimum confidence to accept that rate` };
   // The site's other templates move the starting point; this template's own verdicts count in full.
-  const start = weigh(rate, others);
-  const learned = Math.round(1000 * weigh(start, verdicts)) / 1000;
-  const elsewhere = `on this site's other templates, reviewers accepted ${others.accepted} of ${others.accepted + others.changed} unchanged`;
-  const here = decided ? `, and ${verdicts.accepted} of ${decided} on this one` : ", and none on this one yet";
-  return { maxConfidence: learned, why: `${measured}; ${elsewhere}${here}, so about ${pct(learned)}` };
+  const learned = Math.round(1000 * weigh(others ? weigh(rate, others) : rate, verdicts)) / 1000;
+  const here = `${verdicts.accepted} of ${decided(verdicts)}`;
+  const said = !others
+    ? `on this site, reviewers accepted ${here} unchanged`
+    : `on this site's other templates, reviewers accepted ${others.accepted} of ${decided(others)} unchanged, and ${decided(verdicts) ? `${here} on this one` : "none on this one yet"}`;
+  return { maxConfidence: learned, why: `${measured}; ${said}, so about ${Math.round(100 * learned)}%` };
 }
 
 /** Candidates of page-level (template) fields: title, site name, author, dates, description, image, body... */
-export function pageCandidates(page: PageExtraction, bodyVerdicts?: BodyVerdicts & { others?: BodyVerdicts }): Candidate[] {
+export function pageCandidates(page: PageExtraction, bodyVerdicts?: TemplateBodyVerdicts): Candidate[] {
   const out: Candidate[] = [];
   const push = (name: string, kind: CandidateKind, value: string | null | undefined, roleHint: Record<string, number>, extra: Partial<Candidate> = {}) => {
     if (value && value.trim()) out.push(candidate(name, kind, value, out.length, roleHint, extra));

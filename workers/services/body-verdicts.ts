@@ -1,7 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mappingProposals } from "../db/schema-mapping";
 import { MAIN_CONTENT_BODY, type SiteBodyVerdicts } from "../mapping/page-candidates";
+
+const DECIDED = ["approved", "tweaked", "overridden", "rejected"] as const;
 
 /**
  * What a site's reviewers decided about the main-content bodies proposed for its pages, in all and per
@@ -21,6 +23,9 @@ export async function loadBodyVerdicts(db: Db, organizationId: string, siteId: s
       and(
         eq(mappingProposals.organizationId, organizationId),
         eq(mappingProposals.siteId, siteId),
+        // Decided statuses only: the site index (organization, site, status) reads the few decided rows,
+        // not every proposal of the site, once per page a run maps.
+        inArray(mappingProposals.status, DECIDED),
         eq(mappingProposals.scope, "field"),
         eq(mappingProposals.sourceName, MAIN_CONTENT_BODY),
         isNotNull(mappingProposals.decidedByUserId),

@@ -6,7 +6,7 @@
 import { str, trimSlash, type AdapterOptions } from "./adapters/options";
 import type { EnrichWriteResult, TargetEnricher } from "./enrich";
 import { applied, unsupported } from "./enrich-outcomes";
-import { gone, guardEach, type RevertOutcome, unchecked, UNRECORDED } from "./enrich-revert";
+import { gone, guardEach, type GuardedValue, type RevertOutcome, unchecked, UNRECORDED } from "./enrich-revert";
 import { TargetHttpClient, basicAuth } from "./http-client";
 import { setImageAlt } from "./image-alt";
 import { detectSeoPlugin, type WordPressSeoPlugin } from "./wordpress-seo";
@@ -142,19 +142,17 @@ export function createWordPressEnricher(options: AdapterOptions): TargetEnricher
       const wrote = after as WpAfter | null | undefined;
       if (!wrote) return revertUnchecked(item.targetId, prev);
       const outcomes: RevertOutcome[] = [];
+      const media: GuardedValue<string>[] = [];
       for (const [id, alt] of Object.entries(prev.media ?? {})) {
         const written = wrote.media?.[id];
         const medium = await read<WpMedia>(`${base}/media/${id}?context=edit`);
-        if (!medium) {
-          outcomes.push(gone(mediaAlt(id)));
-          continue;
-        }
-        // A media item is shared: its old value may be one an earlier apply wrote and was rolled back since.
-        let back: string | null = null;
-        const value = { key: id, item: mediaAlt(id), now: medium.alt_text, written: written === undefined ? UNRECORDED : written, recorded: alt };
-        outcomes.push(...guardEach([value], (_id, old) => (back = String(old ?? "")), restoreTo).outcomes);
-        if (back !== null) await setMediaAlt(id, back);
+        if (!medium) outcomes.push(gone(mediaAlt(id)));
+        else media.push({ key: id, item: mediaAlt(id), now: medium.alt_text, written: written === undefined ? UNRECORDED : written, recorded: alt });
       }
+      // A media item is shared: its old value may be one an earlier apply wrote and was rolled back since.
+      const alts: [string, string][] = [];
+      outcomes.push(...guardEach(media, (id, old) => alts.push([id, String(old ?? "")]), restoreTo).outcomes);
+      for (const [id, alt] of alts) await setMediaAlt(id, alt);
       // The page's values the apply wrote, each with what it holds now and its old value.
       const fields: Array<{ name: string; key: "content" | "excerpt" | `meta:${string}`; written: unknown; old: unknown; now: (p: WpPageEdit) => unknown }> = [];
       if (wrote.contentChanged) fields.push({ name: CONTENT, key: "content", written: wrote.content, old: prev.content, now: (p) => raw(p.content) });

@@ -63,19 +63,16 @@ function headings(document: Document, layout: Layout): Element[] {
   return found.filter((el) => !isHidden(el));
 }
 
-/** Ruby annotations (furigana) are read aloud, not part of the headline's text. */
+/** The headline a heading shows: without a kicker part, or (with ruby) its whole text; see wholeText. */
 function headingText(el: Element): string {
-  if (!el.querySelector("rt, rp")) return withoutKicker(el) ?? textOf(el);
-  const copy = el.cloneNode(true) as Element;
-  for (const r of Array.from(copy.querySelectorAll("rt, rp"))) r.remove();
-  return textOf(copy);
+  return el.querySelector("rt, rp") ? wholeText(el) : (withoutKicker(el) ?? textOf(el));
 }
 
 /** Parts a heading's markup names as a kicker or overline ("teaser__kicker", "dachzeile", "eyebrow"). */
 const KICKER_CLASS = /kicker|overline|eyebrow|dachzeile|topline|roofline|supertitle|pre-?title|pre-?headline|rubric|label|category|section/i;
 const hasMarkedKicker = (el: Element) => Array.from(el.children).some((c) => KICKER_CLASS.test(c.getAttribute("class") ?? ""));
 
-/** The heading's whole text, ruby annotations left out. */
+/** The heading's whole text; ruby annotations (furigana) are read aloud, not part of it. */
 function wholeText(el: Element): string {
   if (!el.querySelector("rt, rp")) return textOf(el);
   const copy = el.cloneNode(true) as Element;
