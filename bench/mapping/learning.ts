@@ -6,8 +6,7 @@
  */
 import type { PageExtraction } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
-import { instanceCandidates } from "../../workers/mapping/candidates";
-import { pageCandidates } from "../../workers/mapping/page-candidates";
+import { componentCandidates, pageCandidates } from "../../workers/mapping/page-candidates";
 import { mapPage } from "../../workers/mapping/mapper";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "../../workers/mapping/signature";
 import type { MemoryEntry } from "../../workers/mapping/types";
@@ -59,7 +58,7 @@ function review(memory: Memory, site: FixtureSite, extraction: PageExtraction, u
     // Override: the reviewer points at the source that holds the right value, when the page has one.
     const defs = isPage ? site.definitions.templates[owner] : site.definitions.components[owner];
     const type = defs?.fields.find((f) => f.name === u.target)?.type ?? "text";
-    const cands = isPage ? pageCands : instanceCandidates(extraction.components[u.instance]);
+    const cands = isPage ? pageCands : componentCandidates(extraction.components[u.instance], extraction);
     const right = cands.find((c) => sameValue(type, convertValue(c, type, extraction.url, extraction.language), u.expected!));
     if (right) memory.teach("field", sigOf(right), owner, u.target, 1);
   }

@@ -97,6 +97,31 @@ describe("rich text fidelity", () => {
   });
 });
 
+describe("a table inside a table cell", () => {
+  // A booking calendar: a layout table whose cell holds a month's table. Each cell's text is written once.
+  const NESTED = `<table><tbody><tr><td><table><thead><tr><th>October 2020</th></tr></thead><tbody><tr><td>Mo</td><td>Tu</td></tr></tbody></table></td><td>Free days</td></tr></tbody></table>`;
+  const count = (text: string, word: string) => text.split(word).length - 1;
+
+  it("keeps the inner table's rows in its cell, not as rows of the outer table, in every converter", () => {
+    const gutenberg = htmlToGutenberg(NESTED);
+    expect(count(gutenberg, "October 2020")).toBe(1);
+    expect(count(gutenberg, "Free days")).toBe(1);
+    const outer = parseBlocks(gutenberg).find((b) => b.blockName === "core/table")!;
+    expect(outer.innerHTML.trim()).toMatch(/^<figure class="wp-block-table"><table><tbody><tr><td><table>.*October 2020.*<\/table><\/td><td>Free days<\/td><\/tr><\/tbody><\/table><\/figure>$/s);
+
+    const contentful = documentToHtmlString(htmlToContentfulRichText(NESTED));
+    expect(count(contentful, "October 2020")).toBe(1);
+    expect(count(contentful, "Mo")).toBe(1);
+
+    const storyblok = renderRichText(htmlToStoryblokRichText(NESTED) as never);
+    expect(count(storyblok, "October 2020")).toBe(1);
+
+    const sanity = htmlToPortableTextBlocks(NESTED).find((b) => b._type === "table") as unknown as { rows: { cells: string[] }[] };
+    expect(sanity.rows).toHaveLength(1);
+    expect(sanity.rows[0].cells).toEqual(["October 2020 Mo Tu", "Free days"]);
+  });
+});
+
 describe("setImageAlt", () => {
   const html = `<p>Fish &amp; chips</p><img data-src="/a.png" src="/b.png" alt="old"><img class="x wp-image-3" src="/c.png"><img src="/a.png">`;
 

@@ -19,6 +19,8 @@ const URL_ATTRS: ReadonlySet<string> = new Set(HTML_URL_ATTRIBUTES);
 const VOID_TAGS = new Set(["br", "hr", "img"]);
 const BLOCK_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "figure", "figcaption", "tr", "caption", "section", "article", "div", "br", "hr", "table", "ul", "ol"]);
 
+const CELL_TAGS = new Set(["td", "th"]);
+
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
@@ -166,10 +168,12 @@ export function cleanChildren(root: Element, base: string, skip?: (el: Element) 
     }
     if (DROPPED_TAGS.has(tag) && !unwrap?.(el)) return;
     const block = BLOCK_TAGS.has(tag);
-    if (block) text.push("\n");
+    // A table's cells are words apart, however tightly they are written ("<td>Mo</td><td>Tu</td>").
+    const apart = block ? "\n" : CELL_TAGS.has(tag) ? " " : "";
+    text.push(apart);
     if (!KEPT_TAGS.has(tag)) {
       for (const child of Array.from(el.childNodes)) walk(child, pre);
-      if (block) text.push("\n");
+      text.push(apart);
       return;
     }
     let attrs = "";
@@ -186,7 +190,7 @@ export function cleanChildren(root: Element, base: string, skip?: (el: Element) 
       for (const child of Array.from(el.childNodes)) walk(child, pre || tag === "pre");
       html.push(`</${tag}>`);
     }
-    if (block) text.push("\n");
+    text.push(apart);
   };
   for (const child of Array.from(root.childNodes)) walk(child, false);
   const plain = text

@@ -1,4 +1,4 @@
-import type { Box, ComponentInstance, SourceField } from "../contracts/extraction";
+import type { Box, ComponentInstance, PageExtraction, SourceField } from "../contracts/extraction";
 import { looksLikeDate, looksLikeNumber, normalizeSpace, stripTags, words } from "./text";
 
 /** The part of a source field a candidate stands for: a link gives its address and its label. */
@@ -50,6 +50,11 @@ export interface Candidate {
   meta?: MetaEvidence;
   /** The value itself is doubtful, whatever it is mapped to: no proposal of it claims more than `maxConfidence`. */
   doubt?: { maxConfidence: number; why: string };
+  /**
+   * The instance's whole content (see wholeContent): offered only to a definition whose one field is
+   * rich text, which then carries everything the instance holds, images and headings included.
+   */
+  sole?: boolean;
   /** Doubtful only as a value of one field type (a page's one-line description as its rich-text body). */
   doubtAs?: Partial<Record<string, { maxConfidence: number; why: string }>>;
 }
@@ -134,8 +139,20 @@ function selectorWords(selector: string): string[] {
   return words(steps.replace(/:nth-(child|of-type)\(\d+\)/g, "").replace(/[.#]/g, " "));
 }
 
-/** Turns an instance's source fields into candidates: links and images give two each. */
-export function instanceCandidates(instance: ComponentInstance): Candidate[] {
+/** The name of the candidate that proposes a page's main content as a body (of a template, or of the component that holds it). */
+export const MAIN_CONTENT_BODY = "main content body";
+
+/** The name of the candidate that proposes an instance's whole markup as the one rich-text field of its component. */
+export const INSTANCE_CONTENT = "(instance content)";
+
+/** What of its page an instance's candidates may use: the page's main content, where the instance holds it. */
+export type InstancePage = Pick<PageExtraction, "mainHtml" | "mainText">;
+
+/**
+ * Turns an instance's source fields into candidates: links and images give two each. With the page,
+ * the instance's whole content is a candidate too, for a definition whose one field is rich text.
+ */
+export function instanceCandidates(instance: ComponentInstance, page?: InstancePage): Candidate[] {
   const out: Candidate[] = [];
   const inQuoteInstance = /<blockquote\b/i.test(instance.html);
   instance.fields.forEach((field, sourceIndex) => {
@@ -198,7 +215,71 @@ export function instanceCandidates(instance: ComponentInstance): Candidate[] {
       synthetic: true,
     });
   }
+  const whole = wholeContent(instance, page, out);
+  if (whole) out.push(whole);
   return out;
+}
+
+/** At least this share of the main text's words must be in the instance for it to hold the main content. */
+const HOLDS_MAIN = 0.9;
+/** A main text shorter than this (in words) is no article to prefer over the instance's own markup. */
+const MIN_MAIN_WORDS = 30;
+/**
+ * An instance with no more than this many words per word of the main content is the main content: its
+ * own markup is the value, as the site defines it, with nothing an extraction could have got wrong.
+ */
+const SAME_AS_MAIN = 1.1;
+
+const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * Whether an instance holds the page's main content and more besides (sidebars, share bars, teasers):
+ * nearly every word of the main text is in it, and it has a tenth more words than the main text.
+ */
+export function holdsMainContent(instance: Pick<ComponentInstance, "text">, mainText: string): boolean {
+  const main = tokens(mainText);
+  if (main.length < MIN_MAIN_WORDS) return false;
+  const words = tokens(instance.text);
+  if (words.length <= SAME_AS_MAIN * main.length) return false;
+  const own = new Set(words);
+  return main.filter((w) => own.has(w)).length >= HOLDS_MAIN * main.length;
+}
+
+/**
+ * The instance's whole content as one rich-text value, for a definition whose one field is rich text
+ * (an "Article" of a body, a "Rich text" block): its images, headings, lists and tables stay in it, in
+ * their order, which a run of paragraphs loses. Where the instance holds the page's main content (an
+ * article, main), the main content is the value: the same markup without what the main-content filter
+ * dropped (share bars, teasers, labels); it carries the main content's doubt (see componentCandidates
+ * in page-candidates.ts). Elsewhere (a rich-text block inside the content) the instance's own markup
+ * is the value. It contains every other candidate, so none is used beside it.
+ */
+function wholeContent(instance: ComponentInstance, page: InstancePage | undefined, cands: readonly Candidate[]): Candidate | null {
+  if (!page || !instance.html || !instance.text.trim()) return null;
+  const main = page.mainHtml && holdsMainContent(instance, page.mainText);
+  const value = main ? page.mainHtml : instance.html;
+  const members = cands.flatMap((c, i) => (c.sourceIndex >= 0 ? [i] : []));
+  if (members.length === 0) return null;
+  return {
+    sourceIndex: -1,
+    part: "value",
+    kind: "richtext",
+    value,
+    name: main ? MAIN_CONTENT_BODY : INSTANCE_CONTENT,
+    selector: instance.path,
+    // Named like a run of its paragraphs, by what its parts are named by.
+    words: [...new Set(["text", "body", "content", ...members.flatMap((m) => cands[m].words)])],
+    order: cands.length,
+    headingLevel: null,
+    length: main ? page.mainText.length : instance.text.length,
+    blocks: blockCount(value),
+    isButton: false,
+    linkType: null,
+    inQuote: false,
+    synthetic: false,
+    sole: true,
+    members,
+  };
 }
 
 /** Whether a paragraph's text is nothing but the links inside it ("Learn more", two buttons). */

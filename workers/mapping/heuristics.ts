@@ -67,7 +67,7 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
       const { m, i } = match;
       // A remembered paragraph of rich text is where the text starts: on a page with more of it,
       // the run of paragraphs that holds it is the value.
-      const runs = fields[i].type === "richtext" ? candidates.map((c, k) => ({ c, k })).filter(({ c }) => c.members?.includes(match.j)) : [];
+      const runs = fields[i].type === "richtext" ? candidates.map((c, k) => ({ c, k })).filter(({ c, k }) => c.members?.includes(match.j) && features[i][k].compat > 0) : [];
       const j = runs.length ? runs.sort((a, b) => (b.c.members?.length ?? 0) - (a.c.members?.length ?? 0))[0].k : match.j;
       if (takenFields.has(i) || takenCandidates.has(j) || (candidates[j].members ?? []).some((x) => takenCandidates.has(x))) continue;
       takenFields.add(i);
@@ -77,7 +77,7 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
       const evidence = [memoryEvidence(m), ...describePair(slots[i], c, features[i][j]).slice(0, 1)];
       let confidence = m.confidence;
       if (heuristic[i] === j) {
-        const own = input.componentConfidence * predict(FIELD_MODEL, fieldFeatureVector(features[i][j], features, i, j));
+        const own = input.componentConfidence * predict(FIELD_MODEL, fieldFeatureVector(features[i][j], features, i, j, candidates));
         confidence = agreeing(m.confidence, own);
         evidence.push(`the heuristics agree (${own.toFixed(2)})`);
       }
@@ -104,7 +104,7 @@ export function mapFields(input: FieldMappingInput): ScoredProposal[] {
     const f = features[i][j];
     const c = candidates[j];
     const fromMetadata = c.meta?.concept === slots[i].concept && (METADATA_CONCEPTS as readonly string[]).includes(slots[i].concept);
-    const x = fromMetadata ? metadataFeatureVector(c.meta!, f) : fieldFeatureVector(f, features, i, j);
+    const x = fromMetadata ? metadataFeatureVector(c.meta!, f) : fieldFeatureVector(f, features, i, j, candidates);
     // A field is right only if its component is: P(field) = P(component) × P(field | component).
     const confidence = input.componentConfidence * predict(fromMetadata ? METADATA_MODEL : FIELD_MODEL, x);
     const evidence = describePair(slots[i], c, f);
@@ -248,11 +248,14 @@ function metadataEvidence(meta: MetaEvidence): string[] {
   return out;
 }
 
-function fieldFeatureVector(f: PairFeatures, all: PairFeatures[][], i: number, j: number): FeatureVector {
+function fieldFeatureVector(f: PairFeatures, all: PairFeatures[][], i: number, j: number, candidates: readonly Candidate[]): FeatureVector {
   let otherCand = 0;
-  all[i].forEach((g, jj) => {
-    if (jj !== j) otherCand = Math.max(otherCand, g.raw);
-  });
+  // An instance's whole content has no rival: every other candidate of the instance is a part of it.
+  if (!candidates[j].sole) {
+    all[i].forEach((g, jj) => {
+      if (jj !== j) otherCand = Math.max(otherCand, g.raw);
+    });
+  }
   let otherField = 0;
   all.forEach((row, ii) => {
     if (ii !== i) otherField = Math.max(otherField, row[j].raw);

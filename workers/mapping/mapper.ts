@@ -10,8 +10,8 @@
  */
 import { DEFAULT_MIN_CONFIDENCE, type MappingLayer } from "../contracts/mapping";
 import type { ComponentInstance, PageExtraction } from "../contracts/extraction";
-import { instanceCandidates, type Candidate } from "./candidates";
-import { pageCandidates, type SiteBodyVerdicts, templateVerdicts } from "./page-candidates";
+import { MAIN_CONTENT_BODY, type Candidate } from "./candidates";
+import { bodyDoubt, componentCandidates, pageCandidates, type SiteBodyVerdicts, templateVerdicts } from "./page-candidates";
 import { agreeing, chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
 import { MemoryIndex, memoryEvidence } from "./memory";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "./signature";
@@ -54,7 +54,7 @@ export function pageSignatures(page: PageExtraction): string[] {
   for (const instance of page.components) {
     const isig = instanceSignature(instance);
     add(isig);
-    for (const c of instanceCandidates(instance)) add(fieldSignature(isig, c));
+    for (const c of componentCandidates(instance, page)) add(fieldSignature(isig, c));
   }
   return [...out];
 }
@@ -179,7 +179,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
   }
 
   page.components.forEach((instance, index) => {
-    const cands = instanceCandidates(instance);
+    const cands = componentCandidates(instance, page);
     candidatesByInstance.set(index, cands);
     const isig = instanceSignature(instance);
     const remembered = memory.best("component", isig, useLoose, (e) => definitions.components[e.targetComponent] !== undefined);
@@ -197,6 +197,9 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
     }
     proposals.push(choiceProposal("component", index, choice, instanceSource(instance), isig));
     if (!choice.key) return;
+    // The page's main content as this component's body: what reviewers decided of its bodies counts.
+    const main = cands.find((c) => c.name === MAIN_CONTENT_BODY);
+    if (main) main.doubt = bodyDoubt(page, templateVerdicts(input.bodyVerdicts, choice.key));
     proposals.push(
       ...mapFields({
         pageUrl: page.url,

@@ -4,9 +4,9 @@
  * headline is a title and never a site name. Extractions stored before that layer existed fall back to
  * the document title, Open Graph and the first h1.
  */
-import type { MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
+import type { ComponentInstance, MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
 import { BODY_RIGHT_RATE } from "./calibration-body";
-import { blockCount, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
+import { blockCount, instanceCandidates, MAIN_CONTENT_BODY, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
 import { looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
 
 /**
@@ -152,8 +152,7 @@ const DESCRIPTION_DOUBT = {
   doubtAs: { richtext: { maxConfidence: DESCRIPTION_AS_RICHTEXT_CONFIDENCE, why: "a page's description summarises it in a line; as rich text it stands in for a body the page did not offer" } },
 };
 
-/** The name of the candidate that proposes a page's main content as a body. */
-export const MAIN_CONTENT_BODY = "main content body";
+export { MAIN_CONTENT_BODY };
 
 /**
  * What reviewers of a site decided about its main-content bodies so far: accepted unchanged, or changed
@@ -213,6 +212,17 @@ export function bodyDoubt(page: Pick<PageExtraction, "mainSource">, verdicts: Te
     ? `on this site, reviewers accepted ${here} unchanged`
     : `on this site's other templates, reviewers accepted ${others.accepted} of ${decided(others)} unchanged, and ${decided(verdicts) ? `${here} on this one` : "none on this one yet"}`;
   return { maxConfidence: learned, why: `${measured}; ${said}, so about ${Math.round(100 * learned)}%` };
+}
+
+/**
+ * An instance's candidates on its page. Where its whole content is the page's main content (see
+ * instanceCandidates), that value claims what a page's body may claim, with the verdicts on the bodies
+ * of the component it becomes (the same extraction, whichever target it fills).
+ */
+export function componentCandidates(instance: ComponentInstance, page: Pick<PageExtraction, "mainHtml" | "mainText" | "mainSource">, verdicts?: TemplateBodyVerdicts): Candidate[] {
+  const cands = instanceCandidates(instance, page);
+  for (const c of cands) if (c.name === MAIN_CONTENT_BODY) c.doubt = bodyDoubt(page, verdicts);
+  return cands;
 }
 
 /** Candidates of page-level (template) fields: title, site name, author, dates, description, image, body... */

@@ -1,5 +1,5 @@
 import type { FieldDefinition, FieldType } from "../contracts/definitions";
-import type { Candidate } from "./candidates";
+import { INSTANCE_CONTENT, type Candidate } from "./candidates";
 import { METADATA_CONCEPTS } from "./calibration-prior";
 import { concepts, looksLikeUrl, nameSimilarity, words } from "./text";
 
@@ -12,6 +12,8 @@ export interface TargetSlot {
   /** Words of the description: weaker evidence than the name. */
   descriptionWords: string[];
   concept: string;
+  /** The definition's one field, and rich text: it takes the instance's whole content (Candidate.sole). */
+  sole: boolean;
 }
 
 /** Concepts in the order that decides a name's main meaning ("authorName" is an author, not a title). */
@@ -51,7 +53,7 @@ export function targetSlot(field: FieldDefinition, index = 0, count = 1): Target
   let concept = pickConcept(concepts(ws), field.type) ?? pickConcept(concepts(dws), field.type) ?? TYPE_CONCEPT[field.type] ?? "unknown";
   // A text field named after a link ("cta", "button") holds the link's label.
   if (field.type === "text" && concept === "link") concept = "label";
-  return { field, rank: count > 1 ? index / (count - 1) : 0, words: ws, descriptionWords: dws, concept };
+  return { field, rank: count > 1 ? index / (count - 1) : 0, words: ws, descriptionWords: dws, concept, sole: count === 1 && field.type === "richtext" };
 }
 
 function pickConcept(cs: Set<string>, type: FieldType): string | null {
@@ -211,15 +213,17 @@ export interface PairFeatures {
 
 export function pairFeatures(slot: TargetSlot, c: Candidate): PairFeatures {
   // Alternative text describes an image; it is content of an "alt" field and rarely of anything else.
-  const compat = conceptAllowed(slot.concept, c) ? typeCompatibility(slot.field.type, c) * (c.part === "alt" && slot.concept !== "alt" ? 0.4 : 1) : 0;
+  // An instance's whole content fills a definition's one rich-text field, and nothing else.
+  const compat = c.sole && !slot.sole ? 0 : conceptAllowed(slot.concept, c) ? typeCompatibility(slot.field.type, c) * (c.part === "alt" && slot.concept !== "alt" ? 0.4 : 1) : 0;
   const name = Math.max(nameSimilarity(slot.words, c.words), 0.6 * nameSimilarity(slot.descriptionWords, c.words));
   const role = roleScore(slot.concept, c);
   const synthetic = c.synthetic ? 1 : 0;
   // Fields are usually defined in the order their content appears: a weak prior that breaks ties
   // between look-alikes (a person's name before their company).
   const position = c.rank === undefined ? 0.5 : 1 - Math.abs(slot.rank - c.rank);
-  // Of two text runs that fit equally, the one that leaves less content behind wins.
-  const coverage = 0.005 * (c.members?.length ?? 0);
+  // Of two text runs that fit equally, the one that leaves less content behind wins; the instance's
+  // whole content leaves nothing (its images and headings too).
+  const coverage = 0.005 * (c.members?.length ?? 0) + (c.sole ? 0.001 : 0);
   const raw = compat === 0 ? 0 : compat * (0.1 + 0.45 * name + 0.45 * role) + 0.04 * position + coverage - 0.25 * synthetic;
   return { compat, name, role, synthetic, position, raw };
 }
@@ -233,5 +237,6 @@ export function describePair(slot: TargetSlot, c: Candidate, f: PairFeatures): s
   if (f.role >= 0.6) out.push(`content looks like a ${slot.concept}`);
   out.push(`type ${c.kind} → ${slot.field.type}${f.compat < 1 ? " (converted)" : ""}`);
   if (c.synthetic) out.push("whole instance used: no narrower source value");
+  if (c.sole) out.push(c.name === INSTANCE_CONTENT ? "the instance's whole content: its images and headings stay in it" : "the page's main content, which this instance holds: its images and headings stay in it");
   return out;
 }

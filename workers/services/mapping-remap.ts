@@ -3,8 +3,7 @@ import type { Db } from "../db/client";
 import { mappingProposals, type MappingProposalRow } from "../db/schema-mapping";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
-import { instanceCandidates } from "../mapping/candidates";
-import { pageCandidates } from "../mapping/page-candidates";
+import { componentCandidates, pageCandidates } from "../mapping/page-candidates";
 import { mapFields } from "../mapping/heuristics";
 import { MemoryIndex } from "../mapping/memory";
 import { fieldSignature, instanceSignature, pageFieldSignature } from "../mapping/signature";
@@ -40,9 +39,9 @@ export async function remapInstance(db: Db, env: Env, organizationId: string, he
     : (() => {
         const isig = instanceSignature(instance!);
         return {
-          candidates: instanceCandidates(instance!),
-          signatureOf: (c: ReturnType<typeof instanceCandidates>[number]) => fieldSignature(isig, c),
-          sourceOf: (c: ReturnType<typeof instanceCandidates>[number]) => instanceSource(instance!, c),
+          candidates: componentCandidates(instance!, extraction),
+          signatureOf: (c: ReturnType<typeof componentCandidates>[number]) => fieldSignature(isig, c),
+          sourceOf: (c: ReturnType<typeof componentCandidates>[number]) => instanceSource(instance!, c),
         };
       })();
   const sigs = input.candidates.flatMap((c) => {

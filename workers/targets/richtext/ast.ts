@@ -84,9 +84,20 @@ function readListItems(list: Element): ListItem[] {
   return items;
 }
 
+/** The table's own rows, in order: those of a table nested in one of its cells belong to that table. */
+export function ownRows(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const child of Array.from(table.children)) {
+    const tag = tagOf(child);
+    if (tag === "tr") rows.push(child);
+    else if (tag === "thead" || tag === "tbody" || tag === "tfoot") rows.push(...Array.from(child.children).filter((c) => tagOf(c) === "tr"));
+  }
+  return rows;
+}
+
 function readTable(table: Element): TableCell[][] {
   const rows: TableCell[][] = [];
-  for (const tr of Array.from(table.querySelectorAll("tr"))) {
+  for (const tr of ownRows(table)) {
     const cells: TableCell[] = [];
     for (const cell of Array.from(tr.children)) {
       const tag = tagOf(cell);

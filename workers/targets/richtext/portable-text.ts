@@ -3,7 +3,8 @@
  * Images that were uploaded become Sanity image objects referencing their asset document.
  */
 import { htmlToPortableText } from "@portabletext/html";
-import { collapseWhitespace, parseHtmlDocument, tagOf, withXPath } from "./dom";
+import { collapseWhitespace, isElement, parseHtmlDocument, tagOf, TEXT_NODE, withXPath } from "./dom";
+import { ownRows } from "./ast";
 
 export interface PortableTextBlock {
   _type: string;
@@ -15,6 +16,17 @@ export interface PortableTextBlock {
 function keyGenerator(): () => string {
   let n = 0;
   return () => `k${(n++).toString(36).padStart(4, "0")}`;
+}
+
+/** Elements whose text stands apart from its neighbours' in a plain-text cell. */
+const SEPARATE = new Set(["p", "div", "li", "tr", "td", "th", "br", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "blockquote"]);
+
+/** A cell's text, with a space where its paragraphs, lines or nested cells meet ("October 2020 Mo Tu"). */
+function cellText(node: Node): string {
+  if (node.nodeType === TEXT_NODE) return node.textContent ?? "";
+  if (!isElement(node)) return "";
+  const inner = Array.from(node.childNodes).map(cellText).join("");
+  return SEPARATE.has(tagOf(node)) ? ` ${inner} ` : inner;
 }
 
 /**
@@ -31,14 +43,16 @@ export function htmlToPortableTextBlocks(html: string, imageRef: (src: string) =
         // Tables in the shape of Sanity's table plugin (@sanity/table): rows of plain-text cells.
         deserialize: (el) => {
           if (tagOf(el) !== "table") return undefined;
-          const rows = Array.from((el as Element).querySelectorAll("tr")).map((tr) => ({
+          // Its own rows: a table nested in a cell is that cell's text, not rows of this table.
+          const own = ownRows(el as Element);
+          const rows = own.map((tr) => ({
             _type: "tableRow",
             _key: nextKey(),
             cells: Array.from(tr.children)
               .filter((c) => tagOf(c) === "td" || tagOf(c) === "th")
-              .map((c) => collapseWhitespace(c.textContent ?? "").trim()),
+              .map((c) => collapseWhitespace(cellText(c)).trim()),
           }));
-          const first = (el as Element).querySelector("tr");
+          const first = own[0];
           const headerRows = first && Array.from(first.children).every((c) => tagOf(c) === "th") ? 1 : 0;
           return { _type: "table", _key: nextKey(), headerRows, rows };
         },
