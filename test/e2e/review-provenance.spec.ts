@@ -32,6 +32,7 @@ test("a snapshot's proposals show their provenance and outline their element on 
     components: {
       hero: { name: "Hero", selector: ".hero", fields: [{ name: "title", type: "text" }, { name: "lead", type: "text" }] },
       card: { name: "Card", selector: ".card", fields: [{ name: "title", type: "text" }, { name: "text", type: "richtext" }, { name: "image", type: "image" }] },
+      richText: { name: "Rich text", selector: ".rich-text", fields: [{ name: "body", type: "richtext" }] },
     },
     // Template fields are filled from the page metadata layer (<title>, og:title, meta description).
     templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"], fields: [{ name: "title", type: "text" }, { name: "description", type: "text" }, { name: "body", type: "richtext" }] } },
@@ -69,6 +70,16 @@ test("a snapshot's proposals show their provenance and outline their element on 
   await body.getByText("Evidence", { exact: true }).click();
   await expect(body.getByRole("listitem").filter({ hasText: /^a page's main content is right as extracted on about \d+% of real pages \(\d+ measured\): review it, or lower the site's minimum confidence to accept that rate$/ })).toBeVisible();
   await body.screenshot({ path: "test-results/review-body-evidence.png" });
+
+  // A component of one rich-text field carries its block's whole content (heading, list and all), and says so.
+  const richBody = page.locator("li[data-proposal-id]").filter({ hasText: "richText.body" });
+  await expect(richBody).toHaveCount(1);
+  await expect(richBody).toContainText("from (instance content)");
+  await expect(richBody.getByText(/^From:\s*richText component: its whole content$/)).toBeVisible();
+  await expect(richBody.locator("p").first()).not.toContainText("<");
+  await richBody.getByText("Evidence", { exact: true }).click();
+  await expect(richBody.getByRole("listitem").filter({ hasText: /^the instance's whole content: its images and headings stay in it$/ })).toBeVisible();
+  await richBody.screenshot({ path: "test-results/review-whole-content.png" });
 
   // The extraction panel says where the main content and the page metadata came from. Soft, so a
   // missing panel part still lets the screenshot checks below run and report.

@@ -29,6 +29,7 @@ describe("a component of one rich-text field", () => {
     const { page, body } = await bodyOf(creativecommons, CC_URL, article([{ name: "body", type: "richtext" }]));
     expect(body.source.name).toBe(INSTANCE_CONTENT);
     expect(body.evidence).toContain("the instance's whole content: its images and headings stay in it");
+    expect(body.source.provenance).toBe("article component: its whole content");
     const value = String(body.value);
     const instance = page.components[0];
     const images = instance.fields.filter((f) => f.kind === "image");
@@ -72,6 +73,7 @@ describe("an instance that holds the page's main content and more", () => {
   it("proposes the main content, without the sidebar, and claims what a page's body may claim", async () => {
     const { body } = await bodyOf(html, "https://example.com/news/ferry", defs);
     expect(body.source.name).toBe(MAIN_CONTENT_BODY);
+    expect(body.source.provenance).toBe("content component: the page's main content inside it");
     const value = String(body.value);
     expect(value).toContain("Paragraph 8 of the story");
     expect(value).toContain("https://example.com/ferry.jpg");

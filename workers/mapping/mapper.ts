@@ -62,7 +62,7 @@ export function pageSignatures(page: PageExtraction): string[] {
 /** Where a value of a component instance comes from: the element inside the instance, drawn where. */
 export function instanceSource(instance: ComponentInstance, c?: Candidate): SourceRef {
   const field = c && c.sourceIndex >= 0 ? instance.fields[c.sourceIndex] : undefined;
-  const where = c ? (c.synthetic ? "the whole instance" : `${c.selector}`) : `selector ${instance.selector}`;
+  const where = !c ? `selector ${instance.selector}` : c.synthetic ? "the whole instance" : c.sole ? (c.name === MAIN_CONTENT_BODY ? "the page's main content inside it" : "its whole content") : c.selector;
   return {
     definition: instance.definition,
     name: c ? c.name : null,
