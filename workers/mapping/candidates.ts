@@ -248,15 +248,15 @@ export function holdsMainContent(instance: Pick<ComponentInstance, "text">, main
 /**
  * The instance's whole content as one rich-text value, for a definition whose one field is rich text
  * (an "Article" of a body, a "Rich text" block): its images, headings, lists and tables stay in it, in
- * their order, which a run of paragraphs loses. Where the instance holds the page's main content (an
- * article, main), the main content is the value: the same markup without what the main-content filter
- * dropped (share bars, teasers, labels); it carries the main content's doubt (see componentCandidates
- * in page-candidates.ts). Elsewhere (a rich-text block inside the content) the instance's own markup
- * is the value. It contains every other candidate, so none is used beside it.
+ * their order, which a run of paragraphs loses. Where the instance holds the page's main content and more
+ * (a <main> with a sidebar), the main content is the value: the instance's content without what the
+ * main-content filter dropped; it carries the main content's doubt (see componentCandidates in
+ * page-candidates.ts). Elsewhere (an article that is the main content, a rich-text block inside it) the
+ * instance's own markup is the value. It contains every other candidate, so none is used beside it.
  */
 function wholeContent(instance: ComponentInstance, page: InstancePage | undefined, cands: readonly Candidate[]): Candidate | null {
   if (!page || !instance.html || !instance.text.trim()) return null;
-  const main = page.mainHtml && holdsMainContent(instance, page.mainText);
+  const main = Boolean(page.mainHtml) && holdsMainContent(instance, page.mainText);
   const value = main ? page.mainHtml : instance.html;
   const members = cands.flatMap((c, i) => (c.sourceIndex >= 0 ? [i] : []));
   if (members.length === 0) return null;
