@@ -14,6 +14,8 @@ import { normalizeSpace, stripTags } from "../../workers/mapping/text";
 import creativecommons from "../fixtures/real/pages/creativecommons.ch.wie.html?raw";
 
 const CC_URL = "http://www.creativecommons.ch/wie-funktionierts/";
+type Field = MappingDefinitions["components"][string]["fields"][number];
+const field = (name: string, type: Field["type"]): Field => ({ name, type, required: false, description: "" });
 const article = (fields: MappingDefinitions["components"][string]["fields"]): MappingDefinitions => ({
   components: { article: { name: "Article", selector: "article, main, [role=main]", fields } as MappingDefinitions["components"][string] },
   templates: {},
@@ -26,7 +28,7 @@ const bodyOf = async (html: string, url: string, defs: MappingDefinitions, bodyV
 
 describe("a component of one rich-text field", () => {
   it("takes the whole article of a real page: every image and heading of the instance, in order", async () => {
-    const { page, body } = await bodyOf(creativecommons, CC_URL, article([{ name: "body", type: "richtext" }]));
+    const { page, body } = await bodyOf(creativecommons, CC_URL, article([field("body", "richtext")]));
     expect(body.source.name).toBe(INSTANCE_CONTENT);
     expect(body.evidence).toContain("the instance's whole content: its images and headings stay in it");
     expect(body.source.provenance).toBe("article component: its whole content");
@@ -44,18 +46,18 @@ describe("a component of one rich-text field", () => {
   });
 
   it("leaves a definition of several fields to its narrower values: the body is no longer the whole instance", async () => {
-    const { body } = await bodyOf(creativecommons, CC_URL, article([{ name: "title", type: "text" }, { name: "body", type: "richtext" }, { name: "image", type: "image" }]));
+    const { body } = await bodyOf(creativecommons, CC_URL, article([field("title", "text"), field("body", "richtext"), field("image", "image")]));
     expect(body.source.name).not.toBe(INSTANCE_CONTENT);
     expect(body.source.name).not.toBe(MAIN_CONTENT_BODY);
   });
 
   it("is never a candidate for another field", () => {
-    const page = extractPage(creativecommons, CC_URL, article([{ name: "body", type: "richtext" }]).components);
+    const page = extractPage(creativecommons, CC_URL, article([field("body", "richtext")]).components);
     const whole = instanceCandidates(page.components[0], page).find((c) => c.sole)!;
     expect(whole.name).toBe(INSTANCE_CONTENT);
-    expect(pairFeatures(targetSlot({ name: "body", type: "richtext" }, 0, 1), whole).compat).toBe(1);
-    expect(pairFeatures(targetSlot({ name: "body", type: "richtext" }, 0, 2), whole).compat).toBe(0);
-    expect(pairFeatures(targetSlot({ name: "summary", type: "text" }, 0, 1), whole).compat).toBe(0);
+    expect(pairFeatures(targetSlot(field("body", "richtext"), 0, 1), whole).compat).toBe(1);
+    expect(pairFeatures(targetSlot(field("body", "richtext"), 0, 2), whole).compat).toBe(0);
+    expect(pairFeatures(targetSlot(field("summary", "text"), 0, 1), whole).compat).toBe(0);
     // Without the page, the candidates are what they were: the instance's own values and runs.
     expect(instanceCandidates(page.components[0]).some((c) => c.sole)).toBe(false);
   });
@@ -68,7 +70,7 @@ describe("an instance that holds the page's main content and more", () => {
     <main><article><h1>The new ferry</h1>${Array.from({ length: 8 }, (_, i) => para(i + 1)).join("")}
       <figure><img src="https://example.com/ferry.jpg" alt="The ferry at the pier"><figcaption>The ferry at the pier</figcaption></figure></article>
       <aside class="sidebar"><h2>Most read</h2><ul>${sidebar}</ul></aside></main></body></html>`;
-  const defs: MappingDefinitions = { components: { content: { name: "Content", selector: "main", fields: [{ name: "body", type: "richtext" }] } as MappingDefinitions["components"][string] }, templates: {} };
+  const defs: MappingDefinitions = { components: { content: { name: "Content", selector: "main", fields: [field("body", "richtext")] } as MappingDefinitions["components"][string] }, templates: {} };
 
   it("proposes the main content, without the sidebar, and claims what a page's body may claim", async () => {
     const { body } = await bodyOf(html, "https://example.com/news/ferry", defs);
