@@ -8,6 +8,7 @@ import { extractPage } from "../../workers/crawl/extract";
 import { BODY_RIGHT_RATE } from "../../workers/mapping/calibration-body";
 import { INSTANCE_CONTENT, MAIN_CONTENT_BODY, instanceCandidates } from "../../workers/mapping/candidates";
 import { mapPage } from "../../workers/mapping/mapper";
+import { fieldSignature, instanceSignature } from "../../workers/mapping/signature";
 import { pairFeatures, targetSlot } from "../../workers/mapping/scoring";
 import type { MappingDefinitions } from "../../workers/mapping/types";
 import { normalizeSpace, stripTags } from "../../workers/mapping/text";
@@ -60,6 +61,26 @@ describe("a component of one rich-text field", () => {
     expect(pairFeatures(targetSlot(field("summary", "text"), 0, 1), whole).compat).toBe(0);
     // Without the page, the candidates are what they were: the instance's own values and runs.
     expect(instanceCandidates(page.components[0]).some((c) => c.sole)).toBe(false);
+  });
+});
+
+describe("a remembered paragraph of a rich-text field", () => {
+  // A reviewer once put the article's first paragraph into "body": memory takes the biggest value that holds it.
+  const remembered = (defs: MappingDefinitions) => {
+    const page = extractPage(creativecommons, CC_URL, defs.components);
+    const instance = page.components[0];
+    const first = instanceCandidates(instance).find((c) => c.sourceIndex >= 0 && c.kind === "richtext")!;
+    const sig = fieldSignature(instanceSignature(instance), first);
+    const memory = [{ id: "m1", scope: "field" as const, signature: sig.exact, looseSignature: sig.loose, targetComponent: "article", targetField: "body", confirmations: 1, rejections: 0 }];
+    return mapPage({ page, definitions: defs, memory });
+  };
+
+  it("gives a one-field definition the whole content, and a wider definition only a run of paragraphs", async () => {
+    const sole = (await remembered(article([field("body", "richtext")]))).proposals.find((p) => p.targetField === "body")!;
+    expect(sole).toMatchObject({ layer: "memory", source: { name: INSTANCE_CONTENT } });
+    const wide = (await remembered(article([field("title", "text"), field("body", "richtext"), field("image", "image")]))).proposals.find((p) => p.targetField === "body")!;
+    expect(wide.layer).toBe("memory");
+    expect(wide.source.name).toMatch(/^\((heading and )?text blocks\)$/);
   });
 });
 

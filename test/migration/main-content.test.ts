@@ -176,6 +176,13 @@ describe("main content", () => {
     expect(cleanChildren(document.querySelector("div") as unknown as Element, url).html).toBe('<p>Hi <a href="https://www.example.org/x">there</a></p>');
   });
 
+  it("keeps a table's cells words apart in the text, however tightly they are written", () => {
+    const { document } = parseHTML("<div><table><tr><th>Oktober</th></tr><tr><td>Mo</td><td>Di</td><td><b>1</b><i>2</i></td></tr></table><p>Frei<b>tag</b></p></div>");
+    const clean = cleanChildren(document.querySelector("div") as unknown as Element, url);
+    expect(clean.text).toBe("Oktober\nMo Di 12\nFreitag");
+    expect(clean.html).toBe("<table><tr><th>Oktober</th></tr><tr><td>Mo</td><td>Di</td><td><b>1</b><i>2</i></td></tr></table><p>Frei<b>tag</b></p>");
+  });
+
   it("returns an empty result for an empty page", () => {
     const main = mainOf("");
     expect(main).toMatchObject({ html: "", text: "", method: "landmark" });

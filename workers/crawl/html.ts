@@ -170,10 +170,10 @@ export function cleanChildren(root: Element, base: string, skip?: (el: Element) 
     const block = BLOCK_TAGS.has(tag);
     // A table's cells are words apart, however tightly they are written ("<td>Mo</td><td>Tu</td>").
     const apart = block ? "\n" : CELL_TAGS.has(tag) ? " " : "";
-    text.push(apart);
+    if (apart) text.push(apart);
     if (!KEPT_TAGS.has(tag)) {
       for (const child of Array.from(el.childNodes)) walk(child, pre);
-      text.push(apart);
+      if (apart) text.push(apart);
       return;
     }
     let attrs = "";
@@ -190,7 +190,7 @@ export function cleanChildren(root: Element, base: string, skip?: (el: Element) 
       for (const child of Array.from(el.childNodes)) walk(child, pre || tag === "pre");
       html.push(`</${tag}>`);
     }
-    text.push(apart);
+    if (apart) text.push(apart);
   };
   for (const child of Array.from(root.childNodes)) walk(child, false);
   const plain = text

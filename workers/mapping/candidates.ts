@@ -1,4 +1,5 @@
 import type { Box, ComponentInstance, PageExtraction, SourceField } from "../contracts/extraction";
+import { tokens } from "../crawl/main-content/tokens";
 import { looksLikeDate, looksLikeNumber, normalizeSpace, stripTags, words } from "./text";
 
 /** The part of a source field a candidate stands for: a link gives its address and its label. */
@@ -230,19 +231,21 @@ const MIN_MAIN_WORDS = 30;
  */
 const SAME_AS_MAIN = 1.1;
 
-const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+/** The main text's words, read once per page however many instances it has. */
+const mainWords = new WeakMap<InstancePage, string[]>();
 
 /**
  * Whether an instance holds the page's main content and more besides (sidebars, share bars, teasers):
  * nearly every word of the main text is in it, and it has a tenth more words than the main text.
  */
-export function holdsMainContent(instance: Pick<ComponentInstance, "text">, mainText: string): boolean {
-  const main = tokens(mainText);
+function holdsMainContent(instance: Pick<ComponentInstance, "text">, page: InstancePage): boolean {
+  let main = mainWords.get(page);
+  if (!main) mainWords.set(page, (main = tokens(page.mainText)));
   if (main.length < MIN_MAIN_WORDS) return false;
-  const words = tokens(instance.text);
-  if (words.length <= SAME_AS_MAIN * main.length) return false;
-  const own = new Set(words);
-  return main.filter((w) => own.has(w)).length >= HOLDS_MAIN * main.length;
+  const own = tokens(instance.text);
+  if (own.length <= SAME_AS_MAIN * main.length) return false;
+  const set = new Set(own);
+  return main.filter((w) => set.has(w)).length >= HOLDS_MAIN * main.length;
 }
 
 /**
@@ -256,7 +259,7 @@ export function holdsMainContent(instance: Pick<ComponentInstance, "text">, main
  */
 function wholeContent(instance: ComponentInstance, page: InstancePage | undefined, cands: readonly Candidate[]): Candidate | null {
   if (!page || !instance.html || !instance.text.trim()) return null;
-  const main = Boolean(page.mainHtml) && holdsMainContent(instance, page.mainText);
+  const main = Boolean(page.mainHtml) && holdsMainContent(instance, page);
   const value = main ? page.mainHtml : instance.html;
   const members = cands.flatMap((c, i) => (c.sourceIndex >= 0 ? [i] : []));
   if (members.length === 0) return null;

@@ -10,8 +10,8 @@
  */
 import { DEFAULT_MIN_CONFIDENCE, type MappingLayer } from "../contracts/mapping";
 import type { ComponentInstance, PageExtraction } from "../contracts/extraction";
-import { MAIN_CONTENT_BODY, type Candidate } from "./candidates";
-import { bodyDoubt, componentCandidates, pageCandidates, type SiteBodyVerdicts, templateVerdicts } from "./page-candidates";
+import { instanceCandidates, MAIN_CONTENT_BODY, type Candidate } from "./candidates";
+import { componentCandidates, pageCandidates, type SiteBodyVerdicts, templateVerdicts, withBodyDoubt } from "./page-candidates";
 import { agreeing, chooseComponent, chooseTemplate, mapFields, type ComponentChoice, type ScoredProposal } from "./heuristics";
 import { MemoryIndex, memoryEvidence } from "./memory";
 import { fieldSignature, instanceSignature, pageFieldSignature, templateSignature, type Signature } from "./signature";
@@ -54,7 +54,8 @@ export function pageSignatures(page: PageExtraction): string[] {
   for (const instance of page.components) {
     const isig = instanceSignature(instance);
     add(isig);
-    for (const c of componentCandidates(instance, page)) add(fieldSignature(isig, c));
+    // Without the page: memory never looks up a candidate that contains others (a run, the whole content).
+    for (const c of instanceCandidates(instance)) add(fieldSignature(isig, c));
   }
   return [...out];
 }
@@ -198,8 +199,7 @@ export async function mapPage(input: MapPageInput): Promise<PageMappingResult> {
     proposals.push(choiceProposal("component", index, choice, instanceSource(instance), isig));
     if (!choice.key) return;
     // The page's main content as this component's body: what reviewers decided of its bodies counts.
-    const main = cands.find((c) => c.name === MAIN_CONTENT_BODY);
-    if (main) main.doubt = bodyDoubt(page, templateVerdicts(input.bodyVerdicts, choice.key));
+    withBodyDoubt(cands, page, templateVerdicts(input.bodyVerdicts, choice.key));
     proposals.push(
       ...mapFields({
         pageUrl: page.url,

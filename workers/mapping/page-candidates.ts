@@ -220,7 +220,11 @@ export function bodyDoubt(page: Pick<PageExtraction, "mainSource">, verdicts: Te
  * of the component it becomes (the same extraction, whichever target it fills).
  */
 export function componentCandidates(instance: ComponentInstance, page: Pick<PageExtraction, "mainHtml" | "mainText" | "mainSource">, verdicts?: TemplateBodyVerdicts): Candidate[] {
-  const cands = instanceCandidates(instance, page);
+  return withBodyDoubt(instanceCandidates(instance, page), page, verdicts);
+}
+
+/** Gives the page's main content among `cands` the doubt of a body, with `verdicts` (the component's, once it is chosen). */
+export function withBodyDoubt(cands: Candidate[], page: Pick<PageExtraction, "mainSource">, verdicts?: TemplateBodyVerdicts): Candidate[] {
   for (const c of cands) if (c.name === MAIN_CONTENT_BODY) c.doubt = bodyDoubt(page, verdicts);
   return cands;
 }

@@ -3,7 +3,7 @@
  * Images that were uploaded become Sanity image objects referencing their asset document.
  */
 import { htmlToPortableText } from "@portabletext/html";
-import { collapseWhitespace, isElement, parseHtmlDocument, tagOf, TEXT_NODE, withXPath } from "./dom";
+import { BLOCK_TAGS, collapseWhitespace, isElement, parseHtmlDocument, tagOf, TEXT_NODE, withXPath } from "./dom";
 import { ownRows } from "./ast";
 
 export interface PortableTextBlock {
@@ -18,15 +18,14 @@ function keyGenerator(): () => string {
   return () => `k${(n++).toString(36).padStart(4, "0")}`;
 }
 
-/** Elements whose text stands apart from its neighbours' in a plain-text cell. */
-const SEPARATE = new Set(["p", "div", "li", "tr", "td", "th", "br", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "blockquote"]);
 
 /** A cell's text, with a space where its paragraphs, lines or nested cells meet ("October 2020 Mo Tu"). */
 function cellText(node: Node): string {
   if (node.nodeType === TEXT_NODE) return node.textContent ?? "";
   if (!isElement(node)) return "";
   const inner = Array.from(node.childNodes).map(cellText).join("");
-  return SEPARATE.has(tagOf(node)) ? ` ${inner} ` : inner;
+  const tag = tagOf(node);
+  return BLOCK_TAGS.has(tag) || tag === "br" ? ` ${inner} ` : inner;
 }
 
 /**
