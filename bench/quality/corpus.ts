@@ -39,6 +39,13 @@ export interface CorpusPage {
   with: string[];
   without: string[];
   fields: TruthFields;
+  /** The labelling batch: 1 for the pages of the first import, 2 and up for pages added later. */
+  batch: number;
+  /**
+   * The page fields as labelled again by reading the page under written rules (`field-labels.json`
+   * beside the manifest), where the page has such labels; `fields` keeps the source corpus's own.
+   */
+  checkedFields?: TruthFields;
 }
 
 export interface Corpus {
@@ -94,8 +101,14 @@ export function asBrowserParsed(html: string): string {
   return serialize(parse(html));
 }
 
+/** Page fields labelled by reading the pages under written rules: `{ description, pages: { id: fields } }`. */
+export const CHECKED_LABELS = "field-labels.json";
+
 function loadManifest(dir: string): Corpus {
   const manifest = JSON.parse(read(path.join(dir, "manifest.json"))) as { pages: Array<Record<string, unknown>> };
+  const checked = fs.existsSync(path.join(dir, CHECKED_LABELS))
+    ? (JSON.parse(read(path.join(dir, CHECKED_LABELS))) as { pages: Record<string, TruthFields & { note?: string }> }).pages
+    : {};
   const pages = manifest.pages.map((p): CorpusPage => {
     const url = String(p.url);
     const site = typeof p.site === "string" ? p.site : siteOf(url);
@@ -110,9 +123,18 @@ function loadManifest(dir: string): Corpus {
       with: Array.isArray(p.with) ? p.with.map(String) : [],
       without: Array.isArray(p.without) ? p.without.map(String) : [],
       fields: (p.fields ?? {}) as TruthFields,
+      batch: typeof p.batch === "number" ? p.batch : 1,
+      ...(checked[String(p.id)] ? { checkedFields: truthOnly(checked[String(p.id)]!) } : {}),
     };
   });
   return { name: dir, pages };
+}
+
+/** The truth fields of a label entry, without its note. */
+function truthOnly(entry: TruthFields & { note?: string }): TruthFields {
+  const fields: TruthFields = {};
+  for (const key of ["title", "author", "siteName", "datePublished", "language"] as const) if (typeof entry[key] === "string") fields[key] = entry[key];
+  return fields;
 }
 
 /** An evaluation field as text: null is "the page has none", a list is names joined by "; ". */
@@ -140,6 +162,7 @@ function loadEvaldata(dir: string): Corpus {
       with: Array.isArray(item.with) ? item.with.map(String) : [],
       without: Array.isArray(item.without) ? item.without.map(String) : [],
       fields: labelled ? { title: str(item.title), author: str(item.author), datePublished: str(item.date), ...("sitename" in item ? { siteName: str(item.sitename) } : {}) } : {},
+      batch: 1,
     });
   }
   return { name: dir, pages };

@@ -3,7 +3,8 @@
  * (workers/mapping/mapper.ts), over pages nobody on the team wrote, split by site.
  *
  *   npm run bench:quality -- --corpus DIR            train and dev splits
- *   npm run bench:quality -- --corpus DIR --held-out  also the held-out split: run it to report, never to tune
+ *   npm run bench:quality -- --corpus DIR --held-out  also the held-out split: run it to report, never to tune;
+ *                                                      pages added to it later are reported per batch
  *   npm run bench:quality -- --corpus DIR --errors    list the wrong page fields of the train and dev splits
  *   npm run bench:quality -- --corpus DIR --content-errors  list the train and dev pages whose main content scores worst
  *   npm run bench:quality -- --corpus DIR --provenance  accuracy of the values per field and source (train and dev)
@@ -12,7 +13,9 @@
  * Prints per split: main-content precision, recall and F1 (bag of tokens where the corpus has the
  * text, snippets where it has `with`/`without` annotations), page-field accuracy per field, the
  * precision and coverage of the values auto-applied at the default threshold, and the expected
- * calibration error. The corpus defaults to test/fixtures/real or $REAL_CORPUS_DIR.
+ * calibration error. Where pages also have fields labelled by reading them under written rules
+ * (field-labels.json), their fields are scored again against those. The corpus defaults to
+ * test/fixtures/real or $REAL_CORPUS_DIR.
  */
 import { DEFAULT_MIN_CONFIDENCE } from "../../workers/contracts/mapping";
 import { extractPageWithNotes } from "../../workers/crawl/extract";
@@ -21,7 +24,7 @@ import { calibrationBands, expectedCalibrationError, fitLogistic, type FeatureVe
 import { METADATA_PRIOR } from "../../workers/mapping/calibration-prior";
 import { mapPage } from "../../workers/mapping/mapper";
 import type { MappingDefinitions } from "../../workers/mapping/types";
-import { loadCorpus, SPLITS, type CorpusPage, type Split, type TruthFields } from "./corpus";
+import { CHECKED_LABELS, loadCorpus, SPLITS, type CorpusPage, type Split, type TruthFields } from "./corpus";
 import { captionSnippets, foundSnippets, labelInPage, prf, sameField, snippetCounts, type FieldName } from "./score";
 import { tokenCounts } from "../../workers/crawl/main-content/tokens";
 
@@ -124,9 +127,9 @@ async function evaluatePage(page: CorpusPage): Promise<PageResult> {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const f3 = (x: number) => x.toFixed(3);
 
-function report(split: Split, results: PageResult[]) {
+function report(split: Split, results: PageResult[], title: string = split) {
   const sites = new Set(results.map((r) => r.page.site)).size;
-  console.log(`\n== ${split}: ${results.length} pages from ${sites} sites`);
+  console.log(`\n== ${title}: ${results.length} pages from ${sites} sites`);
   const tok = results.flatMap((r) => (r.tokens ? [r.tokens] : []));
   if (tok.length) {
     const sum = tok.reduce((a, t) => ({ tp: a.tp + t.tp, fp: a.fp + t.fp, fn: a.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
@@ -273,5 +276,22 @@ for (const split of splits) {
   const pages = corpus.pages.filter((p) => p.split === split);
   const results: PageResult[] = [];
   for (const page of pages) results.push(await evaluatePage(page));
-  report(split, results);
+  const batches = [...new Set(pages.map((p) => p.batch))].sort((a, b) => a - b);
+  if (batches.length < 2) report(split, results);
+  else {
+    // Pages added to a split later are reported apart: a batch's first run is the figure that counts.
+    for (const batch of batches) {
+      const label = batch === 1 ? "batch 1" : `batch ${batch} (added later; no run of the product had seen these pages before)`;
+      report(split, results.filter((r) => r.page.batch === batch), `${split} ${label}`);
+    }
+    report(split, results, `${split}, all batches`);
+  }
+  // The same pages' fields against the labels written again by reading each page under written rules.
+  const checked = pages.filter((p) => p.checkedFields);
+  if (checked.length) {
+    const again: PageResult[] = [];
+    for (const page of checked) again.push(await evaluatePage({ ...page, fields: page.checkedFields! }));
+    const batchesChecked = [...new Set(checked.map((p) => p.batch))].join(", ");
+    report(split, again, `${split}${batches.length > 1 ? ` batch ${batchesChecked}` : ""}, page fields as labelled by reading each page (${CHECKED_LABELS})`);
+  }
 }

@@ -4,6 +4,11 @@
  * (github.com/adbar/trafilatura, tests/, Apache-2.0).
  *
  *   npm run corpus:import -- --from DIR [--to test/fixtures/real] [--pages 360]
+ *   npm run corpus:import -- --from DIR --add-batch 2 --split held-out [--pages 120]
+ *
+ * `--add-batch N` keeps the pages already imported and appends, marked `"batch": N`, pages that are not
+ * yet in the manifest, of the given split only (in the same hash order), so a split can grow with pages
+ * that no run of the product has seen. Pages without a batch are batch 1.
  *
  * Takes only pages whose fields a person read off the page (title, author, date), chosen by a hash of
  * their URL so the choice is the same on every machine, and keeps the split of corpus.ts (by host).
@@ -28,6 +33,12 @@ if (!from) {
 }
 const to = option("--to") ?? "test/fixtures/real";
 const wanted = Number(option("--pages") ?? 360);
+const addBatch = option("--add-batch") === undefined ? undefined : Number(option("--add-batch"));
+const onlySplit = option("--split");
+if (addBatch !== undefined && (!Number.isInteger(addBatch) || addBatch < 2 || !SPLITS.includes(onlySplit as (typeof SPLITS)[number]))) {
+  console.error(`--add-batch takes a batch number from 2 and --split ${SPLITS.join("|")}`);
+  process.exit(2);
+}
 
 const SOURCE = "trafilatura evaluation data (github.com/adbar/trafilatura, tests/evaldata.json and tests/eval)";
 const LICENCE = "Apache-2.0 (the evaluation data as published); each page remains its publisher's";
@@ -50,19 +61,24 @@ export function slim(html: string): string {
 }
 
 const data = JSON.parse(fs.readFileSync(path.join(from, "evaldata.json"), "utf8")) as Record<string, Record<string, unknown>>;
+const manifestFile = path.join(to, "manifest.json");
+const existing: Array<{ url: string; site: string; file: string; split: string; [key: string]: unknown }> = addBatch !== undefined ? JSON.parse(fs.readFileSync(manifestFile, "utf8")).pages : [];
+const known = new Set(existing.map((p) => String(p.url)));
 const candidates = Object.entries(data)
   .filter(([, item]) => "title" in item)
+  .filter(([url]) => !known.has(url) && (onlySplit === undefined || splitOf(siteOf(url)) === onlySplit))
   .map(([url, item]) => ({ url, item, file: ["eval", "cache"].map((d) => path.join(from, d, String(item.file))).find((f) => fs.existsSync(f)) }))
   .filter((c): c is typeof c & { file: string } => Boolean(c.file))
   .sort((a, b) => fnv1a(a.url) - fnv1a(b.url) || a.url.localeCompare(b.url))
   .slice(0, wanted);
 
-fs.rmSync(path.join(to, "pages"), { recursive: true, force: true });
+if (addBatch === undefined) fs.rmSync(path.join(to, "pages"), { recursive: true, force: true });
 fs.mkdirSync(path.join(to, "pages"), { recursive: true });
-const pages = candidates
+const added = candidates
   .sort((a, b) => a.url.localeCompare(b.url))
   .map(({ url, item, file }) => {
     const name = String(item.file).replace(/[^\w.-]+/g, "_");
+    if (addBatch !== undefined && fs.existsSync(path.join(to, "pages", name))) throw new Error(`${name} is already in ${to}/pages`);
     fs.writeFileSync(path.join(to, "pages", name), slim(readHtml(file)));
     const site = siteOf(url);
     const fields: Record<string, string> = {};
@@ -83,13 +99,16 @@ const pages = candidates
       with: (item.with as string[] | undefined) ?? [],
       without: (item.without as string[] | undefined) ?? [],
       fields,
+      ...(addBatch !== undefined ? { batch: addBatch } : {}),
     };
   });
+const pages = [...existing, ...added];
 
 fs.writeFileSync(
-  path.join(to, "manifest.json"),
-  `${JSON.stringify({ description: `Real public web pages with their ground truth, imported by bench/quality/import.ts from ${SOURCE}. Split by site (host hash).`, pages }, null, 1)}\n`,
+  manifestFile,
+  `${JSON.stringify({ description: `Real public web pages with their ground truth, imported by bench/quality/import.ts from ${SOURCE}. Split by site (host hash). Pages marked with a batch were added to their split later (--add-batch); the others are batch 1.`, pages }, null, 1)}\n`,
 );
 const sites = new Set(pages.map((p) => p.site)).size;
 const bytes = pages.reduce((a, p) => a + fs.statSync(path.join(to, p.file)).size, 0);
+if (addBatch !== undefined) console.log(`batch ${addBatch}: ${added.length} ${onlySplit} pages added, from ${new Set(added.map((p) => p.site)).size} sites`);
 console.log(`${pages.length} pages from ${sites} sites in ${to} (${(bytes / 1e6).toFixed(1)} MB): ${SPLITS.map((s) => `${s} ${pages.filter((p) => p.split === s).length}`).join(", ")}`);
