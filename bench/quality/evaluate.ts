@@ -242,8 +242,12 @@ if (flag("--fit")) {
   const units: FieldUnit[] = [];
   const bodies: NonNullable<PageResult["body"]>[] = [];
   const bodySites = new Set<string>();
-  for (const page of corpus.pages.filter((p) => p.split === "train")) {
-    const result = await evaluatePage(page);
+  // Fields labelled by reading the page under written rules, where the page has them: the source
+  // corpus's own labels miss values the page states, and a fit on those learns to doubt right values.
+  const train = corpus.pages.filter((p) => p.split === "train");
+  const checkedPages = train.filter((p) => p.checkedFields).length;
+  for (const page of train) {
+    const result = await evaluatePage(page.checkedFields ? { ...page, fields: page.checkedFields } : page);
     units.push(...result.units);
     if (result.body && !result.body.fallback) {
       bodies.push(result.body);
@@ -252,7 +256,7 @@ if (flag("--fit")) {
   }
   const samples = units.flatMap((u) => (u.features ? [{ x: u.features, y: u.correct ? 1 : 0 }] : []));
   const sites = new Set(units.map((u) => u.page.site)).size;
-  const model = fitLogistic(samples, METADATA_PRIOR, `train split of ${corpus.name.split("/").slice(-2).join("/")}: ${samples.length} values from ${sites} sites`, { l2: Number(option("--l2") ?? 0.01), iterations: 8000 });
+  const model = fitLogistic(samples, METADATA_PRIOR, `train split of ${corpus.name.split("/").slice(-2).join("/")}: ${samples.length} values from ${sites} sites${checkedPages ? `, fields of ${checkedPages} pages as labelled by reading them (${CHECKED_LABELS})` : ""}`, { l2: Number(option("--l2") ?? 0.01), iterations: 8000 });
   fs.writeFileSync(
     "workers/mapping/calibration-metadata.ts",
     `// The confidence model of page-level values from the metadata layer. \`npm run bench:quality -- --fit\`\n// rewrites it from the train split of a real-page corpus (split by site; dev and held-out never fit),\n// as a MAP fit around METADATA_PRIOR in calibration-prior.ts. Do not edit by hand.\nimport type { LogisticModel } from "./calibration-model";\n\nexport const METADATA_MODEL: LogisticModel = ${JSON.stringify(model, null, 2)};\n`,

@@ -91,7 +91,7 @@ export function extractPageWithNotes(html: string, url: string, definitions: Rec
   const { instances, invalid } = findComponents(document, definitions, { base: finalUrl, host, imageSizes });
   const title = collapse(document.querySelector("title")?.textContent ?? "");
   const metaDescription = meta('meta[name="description" i]');
-  const metadata = extractMetadata(document, { finalUrl, siteTitleSuffixes: options.siteTitleSuffixes });
+  const metadata = extractMetadata(document, { finalUrl, siteTitleSuffixes: options.siteTitleSuffixes, mainText: clean.text });
 
   const contentHash = sha256Sync(JSON.stringify([title, metaDescription, clean.html, instances.map((c) => [c.definition, c.html])]));
   const extraction: PageExtraction = {

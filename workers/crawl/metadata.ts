@@ -15,6 +15,7 @@ import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
 import { hostLabel, stripSiteSuffix, titleParts } from "./metadata/title";
 import { type Layout, pageLayout, readVisible } from "./metadata/visible";
+import { readTextLanguage } from "./metadata/text-language";
 
 export { sharedTitleAffix, stripSiteSuffix, titleParts, hostLabel } from "./metadata/title";
 export { normalizeDate } from "./metadata/dates";
@@ -28,6 +29,8 @@ export interface MetadataContext {
   siteTitleSuffixes?: string[];
   /** The time of capture (default: now): later dates are not publication dates. */
   now?: Date;
+  /** The page's main content as text: the language it is written in is a source of `language`. */
+  mainText?: string;
 }
 
 /** Families whose title is the page's title as its author or SEO plugin set it. */
@@ -101,6 +104,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   if (root && layout) {
     readJsonLd(document, col, read);
     readTags(document, col, read);
+    readTextLanguage(col, ctx.mainText);
     readMarkup(document, col, read);
     readVisible(document.body ?? root, col, read, layout);
     readDateLines(col, read, layout);

@@ -210,6 +210,7 @@ function keepContentOrder(chosen: Array<number | null>, rows: readonly number[],
 /** The kind of source a provenance names ("meta og:title" → og): see METADATA_SOURCES. */
 export function metadataSource(provenance: string): string {
   const p = provenance.toLowerCase();
+  if (p.includes("(detected)")) return "text";
   if (p.startsWith("json-ld")) return "jsonld";
   if (/^meta (og|article):/.test(p)) return "og";
   if (p.startsWith("meta twitter:")) return "twitter";

@@ -59,6 +59,8 @@ const META_ROLES: Partial<Record<keyof PageMetadata, MetaRole>> = {
 /** How two statements of a value are compared: dates by their day, text without case and punctuation. */
 function sameValue(concept: string, a: string, b: string): "same" | "overlap" | "different" {
   if (concept === "date" || concept === "updated") return a.slice(0, 10) === b.slice(0, 10) ? "same" : "different";
+  // "de-DE" and "de" name one language; "en-US" and "de" two.
+  if (concept === "language") return a.split("-")[0]!.toLowerCase() === b.split("-")[0]!.toLowerCase() ? "same" : "different";
   const norm = (s: string) => normalizeSpace(s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " "));
   const [x, y] = [norm(a), norm(b)];
   if (x === y) return "same";

@@ -62,7 +62,9 @@ function keyOf(field: Field, value: string): string {
     case "canonical":
     case "image":
       return value.replace(/#.*$/, "").replace(/\/$/, "");
+    // A language is one with its region: "de-DE" and the detected "de" corroborate each other.
     case "language":
+      return value.toLowerCase().split("-")[0]!;
     case "type":
       return value.toLowerCase();
     default:

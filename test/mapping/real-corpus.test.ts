@@ -1,0 +1,64 @@
+/**
+ * The real-page corpus's labels stay usable as the quality and Enrich benchmarks read them: every
+ * labelled page is in the manifest, in the split its site hashes to, and every label has the shape
+ * the scoring compares (bench/quality/score.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { siteOf, splitOf } from "../../bench/quality/corpus";
+import enrichLabels from "../fixtures/real/enrich-labels.json";
+import fieldLabels from "../fixtures/real/field-labels.json";
+import manifest from "../fixtures/real/manifest.json";
+
+interface ManifestPage {
+  id: string;
+  url: string;
+  site: string;
+  split: string;
+  batch?: number;
+}
+const pages = (manifest as { pages: ManifestPage[] }).pages;
+const byId = new Map(pages.map((p) => [p.id, p]));
+const FIELDS = ["title", "author", "datePublished", "siteName", "language"] as const;
+
+describe("the real-page corpus", () => {
+  it("splits by site: a site is in one split, the one its host hashes to, batches included", () => {
+    const splitOfSite = new Map<string, string>();
+    for (const page of pages) {
+      expect(page.site).toBe(siteOf(page.url));
+      expect(page.split, page.id).toBe(splitOf(page.site));
+      expect(splitOfSite.get(page.site) ?? page.split, page.site).toBe(page.split);
+      splitOfSite.set(page.site, page.split);
+    }
+    expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);
+  });
+
+  it("adds later pages to the held-out split only, as batch 2", () => {
+    const later = pages.filter((p) => p.batch !== undefined);
+    expect(later.length).toBeGreaterThanOrEqual(100);
+    for (const page of later) {
+      expect(page.batch).toBe(2);
+      expect(page.split).toBe("held-out");
+    }
+  });
+
+  it("has page fields labelled by reading the page, in the shape the scoring compares", () => {
+    const labelled = Object.entries((fieldLabels as { pages: Record<string, Record<string, string>> }).pages);
+    expect(labelled.length).toBeGreaterThanOrEqual(105);
+    for (const [id, fields] of labelled) {
+      expect(byId.has(id), id).toBe(true);
+      for (const field of FIELDS) expect(typeof fields[field], `${id} ${field}`).toBe("string");
+      expect(fields.datePublished, id).toMatch(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))?$/);
+      expect(fields.language, id).toMatch(/^[a-z]{2}$/);
+      expect(fields.note?.length ?? 0, id).toBeGreaterThan(0);
+    }
+    // Every page of the later held-out batch has them, so its fields can be scored against both label sets.
+    for (const page of pages.filter((p) => p.batch === 2)) expect(labelled.some(([id]) => id === page.id), page.id).toBe(true);
+  });
+
+  it("labels Enrich findings on corpus pages, each batch after the first on held-out pages", () => {
+    for (const [id, label] of Object.entries((enrichLabels as { pages: Record<string, { split: string; batch?: number }> }).pages)) {
+      expect(byId.get(id)?.split, id).toBe(label.split);
+      if (label.batch !== undefined) expect(label.split, id).toBe("held-out");
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The language a page's text is written in, read from the text itself (franc's trigram model of the
+ * most spoken languages). Pages often declare a language their text is not in: a German article under
+ * a theme's `<html lang="en-US">`, or no declaration at all. The detected language is one more source
+ * of the `language` field: it corroborates a declaration in the same language and rivals one in another.
+ */
+import { franc } from "franc-min";
+import { iso6393To1 } from "iso-639-3";
+import type { Collector } from "./collect";
+
+/** Below this many letters a trigram guess is unreliable: no source. */
+const MIN_LETTERS = 200;
+/** Enough for a stable guess; longer texts only cost time. */
+const SAMPLE_CHARS = 4000;
+
+/** The ISO 639-1 code of the language `text` is written in, or null when it is too short to tell. */
+export function textLanguage(text: string): { code: string; letters: number } | null {
+  const sample = text.replace(/\s+/g, " ").trim().slice(0, SAMPLE_CHARS);
+  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  if (letters < MIN_LETTERS) return null;
+  const iso3 = franc(sample, { minLength: MIN_LETTERS });
+  const code = iso6393To1[iso3];
+  return code ? { code, letters } : null;
+}
+
+/**
+ * Adds the main text's language as a `language` source. Weaker than a declaration on short texts,
+ * stronger on long ones; a declaration in the same language merges with it (two independent
+ * sources), one in another language is its rival.
+ */
+export function readTextLanguage(col: Collector, mainText: string | undefined): void {
+  if (!mainText) return;
+  const found = textLanguage(mainText);
+  if (!found) return;
+  // On a long text the guess is surer than many declarations (themes ship `lang="en-US"`).
+  let strength = found.letters >= 1500 ? 0.88 : found.letters >= 600 ? 0.75 : 0.62;
+  // A declaration of the same language stays the value ("en-GB" says more than "en"); the guess corroborates it.
+  const declared = col.list("language").filter((c) => c.value.toLowerCase().split("-")[0] === found.code);
+  if (declared.length) strength = Math.min(strength, Math.max(...declared.map((c) => c.strength)) - 0.01);
+  col.add("language", found.code, "the main text's language (detected)", strength, "text");
+}
