@@ -19,6 +19,9 @@ import { parse, serialize } from "parse5";
 export const SPLITS = ["train", "dev", "held-out"] as const;
 export type Split = (typeof SPLITS)[number];
 
+/** The page fields people label, in the order the benchmarks print them. */
+export const TRUTH_FIELDS = ["title", "author", "siteName", "datePublished", "language"] as const;
+
 export interface TruthFields {
   title?: string;
   author?: string;
@@ -133,7 +136,7 @@ function loadManifest(dir: string): Corpus {
 /** The truth fields of a label entry, without its note. */
 function truthOnly(entry: TruthFields & { note?: string }): TruthFields {
   const fields: TruthFields = {};
-  for (const key of ["title", "author", "siteName", "datePublished", "language"] as const) if (typeof entry[key] === "string") fields[key] = entry[key];
+  for (const key of TRUTH_FIELDS) if (typeof entry[key] === "string") fields[key] = entry[key];
   return fields;
 }
 

@@ -94,6 +94,8 @@ interface PageResult {
   /** The extracted main text. */
   text: string;
   units: FieldUnit[];
+  /** What the mapper proposed for each page field, to score against either label set. */
+  proposals: Map<FieldName, Omit<FieldUnit, "page" | "field" | "truth" | "correct">>;
 }
 
 async function evaluatePage(page: CorpusPage): Promise<PageResult> {
@@ -102,17 +104,14 @@ async function evaluatePage(page: CorpusPage): Promise<PageResult> {
   const snippets = page.with.length || page.without.length ? snippetCounts(extraction.mainText, page.with, page.without) : null;
   // The "without" snippets the content includes that the page shows as a figure caption or credit.
   const captionsIncluded = snippets?.fp ? captionSnippets(page.html, foundSnippets(extraction.mainText, page.without)).length : 0;
-  const units: FieldUnit[] = [];
-  const truthKeys = Object.keys(page.fields) as (keyof TruthFields)[];
-  if (truthKeys.length) {
+  const proposals: PageResult["proposals"] = new Map();
+  if (Object.keys(page.fields).length || page.checkedFields) {
     const mapping = await mapPage({ page: extraction, definitions: DEFINITIONS, options: { minConfidence: threshold } });
     for (const [targetField, field] of Object.entries(FIELD_OF)) {
-      const truth = page.fields[field];
-      if (truth === undefined) continue;
       const p = mapping.proposals.find((x) => x.scope === "field" && x.targetField === targetField);
       const value = p && p.value !== null && p.value !== "" ? String(p.value) : null;
       const features = value && p && "features" in p && p.features && "strength" in p.features ? p.features : null;
-      units.push({ page, field, truth, value, confidence: value ? p!.confidence : null, provenance: p?.source.provenance ?? null, correct: sameField(field, truth, value), features });
+      proposals.set(field, { value, confidence: value ? p!.confidence : null, provenance: p?.source.provenance ?? null, features });
     }
   }
   let body: PageResult["body"] = null;
@@ -121,8 +120,24 @@ async function evaluatePage(page: CorpusPage): Promise<PageResult> {
     const p = mapped.proposals.find((x) => x.scope === "field" && x.targetField === "body" && x.value !== null && x.value !== "");
     if (p) body = { confidence: p.confidence, right: snippets.fn + snippets.fp === 0, fallback: extraction.mainSource?.fallback === true, signals: extraction.mainSource?.signals ?? {} };
   }
-  return { page, tokens, snippets, captionsIncluded, body, method: extraction.mainSource?.method ?? "landmark", text: extraction.mainText, units };
+  return { page, tokens, snippets, captionsIncluded, body, method: extraction.mainSource?.method ?? "landmark", text: extraction.mainText, proposals, units: unitsOf(page, proposals, page.fields) };
 }
+
+/** The page's proposed fields scored against a label set (a field the labels leave out is not scored). */
+function unitsOf(page: CorpusPage, proposals: PageResult["proposals"], labels: TruthFields): FieldUnit[] {
+  const units: FieldUnit[] = [];
+  for (const field of Object.values(FIELD_OF)) {
+    const truth = labels[field];
+    const proposal = proposals.get(field);
+    if (truth === undefined || !proposal) continue;
+    units.push({ page, field, truth, ...proposal, correct: sameField(field, truth, proposal.value) });
+  }
+  return units;
+}
+
+/** The same page results with their fields scored against the labels written by reading each page. */
+const againstChecked = (results: PageResult[]): PageResult[] =>
+  results.filter((r) => r.page.checkedFields).map((r) => ({ ...r, units: unitsOf(r.page, r.proposals, r.page.checkedFields!) }));
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const f3 = (x: number) => x.toFixed(3);
@@ -247,8 +262,8 @@ if (flag("--fit")) {
   const train = corpus.pages.filter((p) => p.split === "train");
   const checkedPages = train.filter((p) => p.checkedFields).length;
   for (const page of train) {
-    const result = await evaluatePage(page.checkedFields ? { ...page, fields: page.checkedFields } : page);
-    units.push(...result.units);
+    const result = await evaluatePage(page);
+    units.push(...(page.checkedFields ? unitsOf(page, result.proposals, page.checkedFields) : result.units));
     if (result.body && !result.body.fallback) {
       bodies.push(result.body);
       bodySites.add(page.site);
@@ -291,11 +306,9 @@ for (const split of splits) {
     report(split, results, `${split}, all batches`);
   }
   // The same pages' fields against the labels written again by reading each page under written rules.
-  const checked = pages.filter((p) => p.checkedFields);
-  if (checked.length) {
-    const again: PageResult[] = [];
-    for (const page of checked) again.push(await evaluatePage({ ...page, fields: page.checkedFields! }));
-    const batchesChecked = [...new Set(checked.map((p) => p.batch))].join(", ");
+  const again = againstChecked(results);
+  if (again.length) {
+    const batchesChecked = [...new Set(again.map((r) => r.page.batch))].join(", ");
     report(split, again, `${split}${batches.length > 1 ? ` batch ${batchesChecked}` : ""}, page fields as labelled by reading each page (${CHECKED_LABELS})`);
   }
 }

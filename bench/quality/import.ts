@@ -8,7 +8,8 @@
  *
  * `--add-batch N` keeps the pages already imported and appends, marked `"batch": N`, pages that are not
  * yet in the manifest, of the given split only (in the same hash order), so a split can grow with pages
- * that no run of the product has seen. Pages without a batch are batch 1.
+ * that no run of the product has seen. Pages without a batch are batch 1. A rebuild without `--add-batch`
+ * writes batch 1 alone: add the later batches again after it, or field-labels.json names missing pages.
  *
  * Takes only pages whose fields a person read off the page (title, author, date), chosen by a hash of
  * their URL so the choice is the same on every machine, and keeps the split of corpus.ts (by host).

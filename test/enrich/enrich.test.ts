@@ -342,6 +342,19 @@ describe("Enrich", () => {
     // No H1 text and no stated title: nothing to propose from the page itself.
     expect(title).toBeUndefined();
   });
+
+  it("proposes the language a page's text is written in where the page declares none, and says so", () => {
+    const german = "Die Anlage mit einem geplanten Anfangsdurchsatz von viertausend Tonnen Altbatterien soll die erste in Europa sein, die einen industriellen Maßstab erreicht. Seit etwa acht Jahren widmet sich das Unternehmen den Herausforderungen gebrauchter Akkus.";
+    const x = extractPage(`<html><head><title>Recycling</title></head><body><main><h1>Recycling</h1><p>${german}</p><p>${german}</p></main></body></html>`, url("/recycling"));
+    const findings = pageFindings(x);
+    expect(findings.map((f) => f.kind)).toContain("language-missing");
+    // The site's language ("en") is the fallback; the page's own text says better.
+    const proposal = deterministicProposals(x, findings, "en").find((p) => p.field === "language");
+    expect(proposal).toMatchObject({ value: "de", confidence: 0.75, rationale: "The language the page's text is written in." });
+    // A page with too little text to tell falls back to the site's language.
+    const short = extractPage(`<html><head><title>Kontakt</title></head><body><h1>Kontakt</h1><p>Schreiben Sie uns.</p></body></html>`, url("/kontakt"));
+    expect(deterministicProposals(short, pageFindings(short), "en").find((p) => p.field === "language")).toMatchObject({ value: "en", rationale: "The language most pages of the site declare." });
+  });
 });
 
 describe("the analysis runs on the analysis queue, outside the request", () => {

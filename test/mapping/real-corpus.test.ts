@@ -4,7 +4,7 @@
  * the scoring compares (bench/quality/score.ts).
  */
 import { describe, expect, it } from "vitest";
-import { siteOf, splitOf } from "../../bench/quality/corpus";
+import { siteOf, splitOf, TRUTH_FIELDS } from "../../bench/quality/corpus";
 import enrichLabels from "../fixtures/real/enrich-labels.json";
 import fieldLabels from "../fixtures/real/field-labels.json";
 import manifest from "../fixtures/real/manifest.json";
@@ -18,7 +18,6 @@ interface ManifestPage {
 }
 const pages = (manifest as { pages: ManifestPage[] }).pages;
 const byId = new Map(pages.map((p) => [p.id, p]));
-const FIELDS = ["title", "author", "datePublished", "siteName", "language"] as const;
 
 describe("the real-page corpus", () => {
   it("splits by site: a site is in one split, the one its host hashes to, batches included", () => {
@@ -46,7 +45,7 @@ describe("the real-page corpus", () => {
     expect(labelled.length).toBeGreaterThanOrEqual(105);
     for (const [id, fields] of labelled) {
       expect(byId.has(id), id).toBe(true);
-      for (const field of FIELDS) expect(typeof fields[field], `${id} ${field}`).toBe("string");
+      for (const field of TRUTH_FIELDS) expect(typeof fields[field], `${id} ${field}`).toBe("string");
       expect(fields.datePublished, id).toMatch(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))?$/);
       expect(fields.language, id).toMatch(/^[a-z]{2}$/);
       expect(fields.note?.length ?? 0, id).toBeGreaterThan(0);

@@ -4,6 +4,7 @@
  */
 import { ENRICH_MESSAGES, type EnrichField, type Finding, type FindingKind } from "../contracts/enrich";
 import type { PageExtraction } from "../contracts/extraction";
+import { TEXT_LANGUAGE_PROVENANCE } from "../crawl/metadata/text-language";
 import { LIMITS } from "./findings";
 
 export interface ProposalDraft {
@@ -69,10 +70,14 @@ function altProposal(x: PageExtraction, finding: Finding): ProposalDraft | null 
 }
 
 function languageProposal(x: PageExtraction, finding: Finding, siteLanguage: string | null): ProposalDraft | null {
-  const stated = x.metadata?.language.find((l) => l.value.trim())?.value ?? x.openGraph["og:locale"]?.replace("_", "-") ?? "";
+  const base = { field: "language" as const, target: "", kind: finding.kind, before: "", source: "deterministic" };
+  const best = x.metadata?.language.find((l) => l.value.trim());
+  // The metadata layer's best value: a language the page states (og:locale, JSON-LD), or the one its text is written in.
+  if (best?.provenance === TEXT_LANGUAGE_PROVENANCE) return { ...base, value: best.value, confidence: 0.75, rationale: "The language the page's text is written in." };
+  const stated = best?.value ?? x.openGraph["og:locale"]?.replace("_", "-") ?? "";
   const value = stated || siteLanguage || "";
   if (!value) return null;
-  return { field: "language", target: "", kind: finding.kind, before: "", value, confidence: stated ? 0.8 : 0.6, source: "deterministic", rationale: stated ? "The language the page states in its metadata." : "The language most pages of the site declare." };
+  return { ...base, value, confidence: stated ? 0.8 : 0.6, rationale: stated ? "The language the page states in its metadata." : "The language most pages of the site declare." };
 }
 
 /** Deterministic proposals for a page's findings (none for the kinds only a person can fix). */

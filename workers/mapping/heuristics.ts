@@ -17,6 +17,7 @@ import type { Signature } from "./signature";
 import { hash64, nameSimilarity, words } from "./text";
 import type { MappingProposal, SourceRef } from "./types";
 import { convertValue } from "./values";
+import { TEXT_LANGUAGE_PROVENANCE } from "../crawl/metadata/text-language";
 
 /** Pairs scoring below this are left unmapped rather than guessed. */
 export const MIN_PAIR_SCORE = 0.22;
@@ -210,7 +211,7 @@ function keepContentOrder(chosen: Array<number | null>, rows: readonly number[],
 /** The kind of source a provenance names ("meta og:title" → og): see METADATA_SOURCES. */
 export function metadataSource(provenance: string): string {
   const p = provenance.toLowerCase();
-  if (p.includes("(detected)")) return "text";
+  if (provenance === TEXT_LANGUAGE_PROVENANCE) return "text";
   if (p.startsWith("json-ld")) return "jsonld";
   if (/^meta (og|article):/.test(p)) return "og";
   if (p.startsWith("meta twitter:")) return "twitter";

@@ -5,6 +5,7 @@
  * the document title, Open Graph and the first h1.
  */
 import type { ComponentInstance, MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
+import { primaryLanguage } from "../crawl/metadata/collect";
 import { BODY_RIGHT_RATE } from "./calibration-body";
 import { blockCount, instanceCandidates, MAIN_CONTENT_BODY, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
 import { looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
@@ -60,7 +61,7 @@ const META_ROLES: Partial<Record<keyof PageMetadata, MetaRole>> = {
 function sameValue(concept: string, a: string, b: string): "same" | "overlap" | "different" {
   if (concept === "date" || concept === "updated") return a.slice(0, 10) === b.slice(0, 10) ? "same" : "different";
   // "de-DE" and "de" name one language; "en-US" and "de" two.
-  if (concept === "language") return a.split("-")[0]!.toLowerCase() === b.split("-")[0]!.toLowerCase() ? "same" : "different";
+  if (concept === "language") return primaryLanguage(a) === primaryLanguage(b) ? "same" : "different";
   const norm = (s: string) => normalizeSpace(s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " "));
   const [x, y] = [norm(a), norm(b)];
   if (x === y) return "same";

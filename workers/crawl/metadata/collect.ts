@@ -64,7 +64,7 @@ function keyOf(field: Field, value: string): string {
       return value.replace(/#.*$/, "").replace(/\/$/, "");
     // A language is one with its region: "de-DE" and the detected "de" corroborate each other.
     case "language":
-      return value.toLowerCase().split("-")[0]!;
+      return primaryLanguage(value);
     case "type":
       return value.toLowerCase();
     default:
@@ -160,6 +160,11 @@ export interface ReadContext {
   language: string | null;
   /** Dates later than a day after this are rejected. */
   now: Date;
+}
+
+/** A language tag's language without its region or script: "de-DE" → "de". */
+export function primaryLanguage(tag: string): string {
+  return tag.trim().toLowerCase().split(/[-_]/)[0]!;
 }
 
 /** A BCP 47 tag from "en_US", "EN-us", "zh-hans-cn"; null for placeholders and junk. */

@@ -6,7 +6,10 @@
  */
 import { franc } from "franc-min";
 import { iso6393To1 } from "iso-639-3";
-import type { Collector } from "./collect";
+import { type Collector, primaryLanguage } from "./collect";
+
+/** The provenance of the language read from the text, for readers that tell it from a declaration. */
+export const TEXT_LANGUAGE_PROVENANCE = "the main text's language (detected)";
 
 /** Below this many letters a trigram guess is unreliable: no source. */
 const MIN_LETTERS = 200;
@@ -35,7 +38,7 @@ export function readTextLanguage(col: Collector, mainText: string | undefined): 
   // On a long text the guess is surer than many declarations (themes ship `lang="en-US"`).
   let strength = found.letters >= 1500 ? 0.88 : found.letters >= 600 ? 0.75 : 0.62;
   // A declaration of the same language stays the value ("en-GB" says more than "en"); the guess corroborates it.
-  const declared = col.list("language").filter((c) => c.value.toLowerCase().split("-")[0] === found.code);
+  const declared = col.list("language").filter((c) => primaryLanguage(c.value) === found.code);
   if (declared.length) strength = Math.min(strength, Math.max(...declared.map((c) => c.strength)) - 0.01);
-  col.add("language", found.code, "the main text's language (detected)", strength, "text");
+  col.add("language", found.code, TEXT_LANGUAGE_PROVENANCE, strength, "text");
 }
