@@ -6,6 +6,7 @@
  *   npm run bench:mapping                 evaluate (held-out split first, then training split)
  *   npm run bench:mapping -- --fit        fit the confidence models on the training split only
  *   npm run bench:mapping -- --errors     also list every wrong unit
+ *   npm run bench:mapping -- --units      also list every proposed unit with its confidence
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -177,6 +178,12 @@ async function main() {
   if (args.has("--errors")) {
     console.log("\nwrong units:");
     listErrors([...fresh, ...held, ...tr]);
+  }
+  if (args.has("--units")) {
+    console.log("\nevery proposed unit, with its confidence:");
+    for (const r of [...fresh, ...held, ...tr]) {
+      for (const u of r.units.filter((x) => x.proposal)) console.log(`  ${r.site.id}/${r.page.slug} #${u.instance} ${u.kind} ${u.target}: ${u.correct ? "right" : "wrong"} ${u.proposal!.confidence.toFixed(3)} from ${u.proposal!.source.name}`);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles bench/mapping/evaluate.ts with esbuild (the product code as is, TypeScript and all) and runs it.
-// Usage: npm run bench:mapping [-- --fit | --errors]
+// Usage: npm run bench:mapping [-- --fit | --errors | --units]
 import { bundleAndRun } from "../bundle.mjs";
 
 const args = process.argv.slice(2);

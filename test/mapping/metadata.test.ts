@@ -49,9 +49,12 @@ describe("JSON-LD", () => {
     expect(m.title[0].box).toEqual({ x: 40, y: 180, width: 880, height: 52 });
     expect(vp(m.siteName).slice(0, 3)).toEqual([
       ["Greenleaf Garden", "JSON-LD @graph WebSite.name"],
-      ["Greenleaf Garden Centre Ltd", "JSON-LD @graph Article.publisher.name"],
+      // The legal form is not part of the name a reader knows.
+      ["Greenleaf Garden Centre", "JSON-LD @graph Article.publisher.name"],
       ["greenleaf", "host name"],
     ]);
+    // The header's `.site-title`, linking home, states the same name.
+    expect(m.siteName[0].agreeing).toContain("the site name in the header");
     expect(vp(m.author)).toEqual([["Jane Gardener", "JSON-LD @graph Article.author"]]);
     expect(m.author[0].strength).toBeCloseTo(0.97, 5);
     expect(m.author[0].box).toEqual({ x: 40, y: 240, width: 120, height: 20 });
@@ -116,9 +119,10 @@ describe("meta tags", () => {
 <meta property="og:type" content="article"><meta property="og:url" content="https://light.example/visit/hours">
 <meta property="article:author" content="https://www.facebook.com/museumoflight"><meta property="article:published_time" content="2024-11-20T09:00:00+01:00"><meta property="article:modified_time" content="2024-12-01">
 </head><body><h1>Winter opening hours</h1></body></html>`, "https://light.example/visit/hours?x=1");
-    expect(vp(m.title)[0]).toEqual(["Winter opening hours", "meta twitter:title"]);
+    // The h1 is one end of the whole <title>; twitter:title, og:title and the stripped <title> agree.
+    expect(vp(m.title)[0]).toEqual(["Winter opening hours", "<h1> within <title>"]);
     expect(vp(m.title)).toHaveLength(1);
-    expect(m.title[0].strength).toBe(0.97); // twitter, og, <title> and h1 agree
+    expect(m.title[0].strength).toBe(0.99); // the h1, twitter, og and <title> agree
     expect(vp(m.siteName)[0]).toEqual(["Museum of Light", "meta og:site_name"]);
     // A profile URL is not a name, and a Twitter handle names an account, not an author.
     expect(m.author).toEqual([]);
@@ -190,8 +194,8 @@ describe("markup in the body", () => {
     expect(m.author[0].strength).toBe(0.8);
     expect(vp(m.datePublished)).toEqual([["2023-06-01T10:00:00+02:00", "RDFa property=dc:date"]]);
     // The h1 agrees with the hidden dc:title and the <title> without "City of Elm" (host elm.example).
-    expect(vp(m.title)).toEqual([["Annual report", "<h1>"]]);
-    expect(m.title[0].strength).toBe(0.93);
+    expect(vp(m.title)).toEqual([["Annual report", "<h1> within <title>"]]);
+    expect(m.title[0].strength).toBe(0.98);
   });
 });
 
@@ -204,7 +208,7 @@ describe("visible text", () => {
     expect(m.author[0].strength).toBe(0.68);
     expect(m.author[0].box).toEqual({ x: 24, y: 300, width: 400, height: 18 });
     expect(vp(m.datePublished)).toEqual([["2024-05-02", "<time datetime> in the article"]]);
-    expect(vp(m.title)).toEqual([["Neue Radwege in Köln", "<title> without the site name"]]);
+    expect(vp(m.title)).toEqual([["Neue Radwege in Köln", "<h1> within <title>"]]);
 
     const text = read(`<html lang="de-DE"><head><title>Neue Radwege in Köln - Stadtblatt</title></head><body><article><h1>Neue Radwege in Köln</h1>
 <div class="c-article__byline">Von Max Mustermann und Erika Musterfrau | 5. März 2024, 14:30 Uhr</div><p>Die Stadt Köln baut in diesem Jahr zwölf Kilometer neue Radwege. Das hat der Verkehrsausschuss am Dienstag beschlossen.</p></article></body></html>`, "https://www.stadtblatt.de/koeln/radwege");
@@ -221,7 +225,8 @@ describe("visible text", () => {
     expect(vp(m.author)).toEqual([["Claire Dubois", "visible byline under the h1"]]);
     expect(vp(m.datePublished)).toEqual([["2024-02-12", "meta name=date"]]);
     expect(m.datePublished[0].strength).toBe(0.82); // the byline's written date agrees
-    expect(vp(m.title)[0]).toEqual(["Recette de la tarte Tatin", "meta og:title"]);
+    expect(vp(m.title)[0]).toEqual(["Recette de la tarte Tatin", "<h1> within <title>"]);
+    expect(m.title[0].agreeing).toContain("meta og:title");
   });
 
   it("takes the article's <time>, not those of comments, related posts, sidebars or the page footer", () => {
@@ -257,11 +262,18 @@ describe("visible text", () => {
 describe("titles and site names", () => {
   it("strips the site name from '<title>' and lets an agreeing h1 confirm it", () => {
     const m = read(`<html><head><title>Pricing plans | Cloudly</title></head><body><main><h1 data-box="0,0,10,10">Pricing plans</h1></main></body></html>`, "https://www.cloudly-app.example/pricing", ["Cloudly"]);
-    expect(vp(m.title)).toEqual([["Pricing plans", "<title> without the site name"]]);
-    expect(m.title[0].strength).toBe(0.84);
+    // Only the <title> states the title: the h1 that equals it without the site name is as strong as an
+    // h1 within the whole <title> (0.9), so knowing the site's name does not make the title less certain.
+    expect(vp(m.title)).toEqual([["Pricing plans", "<h1> within <title>"]]);
+    expect(m.title[0].agreeing).toEqual(["<title> without the site name"]);
+    expect(m.title[0].strength).toBe(0.94);
+    const unknownSite = read(`<html><head><title>Pricing plans | Cloudly</title></head><body><main><h1>Pricing plans</h1></main></body></html>`, "https://203.0.113.9/pricing");
+    expect(unknownSite.title[0].strength).toBeLessThanOrEqual(m.title[0].strength + 0.05);
     expect(m.title[0].selector).toBe("body > main > h1");
     expect(vp(m.siteName)[0]).toEqual(["Cloudly", "title suffix shared by the site's pages"]);
-    expect(m.siteName[0].strength).toBe(0.85);
+    // The title part spells the host (cloudly-app): a second, independent source agrees.
+    expect(m.siteName[0].agreeing).toEqual(["title part matching the host name"]);
+    expect(m.siteName[0].strength).toBe(0.89);
   });
 
   it("never takes a section-name h1 as the site name or the title", () => {

@@ -14,6 +14,7 @@ import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
 import { hostLabel, stripSiteSuffix, titleParts } from "./metadata/title";
+import { readBrand, readSiteNames } from "./metadata/site-name";
 import { type Layout, pageLayout, readVisible } from "./metadata/visible";
 import { readTextLanguage } from "./metadata/text-language";
 
@@ -40,23 +41,6 @@ const STRUCTURED = new Set(["jsonld", "og", "twitter", "microdata", "rdfa", "dc"
 function documentTitle(document: Document): string {
   const title = Array.from(document.querySelectorAll("title")).find((t) => !t.closest("svg"));
   return collapse(title?.textContent ?? "");
-}
-
-/** Site names only the run and the host know: the shared title suffix and the host's label. */
-function readSiteNames(col: Collector, ctx: MetadataContext, title: string): void {
-  const parts = titleParts(title);
-  const ends = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : [];
-  for (const suffix of ctx.siteTitleSuffixes ?? []) {
-    const inTitle = ends.some((p) => looseKey(p) === looseKey(suffix));
-    col.add("siteName", suffix, "title suffix shared by the site's pages", inTitle ? 0.85 : 0.75, "site titles");
-  }
-  const label = hostLabel(ctx.finalUrl);
-  if (!label || label.length < 2) return;
-  const key = looseKey(label);
-  // "heise online" in "Artikel | heise online" for www.heise.de: the site's own spelling.
-  const named = [...ends].reverse().find((p) => key.length >= 3 && looseKey(p).includes(key));
-  if (named) col.add("siteName", named, "title part matching the host name", 0.6, "host");
-  col.add("siteName", label, "host name", 0.4, "host");
 }
 
 /**
@@ -87,7 +71,7 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
     }
   }
 
-  readHeadlines(document, col, layout, siteNames, STRUCTURED);
+  readHeadlines(document, col, layout, siteNames, STRUCTURED, title);
 }
 
 /**
@@ -108,10 +92,11 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
     readMarkup(document, col, read);
     readVisible(document.body ?? root, col, read, layout);
     readDateLines(col, read, layout);
+    readBrand(document.body ?? root, col, ctx.finalUrl);
   }
   readUrlDate(col, read);
   alignUtcDays(col);
-  readSiteNames(col, ctx, title);
+  readSiteNames(col, ctx.finalUrl, ctx.siteTitleSuffixes ?? [], title, layout?.h1 ? collapse(layout.h1.textContent ?? "") : null);
   // The host's label names the site, but a personal site's host is also its author's name.
   refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));
   if (layout) readTitles(document, col, ctx, layout, title);

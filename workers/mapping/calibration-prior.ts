@@ -31,7 +31,7 @@ export const TEMPLATE_PRIOR: LogisticModel = {
 export const METADATA_CONCEPTS = ["title", "site", "author", "date", "updated", "language"] as const;
 
 /** Kinds of metadata source, read off a value's provenance (metadataFeatureVector in heuristics.ts). */
-export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "text", "other"] as const;
+export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "text", "brand", "other"] as const;
 
 /** What a value looks like (valueShape in page-candidates.ts): indicators the fit weighs. */
 export const METADATA_SHAPES = ["author:oneWord", "author:account", "author:site", "title:short"] as const;

@@ -226,7 +226,8 @@ export function metadataSource(provenance: string): string {
   if (p.startsWith("<title>")) return "titleTag";
   if (/^<h[1-6]>|heading/.test(p)) return "heading";
   if (p.includes("url")) return "url";
-  if (p.includes("title suffix") || p.includes("host")) return "guess";
+  if (p.includes("title suffix") || p.includes("host") || p.includes("beside the headline")) return "guess";
+  if (p.includes("header")) return "brand";
   if (p.startsWith("<html")) return "html";
   return "other";
 }

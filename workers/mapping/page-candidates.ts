@@ -6,6 +6,7 @@
  */
 import type { ComponentInstance, MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
 import { primaryLanguage } from "../crawl/metadata/collect";
+import { siteKey } from "../crawl/metadata/site-name";
 import { BODY_RIGHT_RATE } from "./calibration-body";
 import { blockCount, instanceCandidates, MAIN_CONTENT_BODY, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
 import { looksLikeUrl, normalizeSpace, stripTags, words } from "./text";
@@ -88,15 +89,6 @@ export function valueShape(concept: string, value: string, siteNames: readonly s
   if (concept === "title" && words.length <= 2) out.push("title:short");
   return out;
 }
-
-/** Letters and digits only, lower case: "LaRepública.pe" and "La Republica" compare equal. */
-const siteKey = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\.(?:com|net|org|de|at|ch|pe|cl|fr|es|it|co\.uk|uk)$/, "")
-    .replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Whether a name is the site's: its publisher, og:site_name or host name, give or take spacing and a domain ending. */
 export function isSiteName(name: string, siteNames: readonly string[]): boolean {

@@ -151,7 +151,7 @@ export function isListing(document: Document): boolean {
  * than a shortened title (0.88). A title the headline shows to be longer or shorter is cut to it,
  * so that the sources agree. Headings that name the site are skipped.
  */
-export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>): void {
+export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>, documentTitle = ""): void {
   const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
   const titles: Candidate[] = col.list("title").slice();
   const cut = new Map<Candidate, Candidate>();
@@ -180,6 +180,9 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         cut.set(t, { ...t, value: text, provenance: `${t.provenance} ${how}`, strength: t.strength - 0.04 });
       }
     }
+    // The headline as one end of the whole `<title>` ("Pricing plans" in "Pricing plans | Cloudly"), as
+    // it reads before the site name is stripped: knowing the site's name must not make it less certain.
+    if (documentTitle && headlineRelation(text, documentTitle) === "part" && (!best || best.strength < 0.9)) best = { strength: 0.9, provenance: `${tag} within <title>` };
     if (best) col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
     else if (el === layout.h1 && !titles.length) col.add("title", text, "<h1>", layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
     else if (el === layout.h1 && layout.h1s.length === 1 && !listing && !added) {

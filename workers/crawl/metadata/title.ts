@@ -15,11 +15,11 @@ const CJK = "\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00
  * sites write them ("武汉的声音-新华网", "NEWS WEB EASY|子どもへの…").
  */
 const SEPARATOR = new RegExp(
-  `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|»|«|\\/|\\\\|~|⋅|◆|★)\\s+|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
+  `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|»|«|›|‹|ǀ|\\/|\\\\|~|⋅|◆|★)\\s+|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
 );
 
 /** Separators left dangling at either end ("| Acme"). */
-const EDGE_SEPARATORS = /^(?:\||-{1,2}|–|—|·|•|::|»|«)\s+|\s+(?:\||-{1,2}|–|—|·|•|::|»|«)$/g;
+const EDGE_SEPARATORS = /^(?:\||-{1,2}|–|—|·|•|::|»|«|›|ǀ)\s+|\s+(?:\||-{1,2}|–|—|·|•|::|»|«|›|ǀ)$/g;
 
 /** The parts of a title between separators: "Foo – Bar | Acme" → ["Foo", "Bar", "Acme"]. */
 export function titleParts(title: string): string[] {
@@ -87,7 +87,20 @@ export function stripSiteSuffix(title: string, siteNames: string[]): string {
 /** Two-level public suffixes common enough to matter for a host's main label. */
 const SECOND_LEVEL = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gv", "nom", "ltd", "plc"]);
 
-/** The host's main label: "heise" for www.heise.de, "bbc" for www.bbc.co.uk. Null for IP addresses. */
+/**
+ * Hosts whose sites live on subdomains: the subdomain is the site ("zahlenzauberin" for
+ * zahlenzauberin.wordpress.com), not the platform.
+ */
+const PLATFORMS = new Set([
+  "wordpress.com", "blogspot.com", "wikidot.com", "tumblr.com", "github.io", "gitlab.io", "substack.com", "medium.com", "wixsite.com",
+  "jimdosite.com", "jimdo.com", "over-blog.com", "typepad.com", "livejournal.com", "ghost.io", "netlify.app", "vercel.app", "pages.dev",
+  "webflow.io", "squarespace.com", "weebly.com", "canalblog.com", "hatenablog.com", "blogger.com", "home.blog", "bandcamp.com",
+]);
+
+/**
+ * The host's main label: "heise" for www.heise.de, "bbc" for www.bbc.co.uk, "zahlenzauberin" for
+ * zahlenzauberin.wordpress.com. Null for IP addresses.
+ */
 export function hostLabel(url: string): string | null {
   let host: string;
   try {
@@ -98,6 +111,7 @@ export function hostLabel(url: string): string | null {
   if (/^[\d.]+$/.test(host) || host.includes(":")) return null;
   const labels = host.split(".").filter(Boolean);
   if (labels.length < 2) return labels[0] ?? null;
+  if (labels.length >= 3 && PLATFORMS.has(labels.slice(-2).join(".")) && labels[labels.length - 3] !== "www") return labels[labels.length - 3];
   const secondLast = labels[labels.length - 2];
   if (labels.length >= 3 && SECOND_LEVEL.has(secondLast) && labels[labels.length - 1].length === 2) return labels[labels.length - 3];
   return secondLast;

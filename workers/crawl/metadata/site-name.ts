@@ -1,0 +1,217 @@
+/**
+ * Site names: what the run and the host know (the title suffix the site's pages share, the host's
+ * label, the title part that spells it), the brand the page shows in its header (a logo's alt text,
+ * a `.site-title`), and the clean-up of names that carry a tagline, a legal form or a template
+ * placeholder ("GAY.CH · Alles bleibt anders!" → "GAY.CH").
+ */
+import { collapse } from "../html";
+import { type Candidate, type Collector, looseKey } from "./collect";
+import { hostLabel, titleParts } from "./title";
+
+/** Common domain endings, dropped when a name is compared with the host ("Backen.de" → "backen"). */
+const DOMAIN_ENDING = /\.(?:com|net|org|info|de|at|ch|eu|fr|es|it|nl|pe|cl|co\.uk|uk|io|us)$/i;
+
+/**
+ * A name's letters and digits, lower case, without accents and a domain ending: "LaRepública.pe"
+ * and "la-republica" compare equal.
+ */
+export function siteKey(s: string): string {
+  return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(DOMAIN_ENDING, "").replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** The same with German umlauts written out, as host names spell them ("Jäger" → "jaeger"). */
+function spelledKey(s: string): string {
+  return siteKey(s.replace(/[äÄ]/g, "ae").replace(/[öÖ]/g, "oe").replace(/[üÜ]/g, "ue").replace(/ß/g, "ss"));
+}
+
+/** How a name relates to the host's label: 2 the same, 1 one contains the other, 0 unrelated. */
+export function hostMatch(name: string, label: string): number {
+  const host = siteKey(label);
+  if (host.length < 3) return 0;
+  let best = 0;
+  for (const key of new Set([siteKey(name), spelledKey(name)])) {
+    if (!key) continue;
+    if (key === host) return 2;
+    if (key.includes(host) || (key.length >= 4 && host.includes(key))) best = 1;
+  }
+  return best;
+}
+
+/** Values a template left unfilled ("{$plugin.tx_news.opengraph.site_name}", "{{ site.name }}"). */
+const PLACEHOLDER = /\{\{|\{\$|\{%|<\?|%%|\$\{|^\[.*\]$/;
+
+/** Legal forms after a name, which a reader does not say ("WEISSER RING e. V." → "WEISSER RING"). */
+const LEGAL_FORM = /,?\s+(?:e\.\s?V\.?|g?GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|Inc\.?|LLC|Ltd\.?|S\.?A\.?|SAS|S\.?L\.?|B\.?V\.?|Pty\.? Ltd\.?)$/;
+
+/** Words that a logo's alt text adds around the name. */
+const LOGO_WORDS = /^(?:(?:das|the|le|la|el|il)\s+)?logo(?:\s+(?:of|von|de|du|der|des|del))?\s*[:\-–]?\s+|\s+[-–]?\s*logo$/i;
+const HOME_WORDS = /\s*[(\[]?\s*(?:link\s+)?(?:zur|to(?:\s+the)?|vers\s+la|a\s+la)\s+(?:startseite|homepage|home\s*page|home|accueil|portada|inicio)\s*[)\]]?\s*$|\s*\((?:[^()]*(?:startseite|homepage|home|accueil|portada|inicio)[^()]*)\)\s*$/i;
+/** Texts that say where a link goes or what an image is, not whose the site is. */
+const NOT_A_NAME = /^(?:home|homepage|startseite|start|accueil|inicio|portada|logo|zur startseite|back to home|go to homepage|menu|menü|search|suche|image|bild|header|headerimage|header image|banner|english|deutsch|français|español|italiano|nederlands|news|blog)$/i;
+/** What an alt text says an image is ("Grafik: idw-Logo", "Bildwortmarke der …"). */
+const IMAGE_WORDS = /^(?:grafik|bild|foto|photo|image|abbildung|bildwortmarke|wortmarke|wort-bildmarke)(?:\s*:\s*|\s+(?:der|des|von|of)\s+)/i;
+
+/** A logo's alt text or a brand element's text as a site name, or null when it names no site. */
+export function brandText(raw: string): string | null {
+  let t = collapse(raw).replace(HOME_WORDS, "").replace(IMAGE_WORDS, "").replace(LOGO_WORDS, "").replace(LOGO_WORDS, "").trim();
+  t = t.replace(/[\s|:–—>»›-]+$/u, "").replace(/[-\s]?logo$/i, "").trim();
+  if (t.length < 2 || t.length > 60 || NOT_A_NAME.test(t) || !/\p{L}/u.test(t) || PLACEHOLDER.test(t)) return null;
+  // A file name, a translation key ("navbar.site.backen.de"), or a button ("Print Friendly, PDF & Email").
+  if (/\.(?:png|jpe?g|svg|gif|webp)$/i.test(t) || /^[a-z\d_-]+(?:\.[a-z\d_-]+){2,}$/.test(t)) return null;
+  if (/\b(?:print|pdf|e-?mail|share|teilen|facebook|twitter|instagram|youtube|linkedin|whatsapp|rss)\b/i.test(t)) return null;
+  return t;
+}
+
+/**
+ * The words of a brand text that spell the host, when the text says more: "DER FARANG Magazin für
+ * Urlauber" → "DER FARANG" for der-farang.com, "Lesben- und Schwulenverband in Deutschland (LSVD)"
+ * → "LSVD" for lsvd.de. The text itself when it spells the host as a whole or no part of it does.
+ */
+export function hostWords(text: string, label: string | null): string {
+  if (!label) return text;
+  const host = siteKey(label);
+  if (host.length < 3 || siteKey(text) === host || spelledKey(text) === host) return text;
+  const bracket = /\(([^()]+)\)\s*$/.exec(text);
+  if (bracket && hostMatch(bracket[1], label) === 2) return bracket[1].trim();
+  const words = text.split(/\s+/);
+  // Only a tagline of three words or more goes: "Python Wiki" and "TALENT Schweiz" are names.
+  for (let n = words.length - 3; n >= 1; n--) {
+    for (const window of [words.slice(0, n), words.slice(words.length - n)]) {
+      const w = window.join(" ").replace(/^[^\p{L}\p{N}]+|[,;:–—-]+$/gu, "");
+      if (w && hostMatch(w, label) === 2) return w;
+    }
+  }
+  return text;
+}
+
+/**
+ * A stated site name cleaned: a placeholder is no name (null); a name with a tagline keeps the part
+ * that spells the host or, failing that, loses the part that is the page's own title; a trailing
+ * legal form goes.
+ */
+export function cleanSiteName(value: string, label: string | null, pageTitles: readonly string[]): string | null {
+  const v = collapse(value);
+  if (!v || PLACEHOLDER.test(v) || NOT_A_NAME.test(v)) return null;
+  let name = v;
+  const parts = titleParts(v);
+  if (parts.length > 1) {
+    const titles = new Set(pageTitles.map(looseKey).filter((k) => k.length >= 8));
+    const scored = label ? parts.map((p, i) => ({ p, i, score: hostMatch(p, label) })).filter((s) => s.score > 0) : [];
+    scored.sort((a, b) => b.score - a.score || a.i - b.i);
+    if (scored.length) name = scored[0].p;
+    else {
+      const rest = parts.filter((p) => !titles.has(looseKey(p)));
+      if (rest.length && rest.length < parts.length) name = rest.join(" – ");
+    }
+  }
+  // The whole value is the page's long title or headline, and does not spell the host: no site name.
+  // (A blog's h1 is often its name, and a home page's title the site's.)
+  const own = pageTitles.some((t) => looseKey(t) === looseKey(name) && t.split(/\s+/).length >= 4);
+  if (own && !(label && hostMatch(name, label))) return null;
+  name = name.replace(LEGAL_FORM, "").trim();
+  return name.length >= 2 ? name : null;
+}
+
+/**
+ * A header text that starts in lower case ("skispringen", "für Fans"): a section or a slogan, not a
+ * name, unless it spells the host.
+ */
+const isLowerWord = (s: string) => /^\p{Ll}/u.test(s);
+
+/** Classes and ids of the element that shows the site's name or logo in its header. */
+const BRAND = /(?:^|[\s_-])(?:site-?title|site-?name|site-?branding|site-?logo|navbar-brand|brand|logo|masthead-title|header-title|blog-?title|blogname)(?:$|[\s_-])/i;
+
+/**
+ * The site's name as its header shows it: the text of a `.site-title` or `.navbar-brand` that links
+ * home, or the alt text of the logo image. Only the first such element outside the main content counts.
+ */
+export function readBrand(body: Element, col: Collector, finalUrl: string): void {
+  const label = hostLabel(finalUrl);
+  let home = "";
+  try {
+    home = new URL(finalUrl).origin;
+  } catch {
+    return;
+  }
+  const isHome = (a: Element | null) => {
+    const href = a?.getAttribute("href");
+    if (href == null) return false;
+    // An empty or "#" link is a script's button ("Auszeit nehmen"), not the way home.
+    if (href === "/" || href === "./") return true;
+    if (!href.trim() || href.startsWith("#") || /^javascript:/i.test(href)) return false;
+    try {
+      const u = new URL(href, finalUrl);
+      return u.origin === home && /^\/(?:index\.\w+|[a-z]{2}(?:[-_][a-z]{2})?\/?)?$/i.test(u.pathname);
+    } catch {
+      return false;
+    }
+  };
+  const inContent = (el: Element) => !!el.closest("main, article, [role=main], footer, [role=contentinfo]");
+  // The logo image that links home, or an image whose class, id or file says it is the logo.
+  for (const img of Array.from(body.querySelectorAll("img[alt], svg[aria-label]"))) {
+    if (inContent(img)) continue;
+    const link = img.closest("a");
+    const marked = BRAND.test(`${img.getAttribute("class") ?? ""} ${img.getAttribute("id") ?? ""}`) || /logo/i.test(img.getAttribute("src") ?? "");
+    if (!isHome(link) && !marked) continue;
+    const text = brandText(img.getAttribute("alt") ?? img.getAttribute("aria-label") ?? "");
+    const name = text && hostWords(text, label);
+    if (name && (hostMatch(name, label ?? "") > 0 || !isLowerWord(name))) {
+      col.add("siteName", name, "the header logo's alt text", hostMatch(name, label ?? "") ? 0.65 : 0.5, "brand", img);
+      break;
+    }
+  }
+  // A brand element with text: WordPress's `.site-title`, Bootstrap's `.navbar-brand`.
+  for (const el of Array.from(body.querySelectorAll("[class], [id]"))) {
+    if (!BRAND.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`) || inContent(el)) continue;
+    if (el.querySelector("p, div, ul, nav, h2, h3") || !isHome(el.closest("a") ?? el.querySelector("a"))) continue;
+    const text = brandText(el.textContent ?? "");
+    const name = text && hostWords(text, label);
+    if (name && (hostMatch(name, label ?? "") > 0 || !isLowerWord(name))) {
+      col.add("siteName", name, "the site name in the header", hostMatch(name, label ?? "") ? 0.65 : 0.5, "brand", el);
+      break;
+    }
+  }
+}
+
+/**
+ * Site names only the run, the title and the host know: the shared title suffix, the title part
+ * that spells the host (accents and umlauts aside), the title part beside the page's headline, and
+ * the host's label. Every stated name is cleaned first (`cleanSiteName`).
+ */
+export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixes: readonly string[], title: string, headline: string | null): void {
+  const label = hostLabel(finalUrl);
+  const parts = titleParts(title);
+  const pageTitles = headline ? [title, headline] : [title];
+  const cleaned: Candidate[] = [];
+  for (const c of col.list("siteName")) {
+    const value = cleanSiteName(c.value, label, pageTitles);
+    if (value) cleaned.push(value === c.value ? c : { ...c, value });
+  }
+  col.replace("siteName", cleaned);
+
+  const ends = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : [];
+  for (const suffix of siteTitleSuffixes) {
+    const inTitle = ends.some((p) => looseKey(p) === looseKey(suffix));
+    col.add("siteName", suffix, "title suffix shared by the site's pages", inTitle ? 0.85 : 0.75, "site titles");
+  }
+  if (parts.length > 1) {
+    // "heise online" in "Artikel | heise online" for www.heise.de: the site's own spelling. The ends
+    // first, the last end before the first; a middle part only when no end spells the host.
+    const order = [parts.length - 1, 0, ...parts.map((_, i) => i).slice(1, -1)];
+    const named = label ? order.map((i) => parts[i]).find((p) => hostMatch(p, label) > 0) : undefined;
+    if (named) {
+      const name = cleanSiteName(named, label, []);
+      if (name) col.add("siteName", name, "title part matching the host name", 0.6, "host");
+    } else if (headline) {
+      // "Headline | Some Site": the part that is not the page's headline names the site.
+      const h = looseKey(headline);
+      const first = looseKey(parts[0]);
+      const last = looseKey(parts[parts.length - 1]);
+      const other = h && (first === h || (h.length >= 12 && first.startsWith(h))) ? parts[parts.length - 1] : h && last === h ? parts[0] : null;
+      // A byline in the title ("By linksc") is no site name.
+      const name = other && !/^(?:by|von|par|por|di|door|av)\s/i.test(other) ? cleanSiteName(other, label, pageTitles) : null;
+      if (name && name.length <= 60) col.add("siteName", name, "title part beside the headline", 0.5, "host");
+    }
+  }
+  if (label && label.length >= 2) col.add("siteName", label, "host name", 0.4, "host");
+}
