@@ -55,13 +55,16 @@ export function stoppedAfterMappingEntry(run: RunHost): LogEntry {
   return { level: "warn", message };
 }
 
+/** A page checkpointed as captured whose snapshot row or stored extraction is not there. */
+class SnapshotMissing extends PipelineError {}
+
 async function loadSnapshot(run: RunHost, page: PageRow): Promise<{ record: SnapshotRecord; extraction: PageExtraction }> {
   const row = await run.db.query.snapshots.findFirst({
     where: and(eq(snapshots.id, page.snapshotId ?? ""), eq(snapshots.organizationId, run.config.organizationId)),
   });
-  if (!row) throw new PipelineError(`The snapshot of ${page.url} is missing`);
+  if (!row) throw new SnapshotMissing(`The snapshot of ${page.url} is missing`);
   const object = await run.bindings.BUCKET.get(row.extractionKey);
-  if (!object) throw new PipelineError(`The extraction of ${page.url} is missing from storage`);
+  if (!object) throw new SnapshotMissing(`The extraction of ${page.url} is missing from storage`);
   const extraction = (await object.json()) as PageExtraction;
   const record: SnapshotRecord = {
     id: row.id,
@@ -117,6 +120,7 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
   } catch (err) {
     if (run.halted()) return;
     const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof SnapshotMissing && (await recaptureMissing(run, page, message))) return;
     if (err instanceof PipelineError && err.kind === "review") {
       await settle(run, page, "review", { level: "warn", message, url: page.url }, true);
       return;
@@ -132,6 +136,32 @@ async function processPage(run: RunHost, pipeline: MigrationPipeline<unknown>, p
     outcome = "failed";
   }
   await settle(run, page, outcome, entry, mappedOk, checked);
+}
+
+/**
+ * Reconciles a checkpoint that says captured with a snapshot that is not there: the page goes back to
+ * capture (the run returns to its capture phase if it had left it; the status stays), and is mapped
+ * and written once captured again. False when the page is out of capture attempts: it then fails.
+ */
+async function recaptureMissing(run: RunHost, page: PageRow, message: string): Promise<boolean> {
+  let queued = false;
+  await run.commit(async () => {
+    queued = run.store.transaction(() => {
+      if (!run.store.recapture(page.idx, message, RUN_LIMITS.maxPageAttempts)) return false;
+      run.state.captured = Math.max(0, run.state.captured - 1);
+      run.state.processingTotal = Math.max(0, run.state.processingTotal - 1);
+      if (run.state.phase === "processing") run.state.phase = "capturing";
+      run.save();
+      return true;
+    });
+    if (!queued) return;
+    await run.db.batch([
+      logStatement(run.db, run.config, { level: "warn", message: `${message}: capturing the page again`, url: page.url }),
+      runUpdateStatement(run.db, run.config, runRowPatch(run)),
+    ]);
+    run.emitProgress();
+  });
+  return queued;
 }
 
 /** Records how the pipeline ended with a page: its state, the run's counters and its log line, together. */

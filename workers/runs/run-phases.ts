@@ -16,7 +16,9 @@ export async function advanceRun(run: RunHost): Promise<void> {
     if (!run.halted() && run.store.remaining() === 0) await endCapture(run);
   } else if (phase === "processing") {
     await processingSlice(run);
-    if (!run.halted() && run.store.remainingWrites() === 0) {
+    // A page whose snapshot was missing went back to capture (see recaptureMissing): the run captures
+    // it before it can end.
+    if (!run.halted() && run.state.phase === "processing" && run.store.remainingWrites() === 0) {
       if (run.state.pipeline === "mapper") await run.log([stoppedAfterMappingEntry(run)]);
       await run.finish({ status: "completed" });
     }

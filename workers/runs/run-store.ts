@@ -307,6 +307,22 @@ export class RunStore {
     return cursor.rowsWritten > 0;
   }
 
+  /**
+   * Puts a captured page whose snapshot is gone back to capture: its checkpoint said captured without a
+   * snapshot (a run checkpointed by a version that wrote the checkpoint first, then died). False when
+   * the page is not captured, or is out of capture attempts.
+   */
+  recapture(idx: number, reason: string, maxAttempts: number): boolean {
+    const cursor = this.sql.exec(
+      `UPDATE pages SET state = 'pending', write_state = NULL, snapshot_id = NULL, has_screenshot = 0, reason = ?, not_before = 0, lease_id = NULL
+        WHERE idx = ? AND state = 'captured' AND attempts < ?`,
+      reason,
+      idx,
+      maxAttempts,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
   /** Marks every unfinished page skipped (cancel); returns how many. */
   skipRemaining(reason: string): number {
     const n = this.remaining() + this.remainingWrites();
