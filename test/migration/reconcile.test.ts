@@ -60,7 +60,7 @@ describe("a checkpoint that says captured without its snapshot", () => {
     expect(rows.results.every((r) => r.n === 1)).toBe(true);
 
     // The log says what happened, once.
-    const logs = (await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org })).json.logs as { message: string; url: string; migrationId: string }[];
+    const logs = (await call("GET", `/migration/logs/${site.siteId}`, { token: site.token, org: site.org })).json.logs as { level: string; message: string; url: string; migrationId: string }[];
     const mine = logs.filter((l) => l.migrationId === migrationId);
     expect(mine.filter((l) => l.message === `The snapshot of ${lost.url} is missing: capturing the page again`)).toHaveLength(1);
     expect(mine.filter((l) => l.level === "error")).toEqual([]);
