@@ -116,7 +116,7 @@ export function cleanSiteName(value: string, label: string | null, pageTitles: r
  * A header text that starts in lower case ("skispringen", "für Fans"): a section or a slogan, not a
  * name, unless it spells the host.
  */
-const isLowerWord = (s: string) => /^\p{Ll}/u.test(s);
+const startsLower = (s: string) => /^\p{Ll}/u.test(s);
 
 /** Classes and ids of the element that shows the site's name or logo in its header. */
 const BRAND = /(?:^|[\s_-])(?:site-?title|site-?name|site-?branding|site-?logo|navbar-brand|brand|logo|masthead-title|header-title|blog-?title|blogname)(?:$|[\s_-])/i;
@@ -155,7 +155,7 @@ export function readBrand(body: Element, col: Collector, finalUrl: string): void
     if (!isHome(link) && !marked) continue;
     const text = brandText(img.getAttribute("alt") ?? img.getAttribute("aria-label") ?? "");
     const name = text && hostWords(text, label);
-    if (name && (hostMatch(name, label ?? "") > 0 || !isLowerWord(name))) {
+    if (name && (hostMatch(name, label ?? "") > 0 || !startsLower(name))) {
       col.add("siteName", name, "the header logo's alt text", hostMatch(name, label ?? "") ? 0.65 : 0.5, "brand", img);
       break;
     }
@@ -166,7 +166,7 @@ export function readBrand(body: Element, col: Collector, finalUrl: string): void
     if (el.querySelector("p, div, ul, nav, h2, h3") || !isHome(el.closest("a") ?? el.querySelector("a"))) continue;
     const text = brandText(el.textContent ?? "");
     const name = text && hostWords(text, label);
-    if (name && (hostMatch(name, label ?? "") > 0 || !isLowerWord(name))) {
+    if (name && (hostMatch(name, label ?? "") > 0 || !startsLower(name))) {
       col.add("siteName", name, "the site name in the header", hostMatch(name, label ?? "") ? 0.65 : 0.5, "brand", el);
       break;
     }
