@@ -350,6 +350,11 @@ describe("values", () => {
     expect(cleanByline("Por Ana García y Luis Pérez", "es", NOW)).toBe("Ana García y Luis Pérez");
     expect(cleanByline("di Mario Rossi", "it", NOW)).toBe("Mario Rossi");
     expect(cleanByline("Di Maio", "it", NOW)).toBe("Di Maio");
+    // A credit's kind before the name: brandeins.de's "Text und Interview:", a recipe card's "Recipe by".
+    expect(cleanByline("Text und Interview: Harald Willenbrock", "de", NOW)).toBe("Harald Willenbrock");
+    expect(cleanByline("Text: Jane Doe", "en", NOW)).toBe("Jane Doe");
+    expect(cleanByline("Recipe by Eat What Tonight", "en", NOW)).toBe("Eat What Tonight");
+    expect(cleanByline("Rezept von Anna Schmidt", "de", NOW)).toBe("Anna Schmidt");
     expect(cleanByline("By https://x.example/jane", "en", NOW)).toBeNull();
     expect(cleanByline("jane@x.example", "en", NOW)).toBeNull();
     expect(cleanByline("March 3, 2024", "en", NOW)).toBeNull();
