@@ -167,7 +167,7 @@ describe("event stream", () => {
     // The run's state is read in the same step as the last event: the run goes on capturing meanwhile.
     const { lastId, current } = await runInDurableObject(runStub(env, migrationId), async (run: MigrationRun) => {
       for (let n = 0; n < emitted; n++) run.emitProgress(shots(n));
-      return { lastId: run.store.eventRange().last, current: (await run.describe())! };
+      return { lastId: run.store.events.range().last, current: (await run.describe())! };
     });
 
     const follower = new EventReader(slow);

@@ -21,7 +21,6 @@ import { readTextLanguage } from "./metadata/text-language";
 export { sharedTitleAffix, stripSiteSuffix, titleParts, hostLabel } from "./metadata/title";
 export { normalizeDate } from "./metadata/dates";
 export { cleanByline } from "./metadata/visible";
-/** `data-box="x,y,w,h"` as a Box (null when missing, malformed or empty): the shared helper of html.ts. */
 
 export interface MetadataContext {
   /** Where the page ended up after redirects; relative URLs resolve against it. */
@@ -92,7 +91,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
     readMarkup(document, col, read);
     readVisible(document.body ?? root, col, read, layout);
     readDateLines(col, read, layout);
-    readBrand(document.body ?? root, col, ctx.finalUrl);
+    readBrand(layout.elements, col, ctx.finalUrl);
   }
   readUrlDate(col, read);
   alignUtcDays(col);

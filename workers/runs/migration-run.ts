@@ -290,7 +290,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
 
   emit(event: RunEvent): void {
     const stamped: RunEvent = { ...event, at: Date.now() };
-    const id = this.store.appendEvent(stamped, RUN_LIMITS.eventLogLimit);
+    const id = this.store.events.append(stamped, RUN_LIMITS.eventLogLimit);
     this.followers.broadcast(stamped, id);
   }
 

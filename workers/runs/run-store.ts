@@ -1,5 +1,6 @@
-import type { DamProgress, RunEvent, RunOptions, RunPhase, RunStatus, ScreenshotRef } from "../contracts/run-events";
+import type { DamProgress, RunOptions, RunPhase, RunStatus, ScreenshotRef } from "../contracts/run-events";
 import { screenshotPath } from "../contracts/run-events";
+import { RunEventLog } from "./event-log";
 import type { SiteDefinitions } from "./pipeline";
 
 /** What a run was started with; never changes. */
@@ -85,10 +86,14 @@ const WRITE: PhaseColumns = { state: "write_state", attempts: "write_attempts" }
 
 /**
  * The run object's SQLite storage: its config and state, its page list with per-page state (the
- * checkpoint), and the event log that stream reconnects replay. All calls are synchronous; writes are
- * durable before the object sends anything out (output gate), so a checkpoint always precedes the work.
+ * checkpoint), and the event log that stream reconnects replay (`events`, event-log.ts). All calls
+ * are synchronous; writes are durable before the object sends anything out (output gate), so a
+ * checkpoint always precedes the work.
  */
 export class RunStore {
+  /** The event log that stream reconnects replay. */
+  readonly events: RunEventLog;
+
   constructor(private readonly sql: SqlStorage, private readonly storage: DurableObjectStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS pages (
@@ -109,7 +114,7 @@ export class RunStore {
     // The recent screenshots every progress row and new follower carries: read from the newest end,
     // not by sorting every captured page (which grew with the run).
     sql.exec(`CREATE INDEX IF NOT EXISTS pages_shots_idx ON pages (captured_at DESC, idx DESC) WHERE state = 'captured' AND has_screenshot = 1`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)`);
+    this.events = new RunEventLog(sql);
   }
 
   private getMeta<T>(key: string): T | null {
@@ -375,31 +380,5 @@ export class RunStore {
       .toArray()
       .reverse()
       .map((r) => ({ url: String(r.url), snapshotId: String(r.snapshot_id), screenshot: screenshotPath(String(r.snapshot_id)) }));
-  }
-
-  /** Appends an event to the replay log and returns its id; trims the log to `keep` events. */
-  appendEvent(event: RunEvent, keep: number): number {
-    const row = this.sql.exec(`INSERT INTO events (data) VALUES (?) RETURNING id`, JSON.stringify(event)).one();
-    const id = Number(row.id);
-    if (id % 100 === 0) this.sql.exec(`DELETE FROM events WHERE id <= ?`, id - keep);
-    return id;
-  }
-
-  eventsAfter(id: number, limit: number): { id: number; event: RunEvent }[] {
-    return this.sql
-      .exec(`SELECT id, data FROM events WHERE id > ? ORDER BY id LIMIT ?`, id, limit)
-      .toArray()
-      .map((r) => ({ id: Number(r.id), event: JSON.parse(String(r.data)) as RunEvent }));
-  }
-
-  /** Lowest and highest stored event ids (0 when there are none). */
-  eventRange(): { first: number; last: number } {
-    const r = this.sql.exec(`SELECT COALESCE(MIN(id), 0) AS first, COALESCE(MAX(id), 0) AS last FROM events`).one();
-    return { first: Number(r.first), last: Number(r.last) };
-  }
-
-  lastEvent(): { id: number; event: RunEvent } | null {
-    const rows = this.sql.exec(`SELECT id, data FROM events ORDER BY id DESC LIMIT 1`).toArray();
-    return rows.length ? { id: Number(rows[0].id), event: JSON.parse(String(rows[0].data)) as RunEvent } : null;
   }
 }

@@ -22,7 +22,7 @@ interface StreamSource {
 export function streamResponse(run: StreamSource, hub: EventHub, lastEventId: number | null): Response {
   const { store, config, state } = run;
   const client = hub.connect();
-  const { first, last } = store.eventRange();
+  const { first, last } = store.events.range();
   const migrationId = config.migrationId;
   const recent = store.recentScreenshots(RUN_LIMITS.recentScreenshots);
 
@@ -32,18 +32,18 @@ export function streamResponse(run: StreamSource, hub: EventHub, lastEventId: nu
     if (lastEventId + 1 < first) {
       // The events after lastEventId were trimmed: the reconnected event's progress is the catch-up,
       // plus the final event when the run is over.
-      const final = store.lastEvent();
+      const final = store.events.last();
       if (final && !isActiveStatus(state.status)) client.send(encodeEvent(final.event, final.id));
     } else {
       for (let after = lastEventId; ; ) {
-        const batch = store.eventsAfter(after, REPLAY_GROUP);
+        const batch = store.events.after(after, REPLAY_GROUP);
         if (!batch.length) break;
         client.send(batch.map((e) => encodeEvent(e.event, e.id)).join(""));
         after = batch[batch.length - 1].id;
       }
     }
   } else {
-    const final = store.lastEvent();
+    const final = store.events.last();
     if (!isActiveStatus(state.status) && final) {
       client.send(encodeEvent(final.event, final.id));
     } else if (isActiveStatus(state.status)) {

@@ -125,7 +125,7 @@ const BRAND = /(?:^|[\s_-])(?:site-?title|site-?name|site-?branding|site-?logo|n
  * The site's name as its header shows it: the text of a `.site-title` or `.navbar-brand` that links
  * home, or the alt text of the logo image. Only the first such element outside the main content counts.
  */
-export function readBrand(body: Element, col: Collector, finalUrl: string): void {
+export function readBrand(elements: readonly Element[], col: Collector, finalUrl: string): void {
   const label = hostLabel(finalUrl);
   let home = "";
   try {
@@ -147,30 +147,38 @@ export function readBrand(body: Element, col: Collector, finalUrl: string): void
     }
   };
   const inContent = (el: Element) => !!el.closest("main, article, [role=main], footer, [role=contentinfo]");
-  // The logo image that links home, or an image whose class, id or file says it is the logo.
-  for (const img of Array.from(body.querySelectorAll("img[alt], svg[aria-label]"))) {
-    if (inContent(img)) continue;
-    const link = img.closest("a");
-    const marked = BRAND.test(`${img.getAttribute("class") ?? ""} ${img.getAttribute("id") ?? ""}`) || /logo/i.test(img.getAttribute("src") ?? "");
-    if (!isHome(link) && !marked) continue;
-    const text = brandText(img.getAttribute("alt") ?? img.getAttribute("aria-label") ?? "");
+  /** The name a brand text gives, unless it is junk or a lower-case slogan that does not spell the host. */
+  const nameIn = (raw: string): { name: string; strength: number } | null => {
+    const text = brandText(raw);
     const name = text && hostWords(text, label);
-    if (name && (hostMatch(name, label ?? "") > 0 || !startsLower(name))) {
-      col.add("siteName", name, "the header logo's alt text", hostMatch(name, label ?? "") ? 0.65 : 0.5, "brand", img);
-      break;
+    if (!name) return null;
+    const spells = label ? hostMatch(name, label) > 0 : false;
+    return !spells && startsLower(name) ? null : { name, strength: spells ? 0.65 : 0.5 };
+  };
+  let logo: { name: string; strength: number; el: Element } | null = null;
+  let titled: { name: string; strength: number; el: Element } | null = null;
+  // One pass over the body's elements, which the layout already listed (linkedom's selectors are slow).
+  for (const el of elements) {
+    if (logo && titled) break;
+    const tag = el.tagName.toLowerCase();
+    const marks = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+    if (!logo && (tag === "img" || tag === "svg")) {
+      // The logo image that links home, or an image whose class, id or file says it is the logo.
+      const alt = tag === "img" ? el.getAttribute("alt") : el.getAttribute("aria-label");
+      if (alt == null || inContent(el)) continue;
+      if (!isHome(el.closest("a")) && !BRAND.test(marks) && !/logo/i.test(el.getAttribute("src") ?? "")) continue;
+      const found = nameIn(alt);
+      if (found) logo = { ...found, el };
+    } else if (!titled && marks.trim() && BRAND.test(marks) && !inContent(el)) {
+      // A brand element with text that links home: WordPress's `.site-title`, Bootstrap's `.navbar-brand`.
+      if (el.querySelector("p, div, ul, nav, h2, h3") || !isHome(el.closest("a") ?? el.querySelector("a"))) continue;
+      const found = nameIn(el.textContent ?? "");
+      if (found) titled = { ...found, el };
     }
   }
-  // A brand element with text: WordPress's `.site-title`, Bootstrap's `.navbar-brand`.
-  for (const el of Array.from(body.querySelectorAll("[class], [id]"))) {
-    if (!BRAND.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`) || inContent(el)) continue;
-    if (el.querySelector("p, div, ul, nav, h2, h3") || !isHome(el.closest("a") ?? el.querySelector("a"))) continue;
-    const text = brandText(el.textContent ?? "");
-    const name = text && hostWords(text, label);
-    if (name && (hostMatch(name, label ?? "") > 0 || !startsLower(name))) {
-      col.add("siteName", name, "the site name in the header", hostMatch(name, label ?? "") ? 0.65 : 0.5, "brand", el);
-      break;
-    }
-  }
+  // The logo first: where both state the same name, it is the provenance shown.
+  if (logo) col.add("siteName", logo.name, "the header logo's alt text", logo.strength, "brand", logo.el);
+  if (titled) col.add("siteName", titled.name, "the site name in the header", titled.strength, "brand", titled.el);
 }
 
 /**
