@@ -263,7 +263,10 @@ if (flag("--fit")) {
   const checkedPages = train.filter((p) => p.checkedFields).length;
   for (const page of train) {
     const result = await evaluatePage(page);
-    units.push(...(page.checkedFields ? unitsOf(page, result.proposals, page.checkedFields) : result.units));
+    // Where train has such pages, only they fit: a page added later with the source corpus's labels alone
+    // (or none) still counts for the body's rate.
+    if (page.checkedFields) units.push(...unitsOf(page, result.proposals, page.checkedFields));
+    else if (!checkedPages) units.push(...result.units);
     if (result.body && !result.body.fallback) {
       bodies.push(result.body);
       bodySites.add(page.site);

@@ -4,15 +4,16 @@
  * (github.com/adbar/trafilatura, tests/, Apache-2.0).
  *
  *   npm run corpus:import -- --from DIR [--to test/fixtures/real] [--pages 360]
- *   npm run corpus:import -- --from DIR --add-batch 2 --split held-out [--pages 120]
+ *   npm run corpus:import -- --from DIR --add-batch 2 --split held-out [--pages 120] [--snippets-only-too]
  *
  * `--add-batch N` keeps the pages already imported and appends, marked `"batch": N`, pages that are not
  * yet in the manifest, of the given split only (in the same hash order), so a split can grow with pages
  * that no run of the product has seen. Pages without a batch are batch 1. A rebuild without `--add-batch`
  * writes batch 1 alone: add the later batches again after it, or field-labels.json names missing pages.
  *
- * Takes only pages whose fields a person read off the page (title, author, date), chosen by a hash of
- * their URL so the choice is the same on every machine, and keeps the split of corpus.ts (by host).
+ * Takes only pages whose fields a person read off the page (title, author, date), unless
+ * `--snippets-only-too` also takes pages that carry main-content snippets alone (their fields are then
+ * unknown, and bench:quality scores only their main content), chosen by a hash of their URL so the choice is the same on every machine, and keeps the split of corpus.ts (by host).
  * Each page is saved as UTF-8 with its charset declaration rewritten to match, and without what no
  * extraction reads: the bodies of scripts (JSON-LD kept), style sheets and inline base64
  * data. The manifest records each page's URL, source, licence, snippets and fields.
@@ -36,6 +37,7 @@ const to = option("--to") ?? "test/fixtures/real";
 const wanted = Number(option("--pages") ?? 360);
 const addBatch = option("--add-batch") === undefined ? undefined : Number(option("--add-batch"));
 const onlySplit = option("--split");
+const snippetsOnlyToo = argv.includes("--snippets-only-too");
 if (addBatch !== undefined && (!Number.isInteger(addBatch) || addBatch < 2 || !SPLITS.includes(onlySplit as (typeof SPLITS)[number]))) {
   console.error(`--add-batch takes a batch number from 2 and --split ${SPLITS.join("|")}`);
   process.exit(2);
@@ -66,7 +68,7 @@ const manifestFile = path.join(to, "manifest.json");
 const existing: Array<{ url: string; site: string; file: string; split: string; [key: string]: unknown }> = addBatch !== undefined ? JSON.parse(fs.readFileSync(manifestFile, "utf8")).pages : [];
 const known = new Set(existing.map((p) => String(p.url)));
 const candidates = Object.entries(data)
-  .filter(([, item]) => "title" in item)
+  .filter(([, item]) => "title" in item || (snippetsOnlyToo && Array.isArray(item.with) && item.with.length > 0))
   .filter(([url]) => !known.has(url) && (onlySplit === undefined || splitOf(siteOf(url)) === onlySplit))
   .map(([url, item]) => ({ url, item, file: ["eval", "cache"].map((d) => path.join(from, d, String(item.file))).find((f) => fs.existsSync(f)) }))
   .filter((c): c is typeof c & { file: string } => Boolean(c.file))
