@@ -8,6 +8,8 @@ import { extractPage } from "../../workers/crawl/extract";
 import { BODY_RIGHT_RATE } from "../../workers/mapping/calibration-body";
 import { INSTANCE_CONTENT, MAIN_CONTENT_BODY, instanceCandidates } from "../../workers/mapping/candidates";
 import { mapPage } from "../../workers/mapping/mapper";
+import { BODY_PRIOR_PAGES } from "../../workers/mapping/page-candidates";
+import { DEFAULT_MIN_CONFIDENCE } from "../../workers/contracts/mapping";
 import { fieldSignature, instanceSignature } from "../../workers/mapping/signature";
 import { pairFeatures, targetSlot } from "../../workers/mapping/scoring";
 import type { MappingDefinitions } from "../../workers/mapping/types";
@@ -109,7 +111,9 @@ describe("an instance that holds the page's main content and more", () => {
   it("learns from the verdicts on this component's bodies", async () => {
     const { body } = await bodyOf(html, "https://example.com/news/ferry", defs, { accepted: 30, changed: 0, byTemplate: { content: { accepted: 30, changed: 0 } } });
     expect(body.source.name).toBe(MAIN_CONTENT_BODY);
-    expect(body.confidence).toBeGreaterThan(0.9);
+    // The measured rate weighs as BODY_PRIOR_PAGES pages against the 30 accepted bodies, which lift it over auto-apply.
+    expect(body.confidence).toBeCloseTo((BODY_PRIOR_PAGES * BODY_RIGHT_RATE.rate + 30) / (BODY_PRIOR_PAGES + 30), 3);
+    expect(body.confidence).toBeGreaterThan(DEFAULT_MIN_CONFIDENCE);
     expect(body.evidence.some((e) => e.includes("on this site, reviewers accepted 30 of 30 unchanged"))).toBe(true);
   });
 });

@@ -243,3 +243,40 @@ export const newsWithStandfirst: TestPage = {
   content: ["Three routes will run until four in the morning", "voted seven to two on Thursday", "better spent on daytime services", "sleep in their cars", "linking the ferry terminal"],
   boilerplate: ["Ines Marlow", "More on transport", "Ferry fares to rise", "The Evening Ledger"],
 };
+
+/**
+ * A regional news story whose publisher speaks to the reader in plain paragraphs, with no class to give
+ * it away, as real news sites do: an agency credit under the picture, a call to follow inside the
+ * story, and after its last paragraph an app pitch, a reprint notice, a paywall line and a server
+ * warning. One paragraph of the story names an app and a newsletter itself, and is content.
+ */
+export const newsWithReaderNotices: TestPage = {
+  html: `<!DOCTYPE html><html lang="en">${head("Harbour ferry returns after repairs – Island Courier", '<meta property="og:type" content="article">')}
+<body><div id="page"><div id="story">
+<h1>Harbour ferry returns after repairs</h1>
+<p>The harbour ferry resumed its crossings on Monday morning after eleven weeks in dry dock, where engineers replaced both engines and the steering gear damaged in the January storm.</p>
+<p>Jane Holder/Getty Images</p>
+<p>Commuters who had relied on the longer road route around the bay welcomed the return, and the operator said the timetable would run at full frequency from the first week.</p>
+<p>Follow Island Courier on Facebook and Instagram for the latest updates.</p>
+<p>The operator also launched a ticketing app this spring; passengers can download the app for iOS and Android or sign up for the ferry newsletter to hear about delays, and it said that paper tickets would remain on sale at the pier for at least another year, so that older passengers are not left behind.</p>
+<p>Repairs cost the council almost two million dollars, of which the national transport fund covered about half, according to figures released at the last council meeting of the year.</p>
+<p>For the latest stories and breaking news updates download the Island Courier apps for iOS and Android.</p>
+<p>This article is the copyrighted property of the Island Courier. Written permission must be obtained before reprint in online or print media, and any quotation must name the Island Courier as its source and link back to the original story on our website.</p>
+<p>If you’re seeing this message but you’re already a subscriber, you can log in for immediate access.</p>
+<p>Warning: Creating default object from empty value in /var/www/html/templates/article.php on line 112</p>
+</div></div></body></html>`,
+  content: [
+    "resumed its crossings on Monday morning",
+    "welcomed the return",
+    "download the app for iOS and Android or sign up for the ferry newsletter",
+    "almost two million dollars",
+  ],
+  boilerplate: [
+    "Jane Holder/Getty Images",
+    "Follow Island Courier on Facebook",
+    "download the Island Courier apps",
+    "copyrighted property",
+    "already a subscriber",
+    "Creating default object",
+  ],
+};

@@ -5,7 +5,8 @@ import { cleanChildren } from "../../workers/crawl/html";
 import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
-import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithStandfirst, productPage, type TestPage, wordpressPost } from "./main-content-pages";
+import { readerNotice } from "../../workers/crawl/main-content/notices";
+import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, type TestPage, wordpressPost } from "./main-content-pages";
 
 const url = "https://www.example.org/2024/03/article/";
 
@@ -181,6 +182,39 @@ describe("main content", () => {
     const clean = cleanChildren(document.querySelector("div") as unknown as Element, url);
     expect(clean.text).toBe("Oktober\nMo Di 12\nFreitag");
     expect(clean.html).toBe("<table><tr><th>Oktober</th></tr><tr><td>Mo</td><td>Di</td><td><b>1</b><i>2</i></td></tr></table><p>Frei<b>tag</b></p>");
+  });
+
+  it("drops what the publisher says to the reader in plain paragraphs, and keeps a paragraph of the story that names an app", () => {
+    const main = mainOf(newsWithReaderNotices.html);
+    expectArticle(main, newsWithReaderNotices);
+    expect(main.reason).toMatch(/call to action/);
+    expect(main.reason).toMatch(/notice/);
+    expect(main.reason).toMatch(/credit/);
+    expect(main.reason).toMatch(/page error/);
+  });
+
+  it("reads reader notices on real pages' wording, in several languages, and not the story's own sentences", () => {
+    const cases: [string, string | null][] = [
+      ["Follow The Gleaner on Twitter and Instagram @JamaicaGleaner and on Facebook @GleanerJamaica.", "call to action"],
+      ["For the latest stories and breaking news updates download the Nationnews apps for iOS and Android.", "call to action"],
+      ["To view the full story, please subscribe to The Haitian Times.", "call to action"],
+      ["¿Ya sabías que en Guatemala.com tenemos canal de Telegram? Únete desde tu celular en este enlace.", "call to action"],
+      ["Tú también puedes hacer periodismo incómodo. Cancela cuando quieras.", "call to action"],
+      ["Möchten Sie den Artikel teilen?", "call to action"],
+      ["Gefällt dir unser Klettermagazin?", "call to action"],
+      ["Zapraszamy też do subskrypcji naszego kanału.", "call to action"],
+      ["Trotz sorgfältiger inhaltlicher Kontrolle übernehmen wir keine Haftung für die Inhalte externer Links.", "notice"],
+      ["Materiał chroniony prawem autorskim.", "notice"],
+      ["GIS NOW Grenada is not responsible for the opinions, statements or media content presented by contributors.", "notice"],
+      ["TebNad/Shutterstock.com", "credit"],
+      ["Augusta National/Getty Images", "credit"],
+      ["Imagen: Télam", "credit"],
+      ["Warning: Creating default object from empty value in /home/site/index.php on line 52", "page error"],
+      ["The company said it would follow the rules on data protection.", null],
+      ["Die Ministerin will die Gebühren nicht erhöhen, sagte sie am Montag.", null],
+      ["Getty Images agreed to pay photographers more for their work from next year.", null],
+    ];
+    for (const [text, kind] of cases) expect(readerNotice(text), text).toBe(kind);
   });
 
   it("returns an empty result for an empty page", () => {

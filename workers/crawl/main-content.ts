@@ -10,6 +10,7 @@ import { contentBody, pageElements } from "./main-content/dom";
 import { boilerplateOf, type FilterContext, strongAreas } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { type Column, hasBoxes, layoutPick, layoutReason, textColumn } from "./main-content/layout";
+import { readerNotice } from "./main-content/notices";
 import { articleEvidence } from "./main-content/page-kind";
 import { runReadability } from "./main-content/readability";
 import { commonAncestor, letters, linkRatio, ownLinkRatio, PageStats, tokenAgreement, within } from "./main-content/stats";
@@ -167,7 +168,10 @@ class Page {
       if (n >= 0.5 * total || (n >= 0.3 * total && first && strongAreas(first).includes(label))) exempt.add(label);
     }
     const anchor = raw.find((b) => prose(b) && strongAreas(b).every((label) => exempt.has(label))) ?? null;
-    const ctx: FilterContext = { stats, root: c.root, total, anchor, exempt, base: this.base };
+    // The article's last paragraph of prose: reader notices after it go, however long.
+    let lastProse = -1;
+    for (const b of raw) if (stats.get(b).own >= 80 && ownLinkRatio(stats.get(b)) < 0.3 && !readerNotice(b.textContent ?? "")) lastProse = stats.indexOf(b);
+    const ctx: FilterContext = { stats, root: c.root, total, anchor, exempt, base: this.base, lastProse };
     const filter = (el: Element): string | null => {
       const why = boilerplateOf(el, ctx);
       if (why || !this.boxes || (anchor && within(anchor, el))) return why;

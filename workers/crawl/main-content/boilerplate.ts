@@ -4,6 +4,7 @@
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
 import { tagOf } from "../html";
+import { readerNotice } from "./notices";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
 type Strength = "strong" | "medium" | "weak";
@@ -161,7 +162,14 @@ export interface FilterContext {
   exempt: ReadonlySet<string>;
   /** The page's URL: a link back to it is no teaser. */
   base?: string;
+  /** Document position of the candidate's last paragraph of prose that is no reader notice (-1: none). */
+  lastProse?: number;
 }
+
+/** A reader notice longer than this is removed only after the last paragraph of prose. */
+const SHORT_NOTICE = 200;
+/** Longer than this, a block is not one notice. */
+const LONG_NOTICE = 400;
 
 const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 const BLOCK_IN_LINK = "h1, h2, h3, h4, h5, h6, p, div, li, figure, article, section";
@@ -218,6 +226,11 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   // A link on a line of its own that reads as a label ("zurück zur Listenansicht", "Read more"); not one inside a sentence.
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
+  // A paragraph of its own that speaks to the reader about the publication, not about the subject.
+  if (s.chars > 0 && s.chars <= LONG_NOTICE && s.own >= 0.6 * s.chars && !el.closest("figure, figcaption")) {
+    const notice = readerNotice(el.textContent ?? "");
+    if (notice && (s.chars <= SHORT_NOTICE || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
+  }
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag)) return "link list";
   if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {

@@ -1,0 +1,95 @@
+/**
+ * What a publisher says to the reader around an article, in a paragraph of its own, with no class or
+ * label to give it away: calls to follow, subscribe, download the app or support the paper; paywall
+ * and reprint notices, disclaimers and affiliate disclosures; picture agency credits standing alone;
+ * and a server's error messages printed into the page. Several languages. Read by the boilerplate
+ * filter (boilerplate.ts), which removes such a block where it is short or after the article's last
+ * paragraph of prose.
+ */
+
+export type NoticeKind = "call to action" | "notice" | "credit" | "page error";
+
+/** A word boundary that knows letters beyond ASCII (`\b` does not: "wir übernehmen" has none before "ü"). */
+const B = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+/** One case-insensitive pattern of alternatives, `\b` read as B. */
+const anyOf = (parts: string[]) => new RegExp(parts.map((p) => p.replaceAll(String.raw`\b`, B)).join("|"), "iu");
+
+/** The publisher asks something of the reader: follow, subscribe, download, join, support, share, write in. */
+const CALL_TO_ACTION = anyOf(
+  [
+    // English
+    String.raw`\b(follow|like|find|join) (us|[\p{Lu}][\p{L}.]*(?: [\p{Lu}][\p{L}.]*){0,3}) on (twitter|x|facebook|instagram|telegram|whatsapp|youtube|tiktok|linkedin|threads|mastodon|google news)\b`,
+    String.raw`\bdownload (our|the [\p{L} ]{1,30}) apps?\b`,
+    String.raw`\bapps? for (ios|iphone) and android\b`,
+    String.raw`\b(sign(ing)? up|subscribe) (for|to) (our|the) [\p{L} ]{0,30}newsletter\b`,
+    String.raw`\bnever miss (a|the latest|an?) (story|stories|news|update|post|article)`,
+    String.raw`\b(please|to (view|read|continue reading|access) (the|this) (full|rest of the|whole) (story|article)[,.]? (please )?)subscribe\b`,
+    String.raw`\balready a (subscriber|member)\b`,
+    String.raw`\bsupport (our|independent|local|quality) (journalism|reporting|newsroom)\b`,
+    String.raw`\bbecome a (member|subscriber|supporter|patron)\b`,
+    String.raw`\bif you (enjoyed|liked|found value in) (reading )?(this|our) (post|article|story|content)\b`,
+    String.raw`\bsubmit your (letter|story|news tip)\b`,
+    String.raw`\bsend us (a|your) (letter|tip|story|news)\b`,
+    // German
+    String.raw`\bfolge?n? (sie |du )?uns (auf|bei) `,
+    String.raw`\b(möchten sie|willst du|möchtest du) (den|diesen) (artikel|beitrag) teilen\b`,
+    String.raw`\bmit diesem button\b`,
+    String.raw`\bgefällt (dir|ihnen|euch) (unser|dieser|der)\b`,
+    String.raw`\b(hat|haben) (dir|ihnen|euch) (der|dieser) (artikel|beitrag|text) gefallen\b`,
+    String.raw`\bunterstützen sie (uns|unseren journalismus|unsere arbeit)\b`,
+    String.raw`\b(jetzt|ab sofort) auch digital\b`,
+    String.raw`\bnichts mehr (verpassen|versäumen)\b`,
+    String.raw`\b(abonnieren sie|jetzt abonnieren|newsletter abonnieren|zum newsletter anmelden)\b`,
+    // Spanish and Portuguese
+    String.raw`\b(síguenos|siganos|síganos|sigue-nos|siga-nos)\b`,
+    String.raw`\b(suscríbete|suscribete|hazte (miembro|socio|suscriptor)|assine (já|agora))\b`,
+    String.raw`\b(únete|unete|súmate) (a|al|en) (nuestro|nuestra)\b`,
+    String.raw`\bnuestro canal de (telegram|whatsapp|youtube)\b`,
+    String.raw`\bcanal de (telegram|whatsapp|youtube)\b.{0,40}\b(únete|unete|suscríbete|síguenos)\b`,
+    String.raw`\bcancela cuando quieras\b`,
+    String.raw`\bapoya (el|nuestro) periodismo\b`,
+    // French and Italian
+    String.raw`\b(suivez-nous|abonnez-vous|téléchargez (notre|l'application)|soutenez (notre|le) journalisme)\b`,
+    String.raw`\b(seguici su|iscriviti alla nostra newsletter)\b`,
+    // Polish
+    String.raw`\bzapraszamy (też |również )?do (subskrypcji|obserwowania)\b`,
+    String.raw`\bobserwuj nas\b`,
+  ],
+);
+
+/** Rights, reprint and paywall notices, disclaimers and disclosures. */
+const NOTICE = anyOf(
+  [
+    String.raw`\bcopyrighted (property|material)\b`,
+    String.raw`\b(written|prior) permission (must|is required|of)\b`,
+    String.raw`\bmay not be (reproduced|republished|redistributed|copied)\b`,
+    String.raw`\bis not responsible for the (opinions|content|views|statements)\b`,
+    String.raw`\bthe views expressed (here|in this)\b`,
+    String.raw`\bthis (post|article|page) (contains|may contain) (affiliate|references to products|sponsored)\b`,
+    String.raw`\b(alle angaben ohne gewähr|übernehmen wir keine haftung|keine haftung für (die )?inhalte)\b`,
+    String.raw`\b(enthält|beinhaltet) (werbe|affiliate|partner)-?links\b`,
+    String.raw`\bmateriał chroniony prawem autorskim\b`,
+    String.raw`\bwszelkie prawa zastrzeżone\b`,
+    String.raw`\b(todos los derechos reservados|prohibida (su|la) reproducción( total o parcial)?)\b`,
+    String.raw`\breproduction (interdite|strictement interdite)\b`,
+  ],
+);
+
+/** A server's error printed into the page: "Warning: Creating default object … on line 12". */
+const PAGE_ERROR = /^(warning|notice|deprecated|fatal error|parse error|strict standards): .{0,300}\bon line \d+/iu;
+
+/** Picture agencies and wire services, as they sign a picture. */
+const AGENCY = String.raw`getty ?images|shutterstock(\.com)?|istock(photo)?(\.com)?|adobe ?stock|imago( images)?|picture[- ]alliance|dpa|afp|reuters|ap photo|keystone|wenn(\.com)?|pap|efe|télam|telam|depositphotos|unsplash|pixabay|pexels|123rf|fotolia|colourbox`;
+/** A credit line alone: "TebNad/Shutterstock.com", "Augusta National/Getty Images", "aja/PAP", "Imagen: Télam". */
+const CREDIT = new RegExp(String.raw`^(?:(?:foto|fotos|photo|photos|bild|imagen|image|zdjęcie|fot\.|titelbild)\s*:\s*.{1,40}|(?:[^\s/]+(?: [^\s/]+){0,3} ?/ ?)?(?:${AGENCY})(?: ?/ ?[^\s/]+(?: [^\s/]+){0,3})?)$`, "iu");
+
+/** What kind of reader notice `text` (a block's whole text) is, or null when it is none. */
+export function readerNotice(text: string): NoticeKind | null {
+  const t = text.replace(/\s+/g, " ").trim();
+  if (!t) return null;
+  if (t.length <= 60 && CREDIT.test(t)) return "credit";
+  if (PAGE_ERROR.test(t)) return "page error";
+  if (CALL_TO_ACTION.test(t)) return "call to action";
+  if (NOTICE.test(t)) return "notice";
+  return null;
+}
