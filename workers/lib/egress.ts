@@ -20,7 +20,11 @@
  * it in production: the Worker's fetch() runs on Cloudflare's network, which has no route into our
  * infrastructure or a customer's private network (reaching one takes a Workers VPC binding through a
  * Cloudflare Tunnel, which this Worker does not declare), and there is no cloud metadata service
- * behind it. Literal IP hosts are checked directly, with no lookup and no such gap.
+ * behind it. Literal IP hosts are checked directly, with no lookup and no such gap. Pinning through a
+ * raw socket (`connect()` to the checked address, then `startTls` with the host name) is no way out:
+ * Cloudflare refuses sockets to its own IP ranges, where many target platforms and sites are served,
+ * and to localhost and private networks, and sends HTTP on ports 80 and 443 to fetch() (the TCP
+ * sockets documentation, "Considerations" and "Troubleshooting").
  *
  * Local development: fixture sites and fake platforms listen on loopback. `EGRESS_ALLOW_PRIVATE =
  * "true"` (wrangler.toml's local [vars], the test configuration) lets requests reach private addresses
