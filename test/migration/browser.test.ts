@@ -147,6 +147,30 @@ describe("browser rendering", () => {
     }
   }, 60_000);
 
+  it("resolves the other hosts a page reaches and refuses a name that points at a private address, as the egress guard does", async () => {
+    const asked: string[] = [];
+    const addresses: Record<string, string[]> = { "cdn.example.test": ["10.0.0.7"], "assets.example.test": ["93.184.216.34"] };
+    const resolver = async (name: string) => {
+      asked.push(name);
+      return addresses[name] ?? [];
+    };
+    const policy = { blockHosts: [], allowHosts: ["cdn.example.test", "assets.example.test"] };
+    const guarded = new BrowserRenderer(binding, { host, policy, egress: { allowPrivate: false, resolver } });
+    // Local development's setting lets private addresses through, and nothing is looked up.
+    const local = new BrowserRenderer(binding, { host, policy, egress: { allowPrivate: true, resolver } });
+    try {
+      const loaded = await (await guarded.acquire(null)).load(`${origin}/special/other-hosts`);
+      expect(loaded.refused).toBe(1);
+      // The site's own host was checked before the page opened: only the other names are resolved.
+      expect(asked.sort()).toEqual(["assets.example.test", "cdn.example.test"]);
+      asked.length = 0;
+      expect((await (await local.acquire(null)).load(`${origin}/special/other-hosts`)).refused).toBe(0);
+      expect(asked).toEqual([]);
+    } finally {
+      await Promise.all([guarded.close(), local.close()]);
+    }
+  }, 60_000);
+
   it("refuses trackers and advertisers unless the site allows them", async () => {
     const blocking = new BrowserRenderer(binding, { host });
     const allowing = new BrowserRenderer(binding, { host, policy: { blockHosts: [], allowHosts: ["www.googletagmanager.com"] } });

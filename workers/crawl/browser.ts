@@ -2,6 +2,7 @@ import type { Browser, CDPSession, HTTPRequest, Page } from "@cloudflare/puppete
 import { Buffer } from "node:buffer";
 import { classifyError, PageFailure, PageSkipped } from "./page-errors";
 import { CHANGED, READ, WATCH } from "./page-scripts";
+import { type EgressPolicy, isIpLiteral, isPrivateAddress } from "../lib/egress";
 import { DEFAULT_REQUEST_POLICY, refusal, type RequestPolicy } from "./trackers";
 
 /** Per-page budget until DOMContentLoaded, unless the site sets its own (settings `crawl.navigationTimeoutMs`). */
@@ -103,11 +104,13 @@ export class RenderTab {
     private readonly cdp: CDPSession,
     private readonly host: string,
     private readonly policy: RequestPolicy,
+    /** The egress guard's policy: names the page reaches beyond the site's host are resolved and checked. */
+    private readonly egress: EgressPolicy | null,
   ) {}
 
-  static async open(browser: Browser, host: string, policy: RequestPolicy = DEFAULT_REQUEST_POLICY): Promise<RenderTab> {
+  static async open(browser: Browser, host: string, policy: RequestPolicy = DEFAULT_REQUEST_POLICY, egress: EgressPolicy | null = null): Promise<RenderTab> {
     const page = await browser.newPage();
-    const tab = new RenderTab(page, await page.createCDPSession(), host, policy);
+    const tab = new RenderTab(page, await page.createCDPSession(), host, policy, egress);
     // A tab behind another is a hidden page (document.visibilityState), which runs no animation frames and
     // throttles its timers: content a site draws in an animation frame, as front-end frameworks and image
     // loaders do, would be missing from every tab but the one in front. Focus emulation renders each tab as
@@ -156,6 +159,26 @@ export class RenderTab {
       req.abort("blockedbyclient").catch(() => {});
       return;
     }
+    // Another host the site may use (its subdomains, hosts it allows): its name is resolved and checked
+    // as the egress guard checks the product's own requests, so a name pointing at a private address is
+    // refused. The site's host was checked before the page was opened; literal addresses by `refusal`.
+    if (this.egress && !this.egress.allowPrivate && parsed.host !== this.host && !isIpLiteral(parsed.hostname)) {
+      const name = parsed.hostname;
+      void this.egress
+        .resolver(name)
+        .then((addresses) => addresses.length > 0 && !addresses.some(isPrivateAddress), () => false)
+        .then((public_) => {
+          if (public_) return this.send(req);
+          this.refused++;
+          req.abort("blockedbyclient").catch(() => {});
+        });
+      return;
+    }
+    this.send(req);
+  }
+
+  /** Lets a request go out, counted as in flight until it ends. */
+  private send(req: HTTPRequest): void {
     this.inFlight.add(req);
     if (!BROWSER_OWN_TYPES.has(req.resourceType())) this.activity++;
     if (!PASSIVE_TYPES.has(req.resourceType())) this.lastActivity = Date.now();

@@ -1,4 +1,5 @@
 import puppeteer, { type Browser, type BrowserWorker } from "@cloudflare/puppeteer";
+import type { EgressPolicy } from "../lib/egress";
 import { RenderTab } from "./browser";
 import type { RequestPolicy } from "./trackers";
 
@@ -9,6 +10,8 @@ export interface RendererOptions {
   host: string;
   /** Hosts the site blocks or allows beyond the defaults (site settings `crawl`). */
   policy?: RequestPolicy;
+  /** The egress guard's policy: the browser's requests to other hosts than the site's are resolved and checked. */
+  egress?: EgressPolicy;
   /** Called with the session id whenever a browser is launched or reconnected, so it can be stored and reused. */
   onSession?: (sessionId: string, how: "launched" | "reconnected") => void;
 }
@@ -60,7 +63,7 @@ export class BrowserRenderer {
     const browser = await this.ensure(sessionId);
     const tab = this.idle.pop();
     if (tab) return tab;
-    const fresh = await RenderTab.open(browser, this.options.host, this.options.policy);
+    const fresh = await RenderTab.open(browser, this.options.host, this.options.policy, this.options.egress ?? null);
     this.all.add(fresh);
     return fresh;
   }

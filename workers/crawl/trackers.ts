@@ -52,8 +52,8 @@ export function isTracker(url: URL): boolean {
 /**
  * Localhost names and literal addresses that are not public (the egress guard's classification, every
  * IPv4 spelling and IPv6 form included): a page may not make the browser reach them. Host names are not
- * resolved here: the request filter is synchronous, so a foreign name that resolves to a private address
- * is only kept out by the foreign-host rule of `refusal`.
+ * resolved here: the tab resolves the names `refusal` lets through (other than the site's host) with the
+ * egress guard's policy before the request goes out (browser.ts).
  */
 export function isPrivateLiteral(host: string): boolean {
   return isPrivateHostLiteral(host);

@@ -2,7 +2,8 @@
  * The one egress guard (ARCHITECTURE rule 12): every request the Worker sends to a URL that a user, a
  * site configuration or a crawled page supplied goes through here — the crawler's page-list and
  * sitemap fetches, auto-populate, target platform calls and asset downloads. The browser's own
- * requests use the synchronous literal check (`isPrivateHostLiteral`) through the crawler's policy.
+ * requests use the literal check (`isPrivateHostLiteral`) through the crawler's policy, and names of
+ * other hosts than the site's are resolved and checked with this policy's resolver (crawl/browser.ts).
  *
  * What it refuses (outside local development): URLs that are not http(s) or carry a user name or
  * password; hosts that are, or resolve to, a loopback, private, link-local, carrier-grade NAT, cloud

@@ -3,6 +3,7 @@ import { DurableObject } from "cloudflare:workers";
 import { MIGRATION_MESSAGES, type MigrationProgress, type RunEvent, type RunStatus, type ScreenshotRef } from "../contracts/run-events";
 import { BrowserRenderer } from "../crawl/renderer";
 import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
+import { egressPolicy } from "../lib/egress";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../db/audit";
@@ -88,6 +89,7 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     this.browserRenderer ??= new BrowserRenderer(this.env.BROWSER as unknown as BrowserWorker, {
       host: this.config.host,
       policy: { blockHosts: crawl?.blockHosts ?? [], allowHosts: crawl?.allowHosts ?? [] },
+      egress: egressPolicy(this.env, this.resolver),
       onSession: (sessionId, how) => {
         const previous = this.state.browserSessionId;
         this.state.browserSessionId = sessionId;

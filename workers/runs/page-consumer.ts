@@ -1,6 +1,7 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { BrowserRenderer } from "../crawl/renderer";
 import { getDb } from "../db/client";
+import { egressPolicy } from "../lib/egress";
 import type { Env } from "../env";
 import { discardCapture, problemOf, renderAndStore, type CaptureContext } from "./capture";
 import type { LeaseContext, LeaseMessage, PageReport } from "./leases";
@@ -49,6 +50,7 @@ function browserFor(env: Env, context: LeaseContext, browsers: Map<string, Brows
     renderer = new BrowserRenderer(env.BROWSER as unknown as BrowserWorker, {
       host,
       policy: { blockHosts: crawl?.blockHosts ?? [], allowHosts: crawl?.allowHosts ?? [] },
+      egress: egressPolicy(env),
     });
     browsers.set(migrationId, renderer);
   }
