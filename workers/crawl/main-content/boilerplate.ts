@@ -4,7 +4,7 @@
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
 import { tagOf } from "../html";
-import { readerNotice } from "./notices";
+import { LONG_NOTICE, readerNotice } from "./notices";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
 type Strength = "strong" | "medium" | "weak";
@@ -168,8 +168,6 @@ export interface FilterContext {
 
 /** A reader notice longer than this is removed only after the last paragraph of prose. */
 const SHORT_NOTICE = 200;
-/** Longer than this, a block is not one notice. */
-const LONG_NOTICE = 400;
 
 const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 const BLOCK_IN_LINK = "h1, h2, h3, h4, h5, h6, p, div, li, figure, article, section";

@@ -83,6 +83,9 @@ const AGENCY = String.raw`getty ?images|shutterstock(\.com)?|istock(photo)?(\.co
 /** A credit line alone: "TebNad/Shutterstock.com", "Augusta National/Getty Images", "aja/PAP", "Imagen: Télam". */
 const CREDIT = new RegExp(String.raw`^(?:(?:foto|fotos|photo|photos|bild|imagen|image|zdjęcie|fot\.|titelbild)\s*:\s*.{1,40}|(?:[^\s/]+(?: [^\s/]+){0,3} ?/ ?)?(?:${AGENCY})(?: ?/ ?[^\s/]+(?: [^\s/]+){0,3})?)$`, "iu");
 
+/** Longer than this (in letters), a block is not one notice. */
+export const LONG_NOTICE = 400;
+
 /** What kind of reader notice `text` (a block's whole text) is, or null when it is none. */
 export function readerNotice(text: string): NoticeKind | null {
   const t = text.replace(/\s+/g, " ").trim();
