@@ -11,9 +11,10 @@
  * that no run of the product has seen. Pages without a batch are batch 1. A rebuild without `--add-batch`
  * writes batch 1 alone: add the later batches again after it, or field-labels.json names missing pages.
  *
- * Takes only pages whose fields a person read off the page (title, author, date), unless
- * `--snippets-only-too` also takes pages that carry main-content snippets alone (their fields are then
- * unknown, and bench:quality scores only their main content), chosen by a hash of their URL so the choice is the same on every machine, and keeps the split of corpus.ts (by host).
+ * Takes only pages whose fields a person read off the page (title, author, date); `--snippets-only-too`
+ * also takes pages that carry main-content snippets alone (their fields are unknown, and bench:quality
+ * scores only their main content). Pages are chosen by a hash of their URL, so the choice is the same on
+ * every machine, and keep the split of corpus.ts (by host).
  * Each page is saved as UTF-8 with its charset declaration rewritten to match, and without what no
  * extraction reads: the bodies of scripts (JSON-LD kept), style sheets and inline base64
  * data. The manifest records each page's URL, source, licence, snippets and fields.

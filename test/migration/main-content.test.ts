@@ -211,6 +211,7 @@ describe("main content", () => {
       ["Imagen: Télam", "credit"],
       ["Warning: Creating default object from empty value in /home/site/index.php on line 52", "page error"],
       ["The company said it would follow the rules on data protection.", null],
+      ["Fans can follow the race on YouTube from the start in Monaco.", null],
       ["Die Ministerin will die Gebühren nicht erhöhen, sagte sie am Montag.", null],
       ["Getty Images agreed to pay photographers more for their work from next year.", null],
     ];

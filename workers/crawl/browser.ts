@@ -2,7 +2,7 @@ import type { Browser, CDPSession, HTTPRequest, Page } from "@cloudflare/puppete
 import { Buffer } from "node:buffer";
 import { classifyError, PageFailure, PageSkipped } from "./page-errors";
 import { CHANGED, READ, WATCH } from "./page-scripts";
-import { type EgressPolicy, isIpLiteral, isPrivateAddress } from "../lib/egress";
+import { assertEgressAllowed, type EgressPolicy } from "../lib/egress";
 import { DEFAULT_REQUEST_POLICY, refusal, type RequestPolicy } from "./trackers";
 
 /** Per-page budget until DOMContentLoaded, unless the site sets its own (settings `crawl.navigationTimeoutMs`). */
@@ -162,16 +162,14 @@ export class RenderTab {
     // Another host the site may use (its subdomains, hosts it allows): its name is resolved and checked
     // as the egress guard checks the product's own requests, so a name pointing at a private address is
     // refused. The site's host was checked before the page was opened; literal addresses by `refusal`.
-    if (this.egress && !this.egress.allowPrivate && parsed.host !== this.host && !isIpLiteral(parsed.hostname)) {
-      const name = parsed.hostname;
-      void this.egress
-        .resolver(name)
-        .then((addresses) => addresses.length > 0 && !addresses.some(isPrivateAddress), () => false)
-        .then((public_) => {
-          if (public_) return this.send(req);
+    if (this.egress && !this.egress.allowPrivate && parsed.host !== this.host) {
+      void assertEgressAllowed(parsed, this.egress).then(
+        () => this.send(req),
+        () => {
           this.refused++;
           req.abort("blockedbyclient").catch(() => {});
-        });
+        },
+      );
       return;
     }
     this.send(req);

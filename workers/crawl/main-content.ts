@@ -7,10 +7,9 @@
 import { parseHTML } from "linkedom";
 import { cleanChildren, DROPPED_TAGS, tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
-import { boilerplateOf, type FilterContext, strongAreas } from "./main-content/boilerplate";
+import { boilerplateOf, type FilterContext, noticeOf, strongAreas } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { type Column, hasBoxes, layoutPick, layoutReason, textColumn } from "./main-content/layout";
-import { LONG_NOTICE, readerNotice } from "./main-content/notices";
 import { articleEvidence } from "./main-content/page-kind";
 import { runReadability } from "./main-content/readability";
 import { commonAncestor, letters, linkRatio, ownLinkRatio, PageStats, tokenAgreement, within } from "./main-content/stats";
@@ -170,10 +169,7 @@ class Page {
     const anchor = raw.find((b) => prose(b) && strongAreas(b).every((label) => exempt.has(label))) ?? null;
     // The article's last paragraph of prose: reader notices after it go, however long.
     let lastProse = -1;
-    for (const b of raw) {
-      const st = stats.get(b);
-      if (st.own >= 80 && ownLinkRatio(st) < 0.3 && (st.chars > LONG_NOTICE || !readerNotice(b.textContent ?? ""))) lastProse = stats.indexOf(b);
-    }
+    for (const b of raw) if (stats.get(b).own >= 80 && ownLinkRatio(stats.get(b)) < 0.3 && !noticeOf(b, stats)) lastProse = stats.indexOf(b);
     const ctx: FilterContext = { stats, root: c.root, total, anchor, exempt, base: this.base, lastProse };
     const filter = (el: Element): string | null => {
       const why = boilerplateOf(el, ctx);

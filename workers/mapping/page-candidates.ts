@@ -179,8 +179,9 @@ export function templateVerdicts(site: SiteBodyVerdicts | undefined, template: s
 }
 
 /**
- * How many pages the measured rate weighs as, against a template's own verdicts: at the measured rate of
- * 0.713, nineteen bodies accepted unchanged lift the next over 0.85, and each change pulls it back down.
+ * How many pages the measured rate weighs as, against a template's own verdicts: at a measured rate r,
+ * 20 × (0.85 − r) / 0.15 bodies accepted unchanged lift the next over 0.85 (19 at 0.713), and each change
+ * pulls it back down.
  */
 export const BODY_PRIOR_PAGES = 20;
 

@@ -4,7 +4,7 @@
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
 import { tagOf } from "../html";
-import { LONG_NOTICE, readerNotice } from "./notices";
+import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
 type Strength = "strong" | "medium" | "weak";
@@ -169,6 +169,19 @@ export interface FilterContext {
 /** A reader notice longer than this is removed only after the last paragraph of prose. */
 const SHORT_NOTICE = 200;
 
+const notices = new WeakMap<Element, NoticeKind | null>();
+
+/**
+ * The reader notice a block of at most LONG_NOTICE letters is (see notices.ts), read once per element:
+ * each candidate of a page asks again, for its last paragraph of prose and for the filter.
+ */
+export function noticeOf(el: Element, stats: PageStats): NoticeKind | null {
+  if (stats.get(el).chars > LONG_NOTICE) return null;
+  let kind = notices.get(el);
+  if (kind === undefined) notices.set(el, (kind = readerNotice(el.textContent ?? "")));
+  return kind;
+}
+
 const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 const BLOCK_IN_LINK = "h1, h2, h3, h4, h5, h6, p, div, li, figure, article, section";
 
@@ -225,8 +238,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
   // A paragraph of its own that speaks to the reader about the publication, not about the subject.
-  if (s.chars > 0 && s.chars <= LONG_NOTICE && s.own >= 0.6 * s.chars && !el.closest("figure, figcaption")) {
-    const notice = readerNotice(el.textContent ?? "");
+  if (s.chars > 0 && s.own >= 0.6 * s.chars && !el.closest("figure, figcaption")) {
+    const notice = noticeOf(el, ctx.stats);
     if (notice && (s.chars <= SHORT_NOTICE || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.

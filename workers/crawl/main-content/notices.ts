@@ -18,7 +18,7 @@ const anyOf = (parts: string[]) => new RegExp(parts.map((p) => p.replaceAll(Stri
 const CALL_TO_ACTION = anyOf(
   [
     // English
-    String.raw`\b(follow|like|find|join) (us|[\p{Lu}][\p{L}.]*(?: [\p{Lu}][\p{L}.]*){0,3}) on (twitter|x|facebook|instagram|telegram|whatsapp|youtube|tiktok|linkedin|threads|mastodon|google news)\b`,
+    String.raw`\b(follow|like|find|join) us on (twitter|x|facebook|instagram|telegram|whatsapp|youtube|tiktok|linkedin|threads|mastodon|google news)\b`,
     String.raw`\bdownload (our|the [\p{L} ]{1,30}) apps?\b`,
     String.raw`\bapps? for (ios|iphone) and android\b`,
     String.raw`\b(sign(ing)? up|subscribe) (for|to) (our|the) [\p{L} ]{0,30}newsletter\b`,
@@ -57,6 +57,15 @@ const CALL_TO_ACTION = anyOf(
   ],
 );
 
+/**
+ * "Follow The Gleaner on Twitter": a call to follow a named publication, told from "fans can follow the
+ * race on YouTube" by the capitals, so matched with case (the patterns above ignore it).
+ */
+const FOLLOW_NAMED = new RegExp(
+  String.raw`\b(Follow|Like|Join) \p{Lu}[\p{L}.]*( \p{Lu}[\p{L}.]*){0,3} on (Twitter|X|Facebook|Instagram|Telegram|WhatsApp|YouTube|TikTok|LinkedIn|Threads|Mastodon|Google News)\b`.replaceAll(String.raw`\b`, B),
+  "u",
+);
+
 /** Rights, reprint and paywall notices, disclaimers and disclosures. */
 const NOTICE = anyOf(
   [
@@ -92,7 +101,7 @@ export function readerNotice(text: string): NoticeKind | null {
   if (!t) return null;
   if (t.length <= 60 && CREDIT.test(t)) return "credit";
   if (PAGE_ERROR.test(t)) return "page error";
-  if (CALL_TO_ACTION.test(t)) return "call to action";
+  if (CALL_TO_ACTION.test(t) || FOLLOW_NAMED.test(t)) return "call to action";
   if (NOTICE.test(t)) return "notice";
   return null;
 }
