@@ -234,8 +234,9 @@ describe("visible text", () => {
 <p>Revenue rose by a fifth in the second quarter, mostly from the new subscription plans launched in the spring across all regions.</p></div>
 <div class="related-posts"><time datetime="2024-06-01">1 June</time></div><div id="sidebar"><time datetime="2024-05-01">1 May</time></div>
 <div id="disqus_thread"><div class="comment"><time datetime="2024-07-20T10:00:00Z">20 July</time></div></div></div><div id="footer"><time datetime="2024-01-01">2024</time></div></body></html>`);
-    expect(vp(m.datePublished)).toEqual([["2024-07-15T08:00:00Z", "<time datetime> near the h1"]]);
-    expect(m.datePublished[0].strength).toBe(0.62);
+    // No article landmark: the block holding the headline and the body text after it is the article.
+    expect(vp(m.datePublished)).toEqual([["2024-07-15T08:00:00Z", "<time datetime> in the article"]]);
+    expect(m.datePublished[0].strength).toBe(0.69);
     expect(m.dateModified).toEqual([]);
   });
 
@@ -246,6 +247,25 @@ describe("visible text", () => {
     // "Admin" is a CMS account, not a name.
     expect(vp(m.author)).toEqual([["Lena Fischer", "link rel=author"]]);
     expect(m.author.map((a) => a.strength)).toEqual([0.8]);
+  });
+
+  it("reads the name part of an author box, Drupal's 'submitted' line, and a labelled credit at the end of a page without landmarks", () => {
+    const box = read(`<html><body><main><h1>Unfall in Simmelsdorf</h1><div class="authors"><div class="author"><span class="label">N-Land</span><a href="/autor/redaktion"><img alt="N-Land Redaktion" src="/a.jpg"><span class="author__info--name">N-Land Redaktion</span></a></div></div></main></body></html>`);
+    expect(values(box.author)).toEqual(["N-Land Redaktion"]);
+    const drupal = read(`<html><body><div id="page"><h1>Faircoin Hackathon</h1><div class="submitted">Gespeichert von <span class="username">rasos</span> am 24. Juli 2017 - 18:55</div>
+<p>Ein Wochenende lang wurde an freier Software für eine kooperative Währung gearbeitet, mit Gästen aus fünf Ländern und vielen neuen Ideen.</p></div></body></html>`, "https://cc.example/faircoin");
+    expect(vp(drupal.author)[0]).toEqual(["rasos", "visible byline under the h1"]);
+    const credit = `<p>Die Fahrzeuge wurden nach dem Krieg aus Altbeständen umgebaut und noch viele Jahre bei den Wehren im ganzen Land eingesetzt.</p><p><strong>Text:</strong> Klausmartin Friedrich</p>`;
+    const old = read(`<html><body><div id="wrap"><div class="content"><h1>Haubenfahrzeuge, Teil 49</h1>${credit}</div></div></body></html>`);
+    expect(vp(old.author)).toEqual([["Klausmartin Friedrich", "visible byline in the article"]]);
+    // Outside the block of the headline and its text, the same line credits nothing.
+    const outside = read(`<html><body><div class="content"><h1>Haubenfahrzeuge, Teil 49</h1>${credit.split("<p><strong>")[0]}</div><div class="box"><p><strong>Text:</strong> Klausmartin Friedrich</p></div></body></html>`);
+    expect(outside.author).toEqual([]);
+  });
+
+  it("drops soft hyphens and zero-width characters from the values", () => {
+    const m = read(`<html><head><title>Deutsch&shy;land hilft | Ministerium</title></head><body><main><h1>Deutsch&shy;land hilft&#8203;</h1></main></body></html>`);
+    expect(m.title[0].value).toBe("Deutschland hilft");
   });
 
   it("takes the first large image of the article, skipping logos, avatars and pixels", () => {
@@ -435,11 +455,16 @@ describe("headlines, authors and dates as the page shows them", () => {
     for (const nobody of ["admin", "wordpressadmin", "Publiziert", "By", "No Author", "Unknown", "@janedoe"]) expect(authorName(nobody)).toBeNull();
     expect([isOrganization("Example Media GmbH"), isOrganization("example-news.de"), isOrganization("Jane Doe")]).toEqual([true, true, false]);
     expect(cleanByline("Text: Jane Doe Foto: John Roe", "en", NOW)).toBe("Jane Doe"); });
-  it("drops a meta author the page never shows (or only in its footer) and a company, and weakens hidden structured authors", () => {
+  it("weakens a meta author the page never shows (or only in its footer) below review, drops a company and an account, and weakens hidden structured authors", () => {
     const a = (head: string, body: string) => read(`<html><head>${head}</head><body>${body}</body></html>`).author;
-    expect(a(`<meta name="author" content="Site Owner">`, "<main><h1>Post</h1></main>")).toEqual([]);
+    const hidden = [{ value: "Site Owner", provenance: "meta name=author (not shown on the page)", strength: 0.42 }];
+    expect(a(`<meta name="author" content="Site Owner">`, "<main><h1>Post</h1></main>")).toEqual(hidden);
     expect(a(`<meta name="author" content="Example Media GmbH">`, "<main><p>Example Media GmbH</p></main>")).toEqual([]);
-    expect(a(`<meta name="author" content="Jane Doe">`, "<main><h1>Post</h1></main><footer><p>© 2024 Jane Doe</p></footer>")).toEqual([]);
+    expect(a(`<meta name="author" content="jdoe">`, "<main><h1>Post</h1></main>")).toEqual([]);
+    expect(vp(a(`<meta name="author" content="Jane Doe">`, "<main><h1>Post</h1></main><footer><p>© 2024 Jane Doe</p></footer>"))).toEqual([["Jane Doe", "meta name=author (not shown on the page)"]]);
+    // Co-authors in one tag each are one value; "DC.author" is read as dc.creator is.
+    const creators = `<meta name="dc.Creator" content="Ann Reed"><meta name="dc.Creator" content="Bo Lind"><meta name="DC.author" content="Ann Reed">`;
+    expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);
     expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script>`, "<main><h1>Post</h1></main>")[0].strength).toBeCloseTo(0.63, 5);
   });
   it("drops the site named as the author unless a byline shows it; a person publisher is no site name; reads labelled lines, not 'von' lines, in the article", () => {

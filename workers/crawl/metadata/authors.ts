@@ -149,9 +149,10 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     }
     if (UNSEEN.has(c.family) || isMetaTag(c)) {
       if (!shown(value)) {
-        // Head tags name the site's owner or the theme's author more often than the writer.
-        if (isMetaTag(c) || c.family === "dc" || isAccount(value)) continue;
-        strength -= 0.3;
+        // Head tags name the site's owner or the theme's author about as often as the writer: such a
+        // name is proposed for review only.
+        if (isAccount(value)) continue;
+        strength -= isMetaTag(c) || c.family === "dc" ? 0.4 : 0.3;
         provenance = `${provenance} (not shown on the page)`;
       } else if (isMetaTag(c)) strength -= 0.15;
     }

@@ -72,6 +72,8 @@ function keyOf(field: Field, value: string): string {
   }
 }
 
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export class Collector {
@@ -79,7 +81,8 @@ export class Collector {
 
   /** Adds a value; `el` is the body element holding it (its CSS path and drawn box become evidence). */
   add(field: Field, value: string | null | undefined, provenance: string, strength: number, family: string, el?: Element | null): void {
-    const v = collapse(value ?? "");
+    // Soft hyphens and zero-width characters only guide the browser's line breaking ("Deutsch&shy;land").
+    const v = collapse((value ?? "").replace(INVISIBLE, ""));
     if (!v) return;
     const candidate: Candidate = { value: v, provenance, strength, family };
     if (el) {

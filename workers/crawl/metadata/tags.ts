@@ -61,6 +61,8 @@ const RULES: Record<string, Rule[]> = {
 const DUBLIN_CORE: Record<string, Rule> = {
   title: { field: "title", strength: 0.8, kind: "text" },
   creator: { field: "author", strength: 0.8, kind: "name" },
+  // Not a Dublin Core term, but written as one ("DC.author") as often as dc.creator.
+  author: { field: "author", strength: 0.78, kind: "name" },
   date: { field: "datePublished", strength: 0.8, kind: "date" },
   "date.issued": { field: "datePublished", strength: 0.8, kind: "date" },
   issued: { field: "datePublished", strength: 0.8, kind: "date" },
@@ -110,6 +112,8 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
   const declared = htmlLangAttribute(document);
   if (declared) col.add("language", normalizeLanguage(declared.value), `<html ${declared.attribute}>`, 0.85, "html lang");
 
+  // Co-authors in one tag each ("dc.Creator" three times): one value, the names in page order.
+  const authors = new Map<string, { names: string[]; strength: number; family: string }>();
   for (const meta of Array.from(document.querySelectorAll("meta"))) {
     const raw = collapse(meta.getAttribute("content") ?? "");
     if (!raw) continue;
@@ -127,10 +131,17 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
         const value = convert(rule.kind, raw, ctx);
         // og:, article:, twitter: and DC. tags are named as written; the rest by their attribute.
         const provenance = /^(og|article|twitter):/.test(key) || dc ? `meta ${name}` : `meta ${attr}=${name}`;
-        col.add(rule.field, value, provenance, rule.strength, dc ? "dc" : familyOf(key, attr));
+        const family = dc ? "dc" : familyOf(key, attr);
+        if (rule.field !== "author" || !value) col.add(rule.field, value, provenance, rule.strength, family);
+        else {
+          const entry = authors.get(provenance) ?? { names: [], strength: rule.strength, family };
+          if (!entry.names.includes(value)) entry.names.push(value);
+          authors.set(provenance, entry);
+        }
       }
     }
   }
+  for (const [provenance, { names, strength, family }] of authors) col.add("author", names.join(", "), provenance, strength, family);
 
   for (const link of Array.from(document.querySelectorAll("link[rel]"))) {
     const rels = (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);

@@ -74,6 +74,8 @@ export interface Layout {
   lead(el: Element): boolean;
 }
 
+const LANDMARKS = "article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]";
+
 /** How many elements before the headline count as its kicker or date line. */
 const ABOVE_ELEMENTS = 8;
 
@@ -86,6 +88,7 @@ export function pageLayout(body: Element): Layout {
   let end = -1;
   let header: Element | null = null;
   let lead = -1;
+  let story: Element | null = null;
   if (h1) {
     start = order.get(h1)!;
     // The body text starts at the first real paragraph after the headline.
@@ -93,6 +96,16 @@ export function pageLayout(body: Element): Layout {
     end = bodyStart > 0 ? bodyStart : Math.min(all.length, start + 60);
     lead = bodyStart;
     header = h1.closest("header, hgroup");
+    // A page without article landmarks: its article is the block that holds the headline and the body text after it.
+    if (bodyStart > 0 && !body.querySelector(LANDMARKS)) {
+      const first = all[bodyStart]!;
+      for (let cur = h1.parentElement; cur && cur !== body; cur = cur.parentElement) {
+        if (cur.contains(first)) {
+          story = cur;
+          break;
+        }
+      }
+    }
   }
   return {
     elements: all,
@@ -107,7 +120,7 @@ export function pageLayout(body: Element): Layout {
       const block = h1?.parentElement?.parentElement;
       return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(h1);
     },
-    inArticle: (el) => !!el.closest("article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]"),
+    inArticle: (el) => !!el.closest(LANDMARKS) || (!!story?.contains(el) && (order.get(el) ?? -1) > start),
     lead: (el) => lead > 0 && order.get(el) === lead,
   };
 }
@@ -132,15 +145,15 @@ function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
   }
 }
 
-const BYLINE_WORDS = new Set(["byline", "bylines", "author", "authors", "authorname", "authornames", "postauthor", "entryauthor", "articleauthor", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator"]);
+const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "author", "authors", "authorname", "authornames", "postauthor", "entryauthor", "articleauthor", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator"]);
 /** Parts of an author box that are not the name. */
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
 const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
-const PREFIX = /^(?:(?:redaktion|interview|text\s+(?:und|&|and)\s+interview)\s*:\s*|(?:(?:written|posted|published|reported|text|words|recipe|story)\s+by|rezept\s+von|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+)/i;
+const PREFIX = /^(?:(?:redaktion|interview|text\s+(?:und|&|and)\s+interview)\s*:\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt)\s+von|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+)/i;
 
 /** A cheap test before splitting attribute values into words. */
-const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by/i;
+const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by|submitted|poster/i;
 
 /** Which byline class/id/itemprop/rel token an element carries, if any. */
 function bylineMark(el: Element): string | null {
@@ -184,6 +197,8 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   // "Jane Doe (Pressesprecherin)": the role in brackets is not the name.
   t = stripPrefix(t).split(/\s+[|·•—–]\s+|\s+-\s+/)[0].replace(/\s*\([^)]*\)\s*$/, "");
   t = t.replace(/(?:[\s,;:|·•—–-]|(?<![\p{L}])(?:on|am|le|el|il|op|den|stand|posted|published|updated|publié|publiée|mis à jour|veröffentlicht|aktualisiert|erschienen|publicado|actualizado|pubblicato|gepubliceerd)(?![\p{L}]))+$/iu, "").replace(/^[\s,;:|·•—–-]+/, "");
+  // "Text:" alone: the label of a credit whose name is in the next element.
+  if (LABEL_ONLY.test(t)) return null;
   if (!isNameLike(t) || t.length > 80 || t.split(" ").length > 12 || /\d|@/.test(t)) return null;
   // "Yesterday", "Monday": dates without digits, short enough to pass for a name.
   if (t.split(" ").length <= 3 && isDateOnly(t, language, now)) return null;
@@ -191,6 +206,8 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   if (/[.!?]$/.test(t) && t.split(" ").length > 4) return null;
   return t;
 }
+
+const LABEL_ONLY = /^(?:text|texte|words|autor(?:in)?|author|auteur|verfasser(?:in)?|redaktion|interview|by|von|par|por|door)$/i;
 
 /** Labels of update stamps, which templates put in the same boxes as bylines. */
 const STAMP_LABEL = /^(?:zuletzt\s+)?(?:geändert|aktualisiert|bearbeitet)\b|^(?:last\s+)?(?:updated|modified|edited|changed)\b|^(?:mis à jour|modifié|actualizado|aggiornato)\b/i;
@@ -222,7 +239,7 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
       for (const x of members) skip.add(x);
     }
   }
-  const nameOf = (el: Element) => cleanByline(textOf(el) || el.getAttribute("content") || "", ctx.language, ctx.now);
+  const nameOf = (el: Element) => cleanByline(textOf(namePart(el) ?? el) || el.getAttribute("content") || "", ctx.language, ctx.now);
   const add = (el: Element, value: string | null, provenance: string, strength: number) => {
     // "Von Max Mustermann, 5. März 2024": the line dates the article too (unless a <time> does).
     const text = textOf(el);
@@ -272,6 +289,20 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   }
 }
 
+/**
+ * The part of an author box that its markup names as the name ("author__info--name", "name"), when
+ * the box also holds other text: a role, a tagline, the site's label ("linksc" + "Creating Search Engine API").
+ */
+function namePart(box: Element): Element | null {
+  const whole = textOf(box);
+  for (const el of Array.from(box.querySelectorAll("[class]"))) {
+    if (!wordsOf(el.getAttribute("class") ?? "").includes("name")) continue;
+    const text = textOf(el);
+    if (text && text !== whole) return el;
+  }
+  return null;
+}
+
 /** An element that holds nothing but the byline word: "By", "Von", "Autor:". */
 const LONE_BYLINE_WORD = /^[\s|·•—–-]*(?:by|von|par|por|door|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|written by)\s*:)\s*$/i;
 /** Line-breaking elements: a byline's name ends at the first of them. */
@@ -298,7 +329,7 @@ function textAfter(el: Element, max: number): string | null {
 }
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
-const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
+const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door|(?:posted|written|submitted)\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt)\s+von)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
 const BYLINE_LABEL = /^[\s|·•—–-]*(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:/i;
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
 const isWrittenName = (name: string) =>
