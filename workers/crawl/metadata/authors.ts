@@ -48,8 +48,15 @@ function stripLead(raw: string): string {
   return v;
 }
 
+/**
+ * A publication credited after the names in structured data: "Jane Doe And John Roe For The Mail On Sunday".
+ */
+function stripCredits(v: string): string {
+  return v.replace(/^(.+?\p{L}+\s+\p{L}+)\s+[Ff]or\s+(?:[Tt]he\s+)?\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,4}$/u, "$1");
+}
+
 export function authorName(raw: string): string | null {
-  let v = stripLead(raw.replace(/\s+/g, " ").trim());
+  let v = stripLead(stripCredits(raw.replace(/\s+/g, " ").trim()));
   v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–-]+$/g, "");
   if (!v || NOBODY.test(v) || v.startsWith("@")) return null;
   // "Jane Doe, Jane Doe", "Ulrike, von Ulrike": the same name twice is one name.
