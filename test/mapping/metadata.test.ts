@@ -263,6 +263,16 @@ describe("visible text", () => {
     expect(outside.author).toEqual([]);
   });
 
+  it("ranks a structured author below the page's byline that names more authors, and only a byline of names", () => {
+    const ld = `<script type="application/ld+json">{"@type":"Article","headline":"Fragen","author":{"@type":"Person","name":"Sadhbh O'Sullivan"}}</script>`;
+    const page = (byline: string) => read(`<html><head>${ld}</head><body><main><h1>Fragen</h1><div class="byline"><span class="author-name">${byline.split(", ").join('</span>, <span class="author-name">')}</span></div></main></body></html>`);
+    const both = page("Sadhbh O'Sullivan, Elisabeth Kochan");
+    expect(vp(both.author)[0]).toEqual(["Sadhbh O'Sullivan, Elisabeth Kochan", "visible byline under the h1"]);
+    expect(both.author.find((a) => a.value === "Sadhbh O'Sullivan")?.provenance).toBe("JSON-LD Article.author (the page's byline names more authors)");
+    // A box of links beside the name is no list of authors.
+    expect(page("Sadhbh O'Sullivan, View author archive, email the author").author[0].value).toBe("Sadhbh O'Sullivan");
+  });
+
   it("drops soft hyphens and zero-width characters from the values", () => {
     const m = read(`<html><head><title>Deutsch&shy;land hilft | Ministerium</title></head><body><main><h1>Deutsch&shy;land hilft&#8203;</h1></main></body></html>`);
     expect(m.title[0].value).toBe("Deutschland hilft");
@@ -450,7 +460,7 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(values(t(`<html><head><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Villa Sunset</span></div></body></html>`))).toEqual(["Villa Sunset"]);
   });
   it("cuts names out of link texts and bylines and rejects accounts, placeholders and companies", () => {
-    const cases = [["View all posts by Jane Doe", "Jane Doe"], ["Alle Beiträge von Max Mustermann", "Max Mustermann"], ["Voir tous les articles de Claire Dubois", "Claire Dubois"], ["Erstellt von Anna Berg", "Anna Berg"], ["Von Trier", "Von Trier"], ["Didier Roy", "Didier Roy"], ["Jane Doe, Jane Doe", "Jane Doe"], ["von zahlenzauberin", "zahlenzauberin"], ["vom Krimiblogger", "Krimiblogger"], ["Adam Aaronson PhillyVoice Staff, Adam Aaronson", "Adam Aaronson"], ["Jane Doe, Jane Doering", "Jane Doe, Jane Doering"], ["Glen Owen And Brendan Carlin For The Mail On Sunday", "Glen Owen And Brendan Carlin"], ["Centre for Science", "Centre for Science"], ["Anna Berg for Amnesty", "Anna Berg"]];
+    const cases = [["View all posts by Jane Doe", "Jane Doe"], ["Alle Beiträge von Max Mustermann", "Max Mustermann"], ["Voir tous les articles de Claire Dubois", "Claire Dubois"], ["Erstellt von Anna Berg", "Anna Berg"], ["Von Trier", "Von Trier"], ["Didier Roy", "Didier Roy"], ["Jane Doe, Jane Doe", "Jane Doe"], ["von zahlenzauberin", "zahlenzauberin"], ["vom Krimiblogger", "Krimiblogger"], ["Adam Aaronson PhillyVoice Staff, Adam Aaronson", "Adam Aaronson"], ["Jane Doe, Jane Doering", "Jane Doe, Jane Doering"], ["Glen Owen And Brendan Carlin For The Mail On Sunday", "Glen Owen And Brendan Carlin"], ["Centre for Science", "Centre for Science"], ["Anna Berg for Amnesty", "Anna Berg"], ["Michael L. Anderson, PhD, Carlos Dobkin", "Michael L. Anderson, Carlos Dobkin"], ["Publicado por Ana Ruiz, Ana Ruiz", "Ana Ruiz"]];
     for (const [raw, name] of cases) expect(authorName(raw)).toBe(name);
     for (const nobody of ["admin", "wordpressadmin", "Publiziert", "By", "No Author", "Unknown", "@janedoe"]) expect(authorName(nobody)).toBeNull();
     expect([isOrganization("Example Media GmbH"), isOrganization("example-news.de"), isOrganization("Jane Doe")]).toEqual([true, true, false]);

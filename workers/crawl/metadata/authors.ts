@@ -13,7 +13,7 @@ const LEAD = new RegExp(
   "^(?:(?:view|see|show|read)\\s+(?:all\\s+|more\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from|of)|(?:all\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from)|more\\s+(?:posts\\s+)?(?:by|from)|" +
     "alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet|gespeichert|eingestellt)\\s+(?:von|vom)|" +
     "(?:voir\\s+)?tous\\s+les\\s+articles\\s+(?:de|par)|(?:ver\\s+)?(?:todas\\s+las\\s+)?(?:entradas|publicaciones)\\s+de|tutti\\s+gli\\s+articoli\\s+di|" +
-    "(?:written|posted|published|reported|authored|contributed|created)\\s+by|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
+    "(?:written|posted|published|reported|authored|contributed|created)\\s+by|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
     "^(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte|redaktion)\\s*:\\s*",
   "iu",
 );
@@ -25,6 +25,8 @@ const NOBODY = new RegExp(
     "about\\s+the\\s+author|über\\s+den\\s+autor|redakteur|editor|staff|red\\.?|kontakt|contact|mehr|more)$",
   "iu",
 );
+
+const DEGREE = /^(?:ph\.?\s?d\.?|m\.?d\.?|mba|m\.?sc\.?|b\.?sc\.?|m\.?a\.?|b\.?a\.?|ll\.?m\.?|dipl\.?-?\w*\.?|rn|esq\.?)$/i;
 
 /** Company and association forms: a name with one is the site's owner, not a person. */
 const LEGAL_FORM = /(?:^|[\s,])(?:gmbh|ag|e\.\s?v\.?|eg|se|kg|ohg|ug|gbr|inc\.?|ltd\.?|llc|plc|s\.a\.|sarl|s\.r\.l\.|srl|b\.v\.|bv|co\.\s?kg|verlag|gmbh\s*&\s*co)(?=$|[\s,.])/iu;
@@ -60,7 +62,8 @@ export function authorName(raw: string): string | null {
   v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–-]+$/g, "");
   if (!v || NOBODY.test(v) || v.startsWith("@")) return null;
   // "Jane Doe, Jane Doe", "Ulrike, von Ulrike": the same name twice is one name.
-  const members = v.split(/\s*[,;]\s*/).map((p) => stripLead(p).trim()).filter(Boolean);
+  // "Michael L. Anderson, PhD": a degree after a comma is not another author.
+  const members = v.split(/\s*[,;]\s*/).map((p) => stripLead(p).trim()).filter((p) => p && !DEGREE.test(p));
   // "Adam Aaronson PhillyVoice Staff, Adam Aaronson": a name with its role after it is that name again.
   const unique = members.filter(
     (p, i) => members.findIndex((q) => looseKey(q) === looseKey(p)) === i && !NOBODY.test(p) && !members.some((q) => looseKey(q) !== looseKey(p) && textKey(p).startsWith(`${textKey(q)} `)),
@@ -165,5 +168,31 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     }
     refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance });
   }
-  col.replace("author", refined);
+  col.replace("author", withCoAuthors(refined));
+}
+
+/** A person's name as written: two to five capitalised words and particles ("Anna von Berg", "Sadhbh O'Sullivan"). */
+const isPersonName = (name: string) => {
+  const words = name.split(/\s+/);
+  return words.length >= 2 && words.length <= 5 && words.every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|zu|y|e|bin|al)$/i.test(w));
+};
+
+const nameSet = (value: string) => new Set(value.split(/\s*,\s*/).map(looseKey).filter(Boolean));
+
+/**
+ * A value that names only some of the authors a byline on the page lists ("Jane Doe" in JSON-LD, "Jane
+ * Doe, John Roe" under the h1) is incomplete: it ranks below the byline.
+ */
+function withCoAuthors(candidates: Candidate[]): Candidate[] {
+  const lists = candidates.filter((c) => c.family === "byline" && nameSet(c.value).size > 1 && c.value.split(/\s*,\s*/).every(isPersonName));
+  if (!lists.length) return candidates;
+  return candidates.map((c) => {
+    const names = nameSet(c.value);
+    const fuller = lists.find((l) => {
+      const all = nameSet(l.value);
+      return all.size > names.size && [...names].every((n) => all.has(n));
+    });
+    if (!fuller || c.strength < fuller.strength) return c;
+    return { ...c, strength: Math.round((fuller.strength - 0.05) * 1000) / 1000, provenance: `${c.provenance} (the page's byline names more authors)` };
+  });
 }
