@@ -472,6 +472,10 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(a(`<meta name="author" content="Example Media GmbH">`, "<main><p>Example Media GmbH</p></main>")).toEqual([]);
     expect(a(`<meta name="author" content="jdoe">`, "<main><h1>Post</h1></main>")).toEqual([]);
     expect(vp(a(`<meta name="author" content="Jane Doe">`, "<main><h1>Post</h1></main><footer><p>© 2024 Jane Doe</p></footer>"))).toEqual([["Jane Doe", "meta name=author (not shown on the page)"]]);
+    // Structured data naming the account that posted the page is weakened even where the page prints it.
+    const account = a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"fhaacker"}}</script>`, "<main><h1>Post</h1><p>fhaacker</p></main>");
+    expect(vp(account)).toEqual([["fhaacker", "JSON-LD BlogPosting.author (an account name)"]]);
+    expect(account[0].strength).toBeLessThan(0.75);
     // Co-authors in one tag each are one value; "DC.author" is read as dc.creator is.
     const creators = `<meta name="dc.Creator" content="Ann Reed"><meta name="dc.Creator" content="Bo Lind"><meta name="DC.author" content="Ann Reed">`;
     expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);

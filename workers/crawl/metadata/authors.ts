@@ -165,6 +165,11 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
         strength -= isMetaTag(c) || c.family === "dc" ? 0.4 : 0.3;
         provenance = `${provenance} (not shown on the page)`;
       } else if (isMetaTag(c)) strength -= 0.15;
+      // "fhaacker": structured data naming the CMS account that posted the page, which the page may also print.
+      else if (isAccount(value)) {
+        strength -= 0.25;
+        provenance = `${provenance} (an account name)`;
+      }
     }
     refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance });
   }
