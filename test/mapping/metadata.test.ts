@@ -273,6 +273,19 @@ describe("visible text", () => {
     expect(page("Sadhbh O'Sullivan, View author archive, email the author").author[0].value).toBe("Sadhbh O'Sullivan");
   });
 
+  it("ranks a day the markup states below the different day the page shows by its headline", () => {
+    const page = (line: string) =>
+      read(`<html><head><meta name="DCTERMS.date" content="2021-12-20"></head><body><main><h1>Riesling posts win</h1>${line}
+<p>Every year on the thirteenth of March the wine world celebrates the Riesling grape with posts, tastings and a good deal of cheer.</p></main></body></html>`);
+    const shown = page(`<span class="date">27.01.2022</span>`);
+    expect(vp(shown.datePublished)).toEqual([
+      ["2022-01-27", "visible date line under the h1"],
+      ["2021-12-20", "meta DCTERMS.date (the page shows another day)"],
+    ]);
+    // With no day shown by the headline, the markup's day stands.
+    expect(vp(page("").datePublished)).toEqual([["2021-12-20", "meta DCTERMS.date"]]);
+  });
+
   it("drops soft hyphens and zero-width characters from the values", () => {
     const m = read(`<html><head><title>Deutsch&shy;land hilft | Ministerium</title></head><body><main><h1>Deutsch&shy;land hilft&#8203;</h1></main></body></html>`);
     expect(m.title[0].value).toBe("Deutschland hilft");

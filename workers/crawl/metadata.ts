@@ -9,7 +9,7 @@ import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { readHeadlines } from "./metadata/headline";
-import { alignUtcDays, readDateLines, readUrlDate } from "./metadata/datelines";
+import { alignUtcDays, preferShownDay, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
@@ -95,6 +95,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   }
   readUrlDate(col, read);
   alignUtcDays(col);
+  preferShownDay(col);
   readSiteNames(col, ctx.finalUrl, ctx.siteTitleSuffixes ?? [], title, layout?.h1 ? collapse(layout.h1.textContent ?? "") : null);
   // The host's label names the site, but a personal site's host is also its author's name.
   refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));

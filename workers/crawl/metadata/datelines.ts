@@ -162,5 +162,30 @@ export function alignUtcDays(col: Collector): void {
   }
 }
 const SHOWN_FAMILIES = new Set(["date line", "url", "time"]);
+
+/** Families that state a date in the page's markup, unseen by readers. */
+const STATED_FAMILIES = new Set(["jsonld", "og", "twitter", "dc", "microdata", "rdfa"]);
+
+/**
+ * A publication day the page shows by its headline ("27.01.2022" under the h1) against a different
+ * day its markup states: readers go by the day shown, and templates stamp the markup with the day the
+ * page was created or last touched. The stated day ranks below the shown one.
+ */
+export function preferShownDay(col: Collector): void {
+  const list = col.list("datePublished");
+  const shown = list.filter((c) => c.family === "date line" && /under the h1|above the h1|in the h1/.test(c.provenance));
+  if (!shown.length) return;
+  const days = new Set(shown.map((c) => c.value.slice(0, 10)));
+  if (days.size > 1) return;
+  const best = Math.max(...shown.map((c) => c.strength));
+  col.replace(
+    "datePublished",
+    list.map((c) => {
+      const stated = STATED_FAMILIES.has(c.family) || c.family.startsWith("meta ");
+      if (!stated || days.has(c.value.slice(0, 10)) || c.strength < best) return c;
+      return { ...c, strength: Math.round((best - 0.05) * 1000) / 1000, provenance: `${c.provenance} (the page shows another day)` };
+    }),
+  );
+}
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
