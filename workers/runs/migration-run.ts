@@ -1,9 +1,7 @@
-import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
 import { MIGRATION_MESSAGES, type MigrationProgress, type RunEvent, type RunStatus, type ScreenshotRef } from "../contracts/run-events";
-import { BrowserRenderer } from "../crawl/renderer";
+import type { BrowserRenderer } from "../crawl/renderer";
 import { cachedResolver, dohResolver, type HostResolver } from "../crawl/ssrf";
-import { egressPolicy } from "../lib/egress";
 import { getDb, type Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor } from "../db/audit";
@@ -18,6 +16,7 @@ import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, R
 import { RunStore, type RunConfig, type RunState } from "./run-store";
 import { RunFollowers } from "./run-stream";
 import { Wakeable } from "./processing";
+import { siteBrowser } from "./site-browser";
 
 export type { RunInit } from "./run-init";
 
@@ -85,11 +84,8 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
   }
 
   renderer(): BrowserRenderer {
-    const crawl = this.config.site.settings.crawl;
-    this.browserRenderer ??= new BrowserRenderer(this.env.BROWSER as unknown as BrowserWorker, {
-      host: this.config.host,
-      policy: { blockHosts: crawl?.blockHosts ?? [], allowHosts: crawl?.allowHosts ?? [] },
-      egress: egressPolicy(this.env, this.resolver),
+    this.browserRenderer ??= siteBrowser(this.env, this.config, {
+      resolver: this.resolver,
       onSession: (sessionId, how) => {
         const previous = this.state.browserSessionId;
         this.state.browserSessionId = sessionId;

@@ -1,12 +1,11 @@
-import type { BrowserWorker } from "@cloudflare/puppeteer";
-import { BrowserRenderer } from "../crawl/renderer";
+import type { BrowserRenderer } from "../crawl/renderer";
 import { getDb } from "../db/client";
-import { egressPolicy } from "../lib/egress";
 import type { Env } from "../env";
 import { discardCapture, problemOf, renderAndStore, type CaptureContext } from "./capture";
 import type { LeaseContext, LeaseMessage, PageReport } from "./leases";
 import type { MigrationRun } from "./migration-run";
 import type { PipelineFactory } from "./pipeline";
+import { siteBrowser } from "./site-browser";
 import { runStub } from "./stub";
 
 /**
@@ -43,15 +42,10 @@ export async function consumeLeases(batch: MessageBatch<LeaseMessage>, env: Env,
 }
 
 function browserFor(env: Env, context: LeaseContext, browsers: Map<string, BrowserRenderer>): BrowserRenderer {
-  const { migrationId, host, site } = context.config;
+  const { migrationId } = context.config;
   let renderer = browsers.get(migrationId);
   if (!renderer) {
-    const crawl = site.settings.crawl;
-    renderer = new BrowserRenderer(env.BROWSER as unknown as BrowserWorker, {
-      host,
-      policy: { blockHosts: crawl?.blockHosts ?? [], allowHosts: crawl?.allowHosts ?? [] },
-      egress: egressPolicy(env),
-    });
+    renderer = siteBrowser(env, context.config);
     browsers.set(migrationId, renderer);
   }
   return renderer;
