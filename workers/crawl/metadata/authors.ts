@@ -6,7 +6,7 @@
  */
 import { tagOf } from "../html";
 import { type Candidate, type Collector, looseKey, textKey } from "./collect";
-import { isNoise, type Layout } from "./visible";
+import { isNoise, isWrittenName, type Layout } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */
 const LEAD = new RegExp(
@@ -177,10 +177,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
 }
 
 /** A person's name as written: two to five capitalised words and particles ("Anna von Berg", "Sadhbh O'Sullivan"). */
-const isPersonName = (name: string) => {
-  const words = name.split(/\s+/);
-  return words.length >= 2 && words.length <= 5 && words.every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|zu|y|e|bin|al)$/i.test(w));
-};
+const isPersonName = (name: string) => name.split(/\s+/).length >= 2 && isWrittenName(name);
 
 const nameSet = (value: string) => new Set(value.split(/\s*,\s*/).map(looseKey).filter(Boolean));
 

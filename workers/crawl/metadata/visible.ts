@@ -332,7 +332,7 @@ function textAfter(el: Element, max: number): string | null {
 const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door|(?:posted|written|submitted)\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt)\s+von)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
 const BYLINE_LABEL = /^[\s|·•—–-]*(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:/i;
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
-const isWrittenName = (name: string) =>
+export const isWrittenName = (name: string) =>
   name.split(/\s+/).length <= 5 && name.split(/[\s,]+/).every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|und|and|&|zu|y|e)$/i.test(w));
 
 function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
