@@ -118,6 +118,11 @@ describe("main content", () => {
     expect(kind('class="field field-label-hidden"')).toBeNull();
     expect(kind('class="entry-content no-print"')).toBeNull();
     expect(kind('class="commentary-body"')).toBeNull();
+    expect(kind('class="post-1234 page-id-7 postid-1234"')).toBeNull();
+    // A theme's own "post-" classes name roles.
+    expect(kind('class="post-author-bio"')).toBe("author box");
+    expect(kind('class="post-share-buttons"')).toBe("share");
+    expect(kind('class="bs-push-noti-message"')).toBe("subscribe");
   });
 
   it("falls back to the landmark when Readability finds no article (a short product page)", () => {

@@ -23,7 +23,7 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "ad", strength: "strong", re: [T("ad|ads|adv|advert|adverts|dfp|gpt-ad|anzeige|anzeigen|werbung|publicite|publicidad"), S("advert|adsbygoogle|ad-slot|adslot|ad-container|ad-wrapper|ad-unit|adunit|google-ad|outbrain|taboola|doubleclick")] },
   { label: "share", strength: "medium", re: [P("share|sharing|sharedaddy|social|shariff|addtoany|a2a"), T("teilen|partager|partage|compartir|condividi|delen")] },
   { label: "related", strength: "medium", re: [S("related|recommend|verwandt|empfehl|aehnlich|similaire|relacionad|correlat|gerelateerd|more-stories|more-articles|also-read|most-read|mostread|meistgelesen|popular-posts|trending"), T("similar|suggested|lire-aussi|a-lire|more-from|weitere-artikel")] },
-  { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall|regwall")] },
+  { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall|regwall|push-noti|onesignal")] },
   { label: "promo", strength: "medium", re: [S("promo|sponsor")] },
   { label: "breadcrumb", strength: "medium", re: [S("breadcrumb|crumbs|brotkrumen|ariane")] },
   { label: "tags", strength: "medium", re: [T("tags|tag|tagcloud|tag-cloud|taglist|tag-list|tags-links|keywords|schlagworte|schlagwoerter|stichworte|etiquettes|categories|cat-links")] },
@@ -53,10 +53,11 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
 const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 
 /**
- * Classes that are not roles: WordPress's taxonomy classes ("tag-cookies", "category-social") and
+ * Classes that are not roles: WordPress's taxonomy classes ("tag-cookies", "category-social"), its
+ * numbered post classes ("post-1234"; a theme's "post-author-bio" or "post-share" is a role) and
  * print-stylesheet hints ("no-print", "print-full").
  */
-const NOT_ROLE_CLASS = /^(tag|category|categories|format|status|type|post|postid|term)-|^(no-?print|(hide|hidden|visible)-print|print-(full|only|none|block|inline|hidden|visible|show|hide)|d-print-.*)$/;
+const NOT_ROLE_CLASS = /^(tag|category|categories|format|status|type|term)-|^(post|postid|page|page-id)-\d+$|^(no-?print|(hide|hidden|visible)-print|print-(full|only|none|block|inline|hidden|visible|show|hide)|d-print-.*)$/;
 
 /** Label texts that start boilerplate blocks, in several languages (lowercase). */
 const PHRASES = [
