@@ -123,6 +123,8 @@ describe("main content", () => {
     expect(kind('class="post-author-bio"')).toBe("author box");
     expect(kind('class="post-share-buttons"')).toBe("share");
     expect(kind('class="bs-push-noti-message"')).toBe("subscribe");
+    expect(kind('class="editorial-disclosure"')).toBe("promo");
+    expect(kind('id="next-post-thumbnails"')).toBe("navigation");
   });
 
   it("falls back to the landmark when Readability finds no article (a short product page)", () => {
