@@ -65,7 +65,8 @@ describe("a site's verdicts on its main-content bodies", () => {
       expect(next.body.confidence).toBeGreaterThan(last.body.confidence);
       expect(next.body.confidence).toBe(bodyDoubt(extraction, { accepted, changed: 0 }).maxConfidence);
       last = next;
-      expect(accepted).toBeLessThan(BODY_PRIOR_PAGES);
+      // From the measured rate (about two in three) to the default minimum takes about as many verdicts as the prior weighs.
+      expect(accepted).toBeLessThan(2 * BODY_PRIOR_PAGES);
     }
     // Enough of them, and the site's bodies apply themselves at the default minimum.
     expect(last.summary.status).toBe("auto_applied");
