@@ -286,6 +286,13 @@ describe("visible text", () => {
     expect(vp(page("").datePublished)).toEqual([["2021-12-20", "meta DCTERMS.date"]]);
   });
 
+  it("reads the author of Twitter's label/data pairs and a byline that names the author after the date", () => {
+    const twitter = read(`<html><head><meta name="twitter:label1" content="Verfasst von"><meta name="twitter:data1" content="Karoline Herr"><meta name="twitter:label2" content="Geschätzte Lesezeit"><meta name="twitter:data2" content="3 Minuten"></head><body><main><h1>Kolumne</h1><p>Karoline Herr</p></main></body></html>`);
+    expect(vp(twitter.author)).toEqual([["Karoline Herr", 'meta twitter:data1 ("Verfasst von")']]);
+    const posted = read(`<html><body><main><h1>Items We Never Knew We Wanted</h1><div class="gallery--page-meta--author">Posted on September 21, 2020 by Adi Tzlil</div></main></body></html>`, "https://ext.example.com/items/");
+    expect(values(posted.author)).toEqual(["Adi Tzlil"]);
+  });
+
   it("drops soft hyphens and zero-width characters from the values", () => {
     const m = read(`<html><head><title>Deutsch&shy;land hilft | Ministerium</title></head><body><main><h1>Deutsch&shy;land hilft&#8203;</h1></main></body></html>`);
     expect(m.title[0].value).toBe("Deutschland hilft");

@@ -108,6 +108,20 @@ export function declaredLanguage(document: Document): string | null {
   );
 }
 
+/** Labels of an "enhanced data" pair (twitter:label1 / twitter:data1) whose value is the author, as WordPress SEO plugins write them. */
+const WRITTEN_BY = /^(?:written\s+by|posted\s+by|author|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|autor\s+del\s+artículo|scritto\s+da|autore|geschreven\s+door|auteur)$/i;
+
+/** The author in Twitter's label/data pairs: `twitter:label1` "Written by", `twitter:data1` "Jane Doe". */
+function readTwitterLabels(document: Document, col: Collector): void {
+  const content = (name: string) => collapse(document.querySelector(`meta[name="${name}"], meta[property="${name}"]`)?.getAttribute("content") ?? "");
+  for (let i = 1; i <= 4; i++) {
+    const label = content(`twitter:label${i}`);
+    if (!label) break;
+    const value = content(`twitter:data${i}`);
+    if (WRITTEN_BY.test(label) && isNameLike(value)) col.add("author", value, `meta twitter:data${i} ("${label}")`, 0.8, "twitter");
+  }
+}
+
 export function readTags(document: Document, col: Collector, ctx: ReadContext): void {
   const declared = htmlLangAttribute(document);
   if (declared) col.add("language", normalizeLanguage(declared.value), `<html ${declared.attribute}>`, 0.85, "html lang");
@@ -142,6 +156,7 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
     }
   }
   for (const [provenance, { names, strength, family }] of authors) col.add("author", names.join(", "), provenance, strength, family);
+  readTwitterLabels(document, col);
 
   for (const link of Array.from(document.querySelectorAll("link[rel]"))) {
     const rels = (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);

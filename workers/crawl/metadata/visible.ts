@@ -187,7 +187,10 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   let t = stripPrefix(collapse(raw).replace(/^[\s|·•—–-]+/, ""));
   // Every written date has a digit; chrono is slow, so it only reads lines that have one.
   const date = /\d/.test(t) ? findDate(t, language, now) : null;
-  if (date) t = date.index > 0 ? t.slice(0, date.index) : t.slice(date.text.length);
+  // "Posted on September 21, 2020 by Jane Doe": the name after the date, when a byline word leads it.
+  const after = date ? t.slice(date.index + date.text.length) : "";
+  if (date && /^[\s,]*(?:by|von|par|por|door|di)\s/i.test(after)) t = after.replace(/^[\s,]+/, "");
+  else if (date) t = date.index > 0 ? t.slice(0, date.index) : t.slice(date.text.length);
   // "Zuletzt geändert am", "Last updated": a stamp's label in an author-classed box names nobody.
   if (STAMP_LABEL.test(t.trim())) return null;
   // "Text: Jane Doe Foto: John Roe": the photographer is credited after the writer.
