@@ -291,6 +291,11 @@ describe("visible text", () => {
     expect(vp(twitter.author)).toEqual([["Karoline Herr", 'meta twitter:data1 ("Verfasst von")']]);
     const posted = read(`<html><body><main><h1>Items We Never Knew We Wanted</h1><div class="gallery--page-meta--author">Posted on September 21, 2020 by Adi Tzlil</div></main></body></html>`, "https://ext.example.com/items/");
     expect(values(posted.author)).toEqual(["Adi Tzlil"]);
+    const artikel = read(`<html><body><main><h1>Vier Übungen</h1><div class="metaInfo">Ein Artikel von <strong>Pamela Sladky</strong> | 27.01.2022 - 12:45</div></main></body></html>`);
+    expect(vp(artikel.author)).toEqual([["Pamela Sladky", "visible byline under the h1"]]);
+    // The site and the writer in one head tag: the writer.
+    const joined = read(`<html><head><meta property="og:site_name" content="unocero"><meta name="author" content="unocero - Alberto Ávila"></head><body><main><h1>Marcas</h1></main></body></html>`, "https://www.unocero.com/x/");
+    expect(values(joined.author)).toEqual(["Alberto Ávila"]);
   });
 
   it("drops soft hyphens and zero-width characters from the values", () => {

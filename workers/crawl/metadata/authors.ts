@@ -143,7 +143,12 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     const name = authorName(c.value);
     if (!name) continue;
     // Co-authors that are the site ("Jane Doe, Example News") are the publisher's credit line.
-    const people = name.split(", ").filter((n) => !isSite(n) || bylines.has(looseKey(n)));
+    // "unocero - Alberto Ávila": the site and the writer in one value.
+    const named = name.split(", ").flatMap((n) => {
+      const parts = n.split(/\s+[-|–]\s+/);
+      return parts.length > 1 && parts.some(isSite) ? parts.filter((p) => !isSite(p)) : [n];
+    });
+    const people = named.filter((n) => !isSite(n) || bylines.has(looseKey(n)));
     if (!people.length) continue;
     let value = people.join(", ");
     let strength = c.strength;

@@ -150,7 +150,7 @@ const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "autho
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
 const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
-const PREFIX = /^(?:(?:redaktion|interview|text\s+(?:und|&|and)\s+interview)\s*:\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt)\s+von|(?:publicado|escrito)\s+por|(?:publié|écrit)\s+par|(?:pubblicato|scritto)\s+da|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+)/i;
+const PREFIX = /^(?:(?:redaktion|interview|text\s+(?:und|&|and)\s+interview)\s*:\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\s+)?(?:artikel|beitrag|bericht))\s+von|(?:publicado|escrito)\s+por|(?:publié|écrit)\s+par|(?:pubblicato|scritto)\s+da|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+)/i;
 
 /** A cheap test before splitting attribute values into words. */
 const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by|submitted|poster/i;
@@ -332,7 +332,7 @@ function textAfter(el: Element, max: number): string | null {
 }
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
-const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door|(?:posted|written|submitted)\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt)\s+von)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
+const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door|(?:posted|written|submitted)\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\s+)?(?:artikel|beitrag|bericht))\s+von)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
 const BYLINE_LABEL = /^[\s|·•—–-]*(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:/i;
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
 export const isWrittenName = (name: string) =>
