@@ -107,15 +107,23 @@ export function asBrowserParsed(html: string): string {
 /** Page fields labelled by reading the pages under written rules: `{ description, pages: { id: fields } }`. */
 export const CHECKED_LABELS = "field-labels.json";
 
+/**
+ * Main content labelled by reading the pages under written rules (bench/quality/label-text.ts):
+ * `{ description, pages: { id: { keep, text, labeller, note? } } }`.
+ */
+export const TEXT_LABELS = "text-labels.json";
+
 function loadManifest(dir: string): Corpus {
   const manifest = JSON.parse(read(path.join(dir, "manifest.json"))) as { pages: Array<Record<string, unknown>> };
   const checked = fs.existsSync(path.join(dir, CHECKED_LABELS))
     ? (JSON.parse(read(path.join(dir, CHECKED_LABELS))) as { pages: Record<string, TruthFields & { note?: string }> }).pages
     : {};
+  const texts = fs.existsSync(path.join(dir, TEXT_LABELS)) ? (JSON.parse(read(path.join(dir, TEXT_LABELS))) as { pages: Record<string, { text: string }> }).pages : {};
   const pages = manifest.pages.map((p): CorpusPage => {
     const url = String(p.url);
     const site = typeof p.site === "string" ? p.site : siteOf(url);
-    const text = typeof p.text === "string" ? p.text : typeof p.textFile === "string" ? read(path.join(dir, p.textFile)) : null;
+    const labelled = texts[String(p.id)]?.text;
+    const text = typeof p.text === "string" ? p.text : typeof p.textFile === "string" ? read(path.join(dir, p.textFile)) : typeof labelled === "string" ? labelled : null;
     return {
       id: String(p.id ?? url),
       url,

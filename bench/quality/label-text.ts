@@ -14,7 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { asBrowserParsed, readHtml } from "./corpus";
+import { asBrowserParsed, readHtml, TEXT_LABELS } from "./corpus";
 import { parseHTML } from "linkedom";
 import { parseRanges, textBlocks } from "./blocks";
 import { tokenF1 } from "../../workers/crawl/main-content/tokens";
@@ -25,7 +25,6 @@ const option = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const CORPUS = option("--corpus") ?? "test/fixtures/real";
-export const TEXT_LABELS = "text-labels.json";
 
 interface ManifestPage {
   id: string;

@@ -132,3 +132,48 @@ export function labelInPage(field: FieldName, truth: string, html: string): bool
   const parts = field === "author" ? truth.split(/\s*;\s*/) : [truth];
   return parts.every((p) => hay.includes(p.replace(/\s+/g, " ").trim().toLowerCase().replace(/[\s.]+$/, "")));
 }
+
+/**
+ * The article-extraction benchmark's comparison of an extracted body with the truth: both texts cut
+ * into word tokens (`\w+`, case kept) and then into shingles of four consecutive tokens, compared as
+ * multisets. Returns the shingles in both (tp), only in the extraction (fp) and only in the truth (fn).
+ */
+export function shingleCounts(extracted: string, truth: string, n = 4): { tp: number; fp: number; fn: number } {
+  const shingles = (text: string) => {
+    const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+    const bag = new Map<string, number>();
+    for (let i = 0; i < Math.max(1, words.length - n + 1); i++) {
+      const key = words.slice(i, i + n).join(" ");
+      if (key) bag.set(key, (bag.get(key) ?? 0) + 1);
+    }
+    return bag;
+  };
+  const t = shingles(truth);
+  const p = shingles(extracted);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const key of new Set([...t.keys(), ...p.keys()])) {
+    const a = t.get(key) ?? 0;
+    const b = p.get(key) ?? 0;
+    tp += Math.min(a, b);
+    fp += Math.max(0, b - a);
+    fn += Math.max(0, a - b);
+  }
+  return { tp, fp, fn };
+}
+
+/**
+ * Precision and recall averaged over pages, and F1 of the two averages, as the article-extraction
+ * benchmark reports them: a page where both texts are empty counts 1; a page where the extraction is
+ * empty has no precision, one whose truth is empty has no recall.
+ */
+export function benchmarkScore(pages: ReadonlyArray<{ tp: number; fp: number; fn: number }>): { precision: number; recall: number; f1: number } {
+  const score = (tp: number, wrong: number, fp: number, fn: number) => (fp === 0 && fn === 0 ? 1 : tp === 0 && wrong === 0 ? 0 : tp / (tp + wrong));
+  const ps = pages.filter((c) => c.tp + c.fp > 0).map((c) => score(c.tp, c.fp, c.fp, c.fn));
+  const rs = pages.filter((c) => c.tp + c.fn > 0).map((c) => score(c.tp, c.fn, c.fp, c.fn));
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const precision = mean(ps);
+  const recall = mean(rs);
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
