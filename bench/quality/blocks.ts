@@ -82,10 +82,9 @@ export function textBlocks(html: string): TextBlock[] {
         walk(el, el, inner);
         flush();
       } else {
-        // A separator the page shows between inline cells of text.
-        if (text && !/\s$/.test(text)) text += " ";
+        // Inline elements add no space of their own, as a browser's text of the page has none:
+        // a drop cap or a ruby reading stays part of its word.
         walk(el, block, landmarks);
-        if (text && !/\s$/.test(text)) text += " ";
       }
     }
   };

@@ -9,6 +9,7 @@
  *   npm run bench:quality -- --corpus DIR --content-errors  list the train and dev pages whose main content scores worst
  *   npm run bench:quality -- --corpus DIR --provenance  accuracy of the values per field and source (train and dev)
  *   npm run bench:quality -- --corpus DIR --fit       fit the metadata confidence model on the train split
+ *   npm run bench:quality -- --diff ID                one train or dev page's main content against its labelled text, line by line
  *
  * Prints per split: main-content precision, recall and F1 (bag of tokens where the corpus has the
  * text, snippets where it has `with`/`without` annotations), page-field accuracy per field, the
@@ -272,6 +273,22 @@ const dir = option("--corpus") ?? process.env.REAL_CORPUS_DIR ?? "test/fixtures/
 const corpus = loadCorpus(dir);
 const splits = SPLITS.filter((s) => s !== "held-out" || flag("--held-out"));
 
+const diffId = option("--diff");
+if (diffId) {
+  // One page's main content against its labelled text, line by line: what to work on next (train and dev only).
+  const page = corpus.pages.find((p) => p.id === diffId || p.url === diffId);
+  if (!page || page.text === null || page.split === "held-out") throw new Error(`--diff takes the id or URL of a train or dev page with labelled text`);
+  const { extraction } = extractPageWithNotes(page.html, page.url);
+  const lines = (text: string) => text.split(/\n+/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const truth = lines(page.text);
+  const got = lines(extraction.mainText);
+  const truthText = truth.join(" ");
+  const gotText = got.join(" ");
+  console.log(`${page.id} (${page.split}), chosen by ${extraction.mainSource?.method ?? "landmark"}: ${got.length} lines extracted, ${truth.length} labelled`);
+  for (const l of got) if (!truthText.includes(l)) console.log(`  + ${l.slice(0, 160)}`);
+  for (const l of truth) if (!gotText.includes(l)) console.log(`  - ${l.slice(0, 160)}`);
+  process.exit(0);
+}
 if (flag("--fit")) {
   // The train split alone: dev shows whether the fit generalises, held-out is for the report.
   const units: FieldUnit[] = [];
