@@ -284,7 +284,7 @@ if (diffId) {
   const got = lines(extraction.mainText);
   const truthText = truth.join(" ");
   const gotText = got.join(" ");
-  console.log(`${page.id} (${page.split}), chosen by ${extraction.mainSource?.method ?? "landmark"}: ${got.length} lines extracted, ${truth.length} labelled`);
+  console.log(`${page.id} (${page.split}), chosen by ${extraction.mainSource?.method ?? "landmark"}: ${got.length} lines extracted, ${truth.length} labelled\n  ${extraction.mainSource?.reason ?? ""}`);
   for (const l of got) if (!truthText.includes(l)) console.log(`  + ${l.slice(0, 160)}`);
   for (const l of truth) if (!gotText.includes(l)) console.log(`  - ${l.slice(0, 160)}`);
   process.exit(0);

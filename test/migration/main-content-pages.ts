@@ -280,3 +280,34 @@ export const newsWithReaderNotices: TestPage = {
     "Creating default object",
   ],
 };
+
+const comment = (id: number, author: string, text: string) =>
+  `<div class="wc-comment wc-blog-guest" id="wc-comm-${id}"><div class="wc-comment-right" id="comment-${id}"><div class="wc-comment-header"><div class="wc-comment-author">${author}</div></div><div class="wc-comment-text"><p>${text}</p></div><div class="wc-comment-footer"><span class="wc-reply-button">Antworten</span></div></div></div>`;
+
+/**
+ * A short blog post followed by a long comment thread (wpDiscuz markup, as on spontis.de): the comments
+ * are long prose after the article, and most of the landmark's text.
+ */
+export const shortPostWithComments: TestPage = {
+  html: `<!DOCTYPE html><html lang="de">${head("Liebe Leser, bitte rutschen Sie nicht – Spontis", '<meta property="og:type" content="article">')}
+<body><div class="td-container"><div role="main" class="td-main-content">
+<article class="post type-post"><h1 class="entry-title">Liebe Leser, bitte rutschen Sie nicht ins neue Jahrzehnt</h1>
+<div class="td-post-content"><p>Zehn Jahre sind vergangen, seit wir diesen Blog gegründet haben, und in dieser Zeit hat sich die Szene stärker verändert als in den drei Jahrzehnten davor, vom Plattenladen bis zum Club am Samstag.</p>
+<p>Als wir anfingen, gab es noch Foren, in denen man sich zu Konzerten verabredete, und Fanzines, die man auf Flohmärkten tauschte. Heute erreichen uns die meisten Leser über ihr Telefon, oft mitten in der Nacht, und viele schreiben uns zum ersten Mal, nachdem sie einen alten Artikel gefunden haben.</p>
+<p>Die Clubs, über die wir am Anfang berichtet haben, gibt es zum großen Teil nicht mehr. Manche wurden abgerissen, andere sind umgezogen, und in einem der schönsten Keller der Stadt ist heute ein Supermarkt. Trotzdem treffen wir auf jedem Festival Menschen, die uns seit dem ersten Jahr lesen.</p>
+<p>Im neuen Jahrzehnt wollen wir mehr Interviews führen, die Archive der kleinen Labels sichten und die Geschichten der Menschen erzählen, die diese Szene seit vierzig Jahren tragen, bevor sie verloren gehen.</p>
+<p>Wir wünschen allen Lesern einen guten Übergang und danken für jeden Kommentar, jede Zuschrift und jedes Gespräch, das wir in diesen Jahren mit Ihnen führen durften, auf Festivals wie im Netz.</p></div></article>
+<div id="comments" class="comments-area"><div class="wpd-thread-list" id="wpdcom">
+${comment(58561, "Bibi Blue", "Lieber Robert, danke für die Denkanstöße und die schönen Wünsche. Bei aller Nostalgie, die meinem Wesen innewohnt: nein, früher war nicht alles besser, aber manches war langsamer, und das hat mir gefallen, weil man Zeit hatte, eine Platte ganz zu hören.")}
+${comment(58562, "Nossi", "Wie so oft triffst du den berühmt berüchtigten Nagel. Während die letzten zehn Jahre uns vieles leichter gemacht haben, haben sie uns auch vieles genommen, was wir erst jetzt vermissen: die Abende im Club ohne Telefon in der Hand und die Gespräche danach.")}
+${comment(58563, "Marion", "Das würde ich nicht so sehen. Die Intelligenz verlagert sich möglicherweise auf andere Aspekte des Lebens, und ich würde nicht von einer Verdummung reden, wenn junge Leute heute anders Musik entdecken als wir damals mit Kassetten und Fanzines.")}
+${comment(58564, "Robert", "Kannst du mir bei Film und Musik einige Beispiele nennen? Ich gehe kaum noch ins Kino, habe kein Netflix und schaue kaum fern, aber ich lasse mich gern überzeugen, dass es auch heute großartige Bands gibt, die man kennen sollte.")}
+${comment(58566, "Dirk", "Ich lese hier seit dem ersten Jahr mit und finde, dass gerade die langen Berichte über die alten Clubs das Beste an diesem Blog sind. Bitte macht damit weiter, auch wenn die Klickzahlen bei solchen Texten vielleicht nicht so hoch sind wie bei Konzertfotos.")}
+${comment(58567, "Sabine", "Früher war nicht alles besser, aber die Szene war kleiner und man kannte sich. Heute finde ich über das Netz Menschen in anderen Ländern, die dieselbe Musik lieben, und das hätte ich mir vor zwanzig Jahren nicht träumen lassen, als wir Kassetten per Post geschickt haben.")}
+${comment(58568, "Marc", "Schöner Text, danke. Ich vermisse vor allem die Plattenläden, in denen man stundenlang stöbern konnte und der Verkäufer einem etwas empfohlen hat, das man sonst nie gehört hätte. Das ersetzt kein Algorithmus, so gut er auch sein mag, und das merkt man jedes Mal.")}
+${comment(58569, "Ute", "Ich sehe das ähnlich wie Sabine. Die Szene lebt, sie sieht nur anders aus. Auf den Festivals sind jedes Jahr mehr junge Leute, und viele von ihnen kennen die alten Bands besser als wir damals, weil sie alles nachhören können, was wir mühsam suchen mussten.")}
+${comment(58565, "Tanja", "Bei den Bands meinst du sicherlich den Mainstream der Musikwelt. Mir ist aufgefallen, dass die Charts immer schriller und lauter klingen, während die kleinen Labels so gute Platten veröffentlichen wie nie zuvor, nur findet man sie nicht mehr im Radio.")}
+</div></div></div></div></body></html>`,
+  content: ["Zehn Jahre sind vergangen", "danken für jeden Kommentar"],
+  boilerplate: ["Lieber Robert, danke", "berühmt berüchtigten Nagel", "Die Intelligenz verlagert sich", "Kannst du mir bei Film", "Bei den Bands meinst du"],
+};

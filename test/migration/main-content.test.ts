@@ -6,7 +6,7 @@ import { extractMainContent, type MainContent } from "../../workers/crawl/main-c
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
-import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, type TestPage, wordpressPost } from "./main-content-pages";
+import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
 
 const url = "https://www.example.org/2024/03/article/";
 
@@ -223,6 +223,12 @@ describe("main content", () => {
       ["Getty Images agreed to pay photographers more for their work from next year.", null],
     ];
     for (const [text, kind] of cases) expect(readerNotice(text), text).toBe(kind);
+  });
+
+  it("leaves a long comment thread after a short post out, though it is most of the landmark's prose", () => {
+    const main = mainOf(shortPostWithComments.html);
+    expectArticle(main, shortPostWithComments);
+    expect(main.method).toBe("readability");
   });
 
   it("returns an empty result for an empty page", () => {

@@ -246,7 +246,12 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const { stats } = page;
   const first = stats.indexOf(r.blocks[0]);
   const last = stats.indexOf(r.blocks[r.blocks.length - 1]);
-  const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35;
+  // Prose in a comment, ad, cookie or newsletter area the article is not in stays out: comments after a
+  // short article are long prose too, and once added they would be most of the text, which then reads
+  // as a page made of comments (see Page.score).
+  const articleAreas = new Set(strongAreas(r.blocks[0]));
+  const foreign = (b: Element) => strongAreas(b).some((label) => !articleAreas.has(label));
+  const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
   const lead = excess.filter((b) => stats.indexOf(b) < first && longProse(b));
   const after = r.chars < 0.6 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
