@@ -5,6 +5,7 @@ import { cleanChildren } from "../../workers/crawl/html";
 import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
+import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
 
@@ -229,6 +230,13 @@ describe("main content", () => {
     const main = mainOf(shortPostWithComments.html);
     expectArticle(main, shortPostWithComments);
     expect(main.method).toBe("readability");
+  });
+
+  it("leaves an article's headline at the top of its content to the title field (a real page: paginasiete.bo)", () => {
+    const pagina = extractPage(paginasiete, "https://www.paginasiete.bo/seguridad/2022/5/3/policia-anuncia-coordinacion-con-carabineros-para-investigar-otros-casos-de-robo-de-vehiculos-330199.html");
+    expect(pagina.mainText).toContain("el inspector general de la Policía, Álvaro Álvarez");
+    expect(pagina.mainText).not.toContain("Policía anuncia coordinación con Carabineros");
+    expect(pagina.mainSource?.reason).toMatch(/headline/);
   });
 
   it("returns an empty result for an empty page", () => {

@@ -341,7 +341,37 @@ export function extractMainContent(document: Document, html: string, finalUrl: s
 
   const l = page.score(lc);
   const r = rc ? page.score(rc) : null;
-  return finish(page, choose(page, l, landmarkName, landmark.fallback, r, read.ok ? "" : read.why, article !== false, evidence), landmark.fallback);
+  const titles = [doc.title, doc.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? ""];
+  const choice = choose(page, l, landmarkName, landmark.fallback, r, read.ok ? "" : read.why, article !== false, evidence);
+  // On a landing or product page the heading leads its hero or product section and stays with it.
+  return finish(page, article !== false ? withoutHeadline(page, choice, titles) : choice, landmark.fallback);
+}
+
+const titleKey = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * An article's content without its headline at the top: a heading as its first block whose text the
+ * page's <title> or og:title holds. The headline goes to the page's title field; in the body it would
+ * be shown twice.
+ */
+function withoutHeadline(page: Page, choice: Choice, titles: readonly string[]): Choice {
+  const { chosen } = choice;
+  // The first of the first three blocks that is (in) a heading; above it only a short kicker ("USA",
+  // a section's name) or the element holding both.
+  const { stats } = page;
+  const lead = chosen.blocks.slice(0, 3);
+  const at = lead.findIndex((b) => /^h[1-3]$/.test(tagOf(b)) || b.closest("h1, h2, h3") !== null);
+  if (at < 0) return choice;
+  const block = lead[at];
+  // The block may be the heading's link or span.
+  const h = /^h[1-3]$/.test(tagOf(block)) ? block : block.closest("h1, h2, h3");
+  if (!h || lead.slice(0, at).some((b) => !within(h, b) && stats.get(b).own > 40)) return choice;
+  if (!chosen.c.has(h)) return choice;
+  const heading = titleKey(h.textContent ?? "");
+  if (heading.length < 10 || !titles.some((t) => titleKey(t).includes(heading))) return choice;
+  const inHeading = chosen.blocks.filter((b) => within(b, h));
+  const filter = (el: Element) => (el === h ? "headline" : chosen.filter(el));
+  return { ...choice, chosen: { ...chosen, filter, blocks: chosen.blocks.filter((b) => !inHeading.includes(b)), chars: chosen.chars - page.sum(inHeading) } };
 }
 
 /** Renders the chosen candidate without its boilerplate, and says what was removed. */
