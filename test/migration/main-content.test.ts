@@ -239,6 +239,21 @@ describe("main content", () => {
     expect(pagina.mainSource?.reason).toMatch(/headline/);
   });
 
+  it("keeps a results table whose rows link to each entry, as adac.de's test tables do, and still drops a list of links", () => {
+    const row = (i: number) => `<tr><td><a href="/tests/kindersitz-${i}/">Kindersitz Modell ${i}</a></td><td><a href="/tests/kindersitz-${i}/">${100 + i} Euro</a></td><td><a href="/tests/kindersitz-${i}/">gut (${(1.5 + i / 10).toFixed(1)})</a></td></tr>`;
+    const html = `<html><head><title>18 Kindersitze im Test</title><meta property="og:type" content="article"></head><body><main><article><h1>18 Kindersitze im Test</h1>
+      <p>Im aktuellen Test wurden 18 verschiedene Kindersitze in punkto Sicherheit, Bedienung, Ergonomie und Schadstoffgehalt geprüft, und elf Modelle sind empfehlenswert.</p>
+      <div class="cf m-basic-text"><h2>Die Ergebnisse</h2><table class="m-basic-table"><thead><tr><th>Hersteller/Modell</th><th>Preis</th><th>Note</th></tr></thead><tbody>${[1, 2, 3, 4, 5, 6].map(row).join("")}</tbody></table></div>
+      <p>Vier Sitze fallen wegen zu hoher Schadstoffgehalte im Bezugsstoff durch, obwohl sie beim Crashtest gut abgeschnitten haben, und der Hersteller hat bereits reagiert.</p>
+      <p>Getestet wurde wie immer nach dem Verfahren, das der ADAC gemeinsam mit der Stiftung Warentest und europäischen Partnerclubs entwickelt hat: Frontal- und Seitenaufprall, Bedienung, Einbau, Ergonomie und Schadstoffe fließen in die Note ein.</p>
+      <p>Beim Kauf sollten Eltern den Sitz unbedingt im eigenen Auto ausprobieren, denn nicht jedes Modell passt in jedes Fahrzeug, und ein falsch eingebauter Sitz schützt das Kind deutlich schlechter als ein richtig eingebauter günstiger Sitz.</p>
+      <p>Für Babys empfiehlt der ADAC, möglichst lange rückwärts gerichtet zu fahren, mindestens bis zum Alter von fünfzehn Monaten, wie es die neue Norm vorschreibt, und den Sitz nie auf einem Beifahrersitz mit aktivem Airbag zu montieren.</p>
+      <div class="cf m-basic-text"><ul><li><a href="/tests/reifen/">Reifentest</a></li><li><a href="/tests/e-bikes/">E-Bike-Test</a></li><li><a href="/tests/helme/">Helmtest</a></li></ul></div></article></main></body></html>`;
+    const main = mainOf(html);
+    for (const cell of ["Hersteller/Modell", "Kindersitz Modell 1", "Kindersitz Modell 6", "105 Euro"]) expect(main.text).toContain(cell);
+    expect(main.text).not.toContain("Reifentest");
+  });
+
   it("returns an empty result for an empty page", () => {
     const main = mainOf("");
     expect(main).toMatchObject({ html: "", text: "", method: "landmark" });

@@ -220,6 +220,16 @@ function teaser(el: Element, tag: string, s: { chars: number; link: number }, ba
   return links.length === 1 && elsewhere(links[0].getAttribute("href"), base);
 }
 
+/**
+ * Whether most of `el`'s text is in data tables (a results table whose rows link to each entry is data,
+ * not a link list). A data table has header cells or a caption; a layout table has neither.
+ */
+function holdsTable(el: Element, stats: PageStats): boolean {
+  const tables = Array.from(el.querySelectorAll("table")).filter((t) => t.querySelector("th, caption") !== null && !t.parentElement?.closest("table"));
+  const inTables = tables.reduce((n, t) => n + stats.get(t).chars, 0);
+  return inTables >= 0.8 * stats.get(el).chars;
+}
+
 /** Why `el` is boilerplate inside the candidate, or null when it is content. */
 export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (el === ctx.root || (ctx.anchor && within(ctx.anchor, el))) return null;
@@ -244,7 +254,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     if (notice && (s.chars <= SHORT_NOTICE || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.
-  if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag)) return "link list";
+  if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
   if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
     const text = labelText(el);
     if (PHRASE.test(text)) return "label";
