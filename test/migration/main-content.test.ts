@@ -5,6 +5,7 @@ import { cleanChildren } from "../../workers/crawl/html";
 import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
+import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
@@ -252,6 +253,12 @@ describe("main content", () => {
     const main = mainOf(html);
     for (const cell of ["Hersteller/Modell", "Kindersitz Modell 1", "Kindersitz Modell 6", "105 Euro"]) expect(main.text).toContain(cell);
     expect(main.text).not.toContain("Reifentest");
+  });
+
+  it("restores what Readability dropped between the lead it left out and its article (a real page: journelles.de's gift guide)", () => {
+    const page = extractPage(journelles, "https://www.journelles.de/gift-guide-westwing-22/");
+    expect(page.mainSource?.method).toBe("merged");
+    for (const item of ["Knotenkissen: Für Interior-Liebhaber", "Buchstützen: Ein Geschenk der Kategorie", "Kleine Stehlampe: Ein edler Hingucker"]) expect(page.mainText).toContain(item);
   });
 
   it("returns an empty result for an empty page", () => {

@@ -214,7 +214,8 @@ function restorable(page: Page, r: Scored): Element[] {
       const s = stats.get(child);
       if (at <= first || at >= last || s.chars < 40 || linkRatio(s) >= 0.35 || r.filter(child)) continue;
       const tag = tagOf(child);
-      const structural = /^(h[2-6]|table|ul|ol|dl|pre|blockquote|figure)$/.test(tag);
+      // A wrapper around a data table (a scroll box, a collapsible) counts as the table.
+      const structural = /^(h[2-6]|table|ul|ol|dl|pre|blockquote|figure)$/.test(tag) || child.querySelector("th, caption") !== null;
       if (structural || stats.blocks.some((b) => stats.get(b).own >= 50 && within(b, child))) units.push(child);
     }
   };
@@ -239,8 +240,8 @@ const LEAD = 150;
 
 /**
  * Readability's article with what it dropped: content inside it (`restorable`), lead paragraphs
- * before it and, when it holds under 60% of the landmark's text, prose after it (an article split
- * by an ad or a paywall box).
+ * before it with what lies between them and the article, and, when it holds under 60% of the
+ * landmark's text, prose after it (an article split by an ad or a paywall box).
  */
 function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: Scored; note: string } | null {
   const { stats } = page;
@@ -262,8 +263,22 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const deep = new Set(units.flatMap((u) => [u, ...Array.from(u.querySelectorAll("*"))]));
   const has = c.has;
   c.has = (el) => has(el) || deep.has(el);
-  const merged = page.score(c);
+  let merged = page.score(c);
   if (merged.chars <= r.chars) return null;
+  // A lead added before the article widens its span: what Readability dropped between the two
+  // (headings, tables, lists, paragraphs) is restored as inside it. Not after it: what follows an
+  // article is more often teasers and notices than its own text.
+  const between = lead.length ? restorable(page, merged).filter((u) => !deep.has(u) && stats.indexOf(u) < first) : [];
+  if (between.length) {
+    const wider = fromElements("merged", [...(c.members ?? []), ...between], false);
+    if (wider) {
+      for (const u of between) for (const el of [u, ...Array.from(u.querySelectorAll("*"))]) deep.add(el);
+      const hasWider = wider.has;
+      wider.has = (el) => hasWider(el) || deep.has(el);
+      merged = page.score(wider);
+      inside.push(...between);
+    }
+  }
   const parts = [[inside, "dropped inside it"], [lead, "of lead before it"], [after, "of text after it"]] as const;
   const said = parts.filter(([list]) => list.length).map(([list, what]) => `${list.length} block(s) ${what}`);
   return { merged, note: `Readability's article plus ${said.join(", ")} (${merged.chars - r.chars} letters)` };
