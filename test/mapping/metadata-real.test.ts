@@ -157,6 +157,9 @@ describe("metadata sources on real pages", () => {
     expect(md.language?.[0]).toMatchObject({ value: "de-DE" });
     expect(md.canonical?.[0]?.value).toBe("https://finanzmarktwelt.de/signa-rene-benko-daten-berater-289554/");
     expect(md.siteName?.[0]?.value).toBe("finanzmarktwelt.de");
+    // A site named by its address is marked for the fit to weigh: readers often know it by a name.
+    expect(metaEvidence("site", md.siteName, md.siteName.map((v) => v.value))?.shape).toEqual(["site:host"]);
+    expect(metaEvidence("site", [{ ...md.siteName[0]!, value: "Finanzmarktwelt" }])?.shape).toEqual([]);
     expect(md.image?.[0]?.value).toBe("https://finanzmarktwelt.de/wp-content/uploads/2023/11/rene-benko-bbg-scaled.jpg");
     for (const f of ["language", "canonical", "siteName", "image"] as const) expect(md[f]?.[0]?.provenance, f).toBeTruthy();
   });

@@ -87,6 +87,9 @@ export function valueShape(concept: string, value: string, siteNames: readonly s
     if (isSiteName(v, siteNames)) out.push("author:site");
   }
   if (concept === "title" && words.length <= 2) out.push("title:short");
+  // "www.bmas.de", "lbv.de", "Gala.fr": a site naming itself by its address, where readers know it by
+  // a name ("BMAS", "LBV", "Gala") about as often as by the address.
+  if (concept === "site" && words.length === 1 && /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u.test(v)) out.push("site:host");
   return out;
 }
 
