@@ -6,8 +6,9 @@
  *   npm run corpus:text -- build --from DIR [--labeller NAME]
  *       reads the labellers' answers (DIR/*.json: { "<id>": { "keep": "3-17, 20", "note": "…" } }) and adds
  *       each page's truth text to test/fixtures/real/text-labels.json
- *   npm run corpus:text -- agree --from DIR --other DIR2
- *       bag-of-tokens F1 between two labellers' texts of the same pages: how far the labels themselves agree
+ *   npm run corpus:text -- agree [--from DIR --other DIR2]
+ *       bag-of-tokens F1 between two labellers' texts of the same pages: how far the labels themselves agree;
+ *       without directories, between each labelled page's `keep` and its `second` labeller's in text-labels.json
  *
  * The truth is the text of the blocks the labeller kept, joined with newlines. The rules they follow are
  * the description in text-labels.json.
@@ -39,6 +40,8 @@ interface TextLabel {
   text: string;
   labeller: string;
   note?: string;
+  /** The same page labelled by another labeller, for their agreement. */
+  second?: { keep: string; labeller: string };
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(CORPUS, "manifest.json"), "utf8")) as { pages: ManifestPage[] };
@@ -84,15 +87,18 @@ if (command === "dump") {
   for (const [id, a] of Object.entries(answers(from))) {
     const p = byId.get(id);
     if (!p) throw new Error(`No page ${id} in the manifest`);
-    labels.pages[id] = { keep: a.keep, text: textOf(p, a.keep), labeller: option("--labeller") ?? path.basename(from), ...(a.note ? { note: a.note } : {}) };
+    const second = labels.pages[id]?.second;
+    labels.pages[id] = { keep: a.keep, text: textOf(p, a.keep), labeller: option("--labeller") ?? path.basename(from), ...(a.note ? { note: a.note } : {}), ...(second ? { second } : {}) };
     added++;
   }
   labels.pages = Object.fromEntries(Object.entries(labels.pages).sort(([a], [b]) => a.localeCompare(b)));
   fs.writeFileSync(labelsFile, `${JSON.stringify(labels, null, 1)}\n`);
   console.log(`${added} pages labelled; ${Object.keys(labels.pages).length} in ${labelsFile}`);
 } else if (command === "agree") {
-  const a = answers(option("--from") ?? "");
-  const b = answers(option("--other") ?? "");
+  const stored = loadLabels().pages;
+  const fromFile = !option("--from");
+  const a = fromFile ? stored : answers(option("--from")!);
+  const b = fromFile ? Object.fromEntries(Object.entries(stored).flatMap(([id, l]) => (l.second ? [[id, l.second]] : []))) : answers(option("--other") ?? "");
   const shared = Object.keys(a).filter((id) => b[id]);
   let f1 = 0;
   for (const id of shared) {
