@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { siteOf, splitOf, TRUTH_FIELDS } from "../../bench/quality/corpus";
 import enrichLabels from "../fixtures/real/enrich-labels.json";
 import fieldLabels from "../fixtures/real/field-labels.json";
+import textLabels from "../fixtures/real/text-labels.json";
 import manifest from "../fixtures/real/manifest.json";
 
 interface ManifestPage {
@@ -51,6 +52,20 @@ describe("the real-page corpus", () => {
     }
     // Every page of the later held-out batch has them, so its fields can be scored against both label sets.
     for (const page of pages.filter((p) => p.split === "held-out" && p.batch === 2)) expect(labelled.some(([id]) => id === page.id), page.id).toBe(true);
+  });
+
+  it("has the main content of every held-out page, and of train and dev pages, labelled by reading it, as block ranges and their text", () => {
+    const labelled = (textLabels as { pages: Record<string, { keep: string; text: string; labeller: string; second?: { keep: string } }> }).pages;
+    for (const [id, label] of Object.entries(labelled)) {
+      expect(byId.has(id), id).toBe(true);
+      expect(label.keep, id).toMatch(/^(\d+(-\d+)?(, ?\d+(-\d+)?)*)?$/);
+      // An empty range is a page with no main content, and then only.
+      expect(label.text.trim().length > 0, id).toBe(label.keep.trim().length > 0);
+      if (label.second) expect(byId.get(id)?.split, id).toBe("held-out");
+    }
+    for (const page of pages.filter((p) => p.split === "held-out")) expect(labelled[page.id], page.id).toBeDefined();
+    const counts = (split: string) => Object.keys(labelled).filter((id) => byId.get(id)?.split === split).length;
+    expect([counts("train"), counts("dev"), counts("held-out")]).toEqual([120, 60, 202]);
   });
 
   it("labels Enrich findings on corpus pages, each batch after the first on held-out pages", () => {
