@@ -268,6 +268,17 @@ describe("main content", () => {
     for (const item of ["Knotenkissen: Für Interior-Liebhaber", "Buchstützen: Ein Geschenk der Kategorie", "Kleine Stehlampe: Ein edler Hingucker"]) expect(page.mainText).toContain(item);
   });
 
+  it("keeps a paragraph the page shows twice (a desktop and a mobile copy) once, and short repeated lines as they are", () => {
+    const lead = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren.";
+    const html = `<html><head><title>Brücke wird gesperrt</title><meta property="og:type" content="article"></head><body><main><article>
+      <p class="lead-mobile">${lead}</p><p class="lead-desktop">${lead}</p>
+      <p>Für Fußgänger und Radfahrer soll eine Behelfsbrücke gebaut werden, die im Frühjahr fertig sein soll; Autos werden über die Umgehungsstraße im Norden geleitet.</p>
+      <p>Ja.</p><p>Die Kosten schätzt die Verwaltung auf rund zwölf Millionen Euro, von denen das Land einen großen Teil übernehmen will, wie der Bürgermeister sagte.</p><p>Ja.</p></article></main></body></html>`;
+    const main = mainOf(html);
+    expect(main.text.split(lead).length - 1).toBe(1);
+    expect(main.text.match(/\bJa\./g)).toHaveLength(2);
+  });
+
   it("returns an empty result for an empty page", () => {
     const main = mainOf("");
     expect(main).toMatchObject({ html: "", text: "", method: "landmark" });

@@ -182,9 +182,19 @@ class Page {
 
   render(s: Scored, filtered = true): { html: string; text: string; removed: Map<string, number> } {
     const removed = new Map<string, number>();
+    // A paragraph shown twice (a desktop and a mobile copy, a lead repeated in a header) is kept once.
+    const seen = new Set<string>();
+    const repeated = (el: Element) => {
+      const st = this.stats.get(el);
+      if (st.own < 100 || st.own < 0.8 * st.chars) return false;
+      const key = (el.textContent ?? "").replace(/\s+/g, " ").trim();
+      if (seen.has(key)) return true;
+      seen.add(key);
+      return false;
+    };
     const clean = cleanChildren(s.c.root, this.base, (el) => {
       if (!s.c.has(el)) return true;
-      const why = filtered ? s.filter(el) : null;
+      const why = filtered ? (s.filter(el) ?? (repeated(el) ? "repeated" : null)) : null;
       if (why) removed.set(why, (removed.get(why) ?? 0) + this.stats.get(el).chars);
       return why !== null;
     }, this.unwrap);
