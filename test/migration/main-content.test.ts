@@ -279,6 +279,19 @@ describe("main content", () => {
     expect(main.text.match(/\bJa\./g)).toHaveLength(2);
   });
 
+  it("drops a labelled publication line however its date is written, and keeps an embedded post's credit and a sentence that starts alike", () => {
+    const lines = ["Posted: Thursday, April 21, 2022. 10:11 pm CST.", "Veröffentlicht am 16.08.2019", "Published on May 2, 2020 at 9:14 am"];
+    const kept = ["Posted by Pamela Rendi-Wagner on Sunday, February 6, 2022", "Published in 2019, the report found rents had doubled."];
+    const html = `<html><head><title>Rents</title><meta property="og:type" content="article"></head><body><main><article>
+      ${lines.map((l) => `<div>${l}</div>`).join("")}
+      <p>Rents in the capital rose by a fifth last year, the statistics office said on Monday, the steepest rise since the series began in the nineteen-nineties.</p>
+      ${kept.map((l) => `<p>${l}</p>`).join("")}
+      <p>The council plans to build four thousand flats by the end of the decade, but tenants' groups say that will not be enough to stop the rise in rents.</p></article></main></body></html>`;
+    const main = mainOf(html);
+    for (const line of lines) expect(main.text).not.toContain(line);
+    for (const line of kept) expect(main.text).toContain(line);
+  });
+
   it("returns an empty result for an empty page", () => {
     const main = mainOf("");
     expect(main).toMatchObject({ html: "", text: "", method: "landmark" });

@@ -50,6 +50,13 @@ const DATE_ONLY = new RegExp(`^${DATE_PART}([ ,|-]+${DATE_PART})*( ?(uhr|am|pm|h
 /** A date under a label of a word or two: "Veröffentlichung: 2. Februar 2022", "Last modified: 03-10-2004". */
 const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DATE_PART})*( ?(uhr|am|pm|h))?$`, "u");
 
+/**
+ * A line that labels a publication or update date and holds a year ("posted: …, 2022", "veröffentlicht
+ * am …"), lowercased; not "posted by … on …", which credits someone (an embedded post's attribution is
+ * part of the post), nor a sentence ("published in 2019, the report …").
+ */
+const DATELINE = /^(posted|published|updated|last updated|last modified|veröffentlicht|aktualisiert|zuletzt aktualisiert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
+
 const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 
 /**
@@ -255,6 +262,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
+  // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
+  if (s.chars > 0 && s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(labelText(el))) return "date";
   if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
     const text = labelText(el);
     if (PHRASE.test(text)) return "label";
