@@ -24,11 +24,13 @@ export async function startFakeMagnolia({ faults = null, random = Math.random } 
   const held = new Set();
 
   const server = http.createServer(async (req, res) => {
+    // A request counts when it arrives (its headers), as a platform's rate limiter counts it.
+    const at = Date.now();
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks);
     const write = req.method !== "GET" && req.method !== "HEAD";
-    const entry = { at: Date.now(), method: req.method, path: req.url, write, fault: null, status: 0 };
+    const entry = { at, method: req.method, path: req.url, write, fault: null, status: 0 };
     requests.push(entry);
     if (write && faults && random() < faults.share) entry.fault = ["429", "5xx", "timeout"][Math.floor(random() * 3)];
     const send = (status, headers, payload) => {
