@@ -6,6 +6,7 @@ import { extractMainContent, type MainContent } from "../../workers/crawl/main-c
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
 import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
+import homify from "../fixtures/real/pages/homify.de-Tischdecke.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
@@ -295,5 +296,10 @@ describe("main content", () => {
   it("returns an empty result for an empty page", () => {
     const main = mainOf("");
     expect(main).toMatchObject({ html: "", text: "", method: "landmark" });
+  });
+  it("gives no main content for a page of menus and an old-browser notice, rather than the menus (a real page: homify.de)", () => {
+    const page = extractPage(homify, "https://www.homify.de/diy/20546/wie-man-eine-runde-tischdecke-in-nur-7-schritten-herstellt");
+    expect(page.mainText.trim()).toBe("");
+    expect(page.mainSource?.reason).toContain("the boilerplate filter left nothing: no main content");
   });
 });

@@ -273,9 +273,12 @@ function withoutHeadline(page: Page, choice: Choice, titles: readonly string[]):
 function finish(page: Page, { chosen, reason, fallback = false, compared }: Choice, noLandmark: boolean): MainContent {
   let out = page.render(chosen);
   let note = "";
+  // A page whose every block is a menu, a notice or a comment form ("Dein Browser ist leider veraltet",
+  // "Post a Comment") has no main content: what the filter leaves of it (a stray "Edit SEO element")
+  // is no content either, and an empty body goes to review instead of its menus going to the target.
   if (letters(out.text) < 30 && letters(page.render(chosen, false).text) >= 30) {
-    out = page.render(chosen, false);
-    note = "; boilerplate filter skipped (it left nothing)";
+    out = { ...out, html: "", text: "" };
+    note = "; the boilerplate filter left nothing: no main content";
   }
   const removed = [...out.removed].sort((a, b) => b[1] - a[1]).slice(0, 6);
   const summary = removed.length ? `; removed ${removed.map(([why, n]) => `${why} (${n})`).join(", ")}` : "";
