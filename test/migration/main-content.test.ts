@@ -128,6 +128,10 @@ describe("main content", () => {
     expect(kind('class="bs-push-noti-message"')).toBe("subscribe");
     expect(kind('class="editorial-disclosure"')).toBe("promo");
     expect(kind('id="next-post-thumbnails"')).toBe("navigation");
+    // A band of share prices (exxpress.at) is not the article; a live ticker of a match is.
+    expect(kind('class="stock-bar"')).toBe("ticker band");
+    expect(kind('class="marquee first-marquee"')).toBe("ticker band");
+    expect(kind('class="liveticker-entries"')).toBeNull();
   });
 
   it("falls back to the landmark when Readability finds no article (a short product page)", () => {
