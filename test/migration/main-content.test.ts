@@ -6,6 +6,7 @@ import { extractMainContent, type MainContent } from "../../workers/crawl/main-c
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
 import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
+import adMagazin from "../fixtures/real/pages/ad-magazin.de.wellness.html?raw";
 import homify from "../fixtures/real/pages/homify.de-Tischdecke.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
@@ -305,5 +306,11 @@ describe("main content", () => {
     const page = extractPage(homify, "https://www.homify.de/diy/20546/wie-man-eine-runde-tischdecke-in-nur-7-schritten-herstellt");
     expect(page.mainText.trim()).toBe("");
     expect(page.mainSource?.reason).toContain("the boilerplate filter left nothing: no main content");
+  });
+  it("adds the prose after Readability's article when the article holds under 70% of the landmark (a real page: ad-magazin.de's hotel list)", () => {
+    const page = extractPage(adMagazin, "https://www.ad-magazin.de/artikel/wellness-hotels");
+    expect(page.mainSource?.reason).toContain("of text after it");
+    expect(page.mainText).toContain("Etwa 50 Kilometer von Montpellier entfernt");
+    expect(page.mainText).toContain("Aria Retreat & Spa");
   });
 });

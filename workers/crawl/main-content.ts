@@ -120,7 +120,7 @@ const LEAD = 150;
 
 /**
  * Readability's article with what it dropped: content inside it (`restorable`), lead paragraphs
- * before it with what lies between them and the article, and, when it holds under 60% of the
+ * before it with what lies between them and the article, and, when it holds under 70% of the
  * landmark's text, prose after it (an article split by an ad or a paywall box).
  */
 function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: Scored; note: string } | null {
@@ -135,7 +135,7 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
   const lead = excess.filter((b) => stats.indexOf(b) < first && longProse(b));
-  const after = r.chars < 0.6 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
+  const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
   const units = [...inside, ...lead, ...after];
   if (!units.length) return null;
   const c = fromElements("merged", [...(r.c.members ?? []), ...units], false);
@@ -213,7 +213,7 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
  * 4. A page that is not an article (og:type website/product, JSON-LD Product...) keeps the landmark
  *    whole when they agree or when the landmark adds prose (≥ 25% of Readability's text).
  * 5. Otherwise Readability's article, extended ("merged") with what it dropped: content between its
- *    first and last block, lead paragraphs (150+ letters) before it and, when it holds under 60% of
+ *    first and last block, lead paragraphs (150+ letters) before it and, when it holds under 70% of
  *    the landmark, prose after it.
  */
 export function extractMainContent(document: Document, html: string, finalUrl: string): MainContent {
