@@ -313,4 +313,17 @@ describe("main content", () => {
     expect(page.mainText).toContain("Etwa 50 Kilometer von Montpellier entfernt");
     expect(page.mainText).toContain("Aria Retreat & Spa");
   });
+  it("drops a line of links to the site's legal pages at the end of an article, and keeps a sentence that links one", () => {
+    const html = `<html><head><title>Sternfusion</title><meta property="og:type" content="article"></head><body><main><article><h1>Sternfusion am Teilchenbeschleuniger</h1>
+      <p>In Sternen entstehen die Elemente, die schwerer sind als Wasserstoff, und am Beschleuniger lässt sich nachstellen, wie schnell diese Reaktionen unter den Bedingungen im Inneren eines Sterns ablaufen.</p>
+      <p>Die Messungen zeigen, dass manche Reaktionen deutlich langsamer sind als bisher angenommen, was die Modelle der Sternentwicklung in einigen Punkten verändert und neue Fragen aufwirft.</p>
+      <p>Wie wir Ihre Daten verarbeiten, steht in der <a href="/datenschutz/">Datenschutzerklärung</a>, die wir für diese Folge nicht geändert haben.</p>
+      <p align="right"><a href="/impressum/">Impressum | Datenschutz</a></p>
+      <ul class="foot"><li><a href="/impressum/">Impressum</a></li><li><a href="/agb/">AGB</a></li><li><a href="/kontakt/">Kontakt</a></li></ul></article></main></body></html>`;
+    const main = mainOf(html);
+    expect(main.text).toContain("steht in der Datenschutzerklärung");
+    expect(main.text).not.toContain("Impressum");
+    expect(main.text).not.toContain("AGB");
+    expect(main.reason).toContain("legal links");
+  });
 });

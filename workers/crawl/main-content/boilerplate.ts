@@ -100,6 +100,13 @@ const PHRASES = [
   "more on this story", "recommended for you", "auch lesen", "hier geht es zur", "hier geht es zum", "hier geht's zur",
   "hier geht's zum", "besuchen sie unseren", "noch keine bewertungen", "no ratings yet", "externer inhalt", "external content",
 ].sort((a, b) => b.length - a.length);
+/** The names of a site's legal and service pages, which its footer links to (several languages). */
+const LEGAL_WORDS =
+  "impressum|imprint|datenschutz(?:erklärung|hinweise| ?hinweis)?|privacy(?: policy| notice| statement)?|terms(?: of use| of service| and conditions| & conditions)?|agb|" +
+  "nutzungsbedingungen|disclaimer|haftungsausschluss|cookies?(?:[ -](?:policy|settings|einstellungen|richtlinie))?|barrierefreiheit|accessibility|sitemap|kontakt|contact(?: us)?|" +
+  "mentions légales|confidentialité|aviso legal|política de privacidad|privacidad|note legali";
+/** A line made of two or more of those names ("Impressum | Datenschutz"). */
+const LEGAL_LINKS = new RegExp(`^(?:${LEGAL_WORDS})(?:\\s*[|·•/,–-]?\\s*(?:${LEGAL_WORDS}))+$`, "u");
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 
@@ -265,6 +272,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
+  // "Impressum | Datenschutz": a line of links to the site's legal pages (two or more names, in one link or several).
+  if (s.chars > 0 && s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(labelText(el).replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
   // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
   if (s.chars > 0 && s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(labelText(el))) return "date";
   if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
