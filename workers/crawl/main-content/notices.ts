@@ -85,6 +85,11 @@ const NOTICE = anyOf(
     String.raw`\b(gekennzeichneten|markierten) links (sind|handelt es sich um) (sogenannte )?\P{L}?(affiliate|provisions|partner)-?links\b`,
     String.raw`\b(we|i) (may )?(earn|receive) a (small )?(commission|fee) (from|on|if|when)\b`,
     String.raw`\bas an amazon associate\b`,
+    // A paywall's meter and a sponsored-content label.
+    String.raw`\b(noch )?\d+ (gratis|kostenlose|freie)[- ]?(artikel|beiträge) (in |im |für )?(diesen|diesem|den|im) monat\b`,
+    String.raw`\byou have \d+ (free|remaining) (articles?|stories|story) (left|remaining)?\b`,
+    String.raw`\b\d+ (of \d+ )?free (articles?|stories) (left|remaining)\b`,
+    String.raw`\b(diese seite|dieser beitrag|dieser artikel) (zeigt|enthält|ist) (gesponserten?|bezahlten?) (marketing-?)?(inhalte?|werbung|beitrag)\b`,
     // The site's banner for old browsers.
     String.raw`\byou('re| are) using an? (outdated|old|older|unsupported) (web )?browser\b`,
     String.raw`\b(please )?(upgrade|update) (to a newer version of )?your (web )?browser\b`,
