@@ -23,4 +23,18 @@ describe("the Magnolia adapter writing pages at once", () => {
     const assets = await Promise.all([1, 2, 3].map((n) => adapter.uploadAsset(asset(n))));
     expect(assets.every((a) => a.targetId.startsWith("jcr:"))).toBe(true);
   });
+  it("writes the home page (the site root's own node) while another page's write creates that node as its parent", async () => {
+    const fake = new FakeMagnolia();
+    const config = { authorUrl: "https://magnolia.test/magnoliaAuthor", authorUsername: "superuser", authorPassword: "superuser", siteRootPath: "/site" };
+    const adapter = createTargetAdapter("magnolia", { config, fetch: fakeFetch({ "magnolia.test": fake.handle }), egress: strictEgress(), siteSlug: "site-test" });
+    const home = adapter.upsertPage(preparedPage("/", key(1)), null);
+    const child = adapter.upsertPage(preparedPage("/news", key(2)), null);
+    const [written] = await Promise.all([home, child]);
+    expect(written.targetPath).toBe("/site");
+    const root = fake.find("website", "/site");
+    expect(root?.type).toBe("mgnl:page");
+    expect(root?.nodes.filter((n) => n.type === "mgnl:area").length).toBeGreaterThan(0);
+    expect(root?.nodes.filter((n) => n.name === "news")).toHaveLength(1);
+    expect(fake.find("website", "/")?.nodes.filter((n) => n.name === "site")).toHaveLength(1);
+  });
 });
