@@ -5,7 +5,7 @@
  * the document title, Open Graph and the first h1.
  */
 import type { ComponentInstance, MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
-import { primaryLanguage } from "../crawl/metadata/collect";
+import { isDomainName, primaryLanguage } from "../crawl/metadata/collect";
 import { siteKey } from "../crawl/metadata/site-name";
 import { BODY_RIGHT_RATE } from "./calibration-body";
 import { blockCount, instanceCandidates, MAIN_CONTENT_BODY, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
@@ -89,7 +89,7 @@ export function valueShape(concept: string, value: string, siteNames: readonly s
   if (concept === "title" && words.length <= 2) out.push("title:short");
   // "www.bmas.de", "lbv.de", "Gala.fr": a site naming itself by its address, where readers know it by
   // a name ("BMAS", "LBV", "Gala") about as often as by the address.
-  if (concept === "site" && words.length === 1 && /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u.test(v)) out.push("site:host");
+  if (concept === "site" && words.length === 1 && isDomainName(v)) out.push("site:host");
   return out;
 }
 

@@ -272,12 +272,14 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
+  // The rest reads the text of short lines only, once.
+  if (s.chars === 0 || s.chars > 200) return null;
+  const text = labelText(el);
   // "Impressum | Datenschutz": a line of links to the site's legal pages (two or more names, in one link or several).
-  if (s.chars > 0 && s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(labelText(el).replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
+  if (s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(text.replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
   // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
-  if (s.chars > 0 && s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(labelText(el))) return "date";
-  if (s.chars > 0 && (s.chars <= 60 || (s.chars <= 200 && linkRatio(s) >= 0.4))) {
-    const text = labelText(el);
+  if (s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(text)) return "date";
+  if (s.chars <= 60 || linkRatio(s) >= 0.4) {
     if (PHRASE.test(text)) return "label";
     // A date or time on its own line (outside tables and lists, where dates are data).
     if (s.chars <= 24 && !CELL_TAGS.has(tag) && DATE_ONLY.test(text.trim())) return "date";

@@ -33,7 +33,6 @@ const CALL_TO_ACTION = anyOf(
     String.raw`\b(pop|enter|put) your email (address )?(into|in) the box\b`,
     String.raw`\b(we'll|we will) (send|email) you (a|our) (daily |weekly )?(roundup|newsletter|digest|briefing)\b`,
     String.raw`\byou can unsubscribe (from (this|our) (service|newsletter) )?at any time\b`,
-    String.raw`\b(sign(ing)? up|subscribe) to (our|the) [\p{L} ]{0,30}newsletter\b`,
     // German
     String.raw`\bfolge?n? (sie |du )?uns (auf|bei) `,
     String.raw`\b(möchten sie|willst du|möchtest du) (den|diesen) (artikel|beitrag) teilen\b`,

@@ -5,7 +5,7 @@
  * states, never the page, ranked down: the author of a page is who the page shows as its author.
  */
 import { tagOf } from "../html";
-import { type Candidate, type Collector, looseKey, textKey } from "./collect";
+import { type Candidate, type Collector, isDomainName, looseKey, textKey } from "./collect";
 import { isNoise, isWrittenName, type Layout } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */
@@ -32,7 +32,6 @@ const DEGREE = /^(?:ph\.?\s?d\.?|m\.?d\.?|mba|m\.?sc\.?|b\.?sc\.?|m\.?a\.?|b\.?a
 /** Company and association forms: a name with one is the site's owner, not a person. */
 const LEGAL_FORM = /(?:^|[\s,])(?:gmbh|ag|e\.\s?v\.?|eg|se|kg|ohg|ug|gbr|inc\.?|ltd\.?|llc|plc|s\.a\.|sarl|s\.r\.l\.|srl|b\.v\.|bv|co\.\s?kg|verlag|gmbh\s*&\s*co)(?=$|[\s,.])/iu;
 /** A domain name as the value ("example.de"): the site, not a person. */
-const DOMAIN = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:[a-z]{2}|com|org|net|info|biz|online|news|media)$/iu;
 
 /** Families whose value the page need not show: structured data and head tags. */
 const UNSEEN = new Set(["jsonld", "og", "twitter", "dc", "rel author", "microdata", "rdfa"]);
@@ -74,7 +73,7 @@ export function authorName(raw: string): string | null {
 
 /** Whether a name is an organisation: a legal form or a domain name. */
 export function isOrganization(name: string): boolean {
-  return LEGAL_FORM.test(name) || DOMAIN.test(name.trim());
+  return LEGAL_FORM.test(name) || isDomainName(name);
 }
 
 /** An account name rather than a written name: "jdoe", "robert.stitz", "web_admin". */

@@ -193,6 +193,11 @@ export function plainText(raw: string): string {
   );
 }
 
+/** A domain name written as a name: "lbv.de", "www.bmas.de", "Gala.fr" (a two-letter or common ending). */
+export function isDomainName(s: string): boolean {
+  return /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:[a-z]{2}|com|org|net|info|biz|online|news|media)$/iu.test(s.trim());
+}
+
 /** A person's name as a value: not a URL, an e-mail address or a social handle-only link. */
 export function isNameLike(s: string): boolean {
   const v = s.trim();

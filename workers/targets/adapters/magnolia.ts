@@ -124,27 +124,27 @@ export function createMagnoliaAdapter(options: AdapterOptions): TargetAdapter {
       const node = magnoliaPageNode(page);
       node.name = path.split("/").pop() ?? node.name;
       let previous = await getNode("website", path, 10);
+      let created = false;
       if (!previous) {
         // Another page's write may create this node as its parent between the look and the create (the
         // home page is the site root, which every other page needs): Magnolia then refuses the create
         // with ItemExistsException, and the page is written over that node as an update.
         try {
           await putNode("website", parent, { name: node.name, type: node.type, properties: restProperties(node.properties) });
+          created = true;
         } catch (err) {
           if (!(err instanceof TargetHttpError && err.status === 400)) throw err;
           previous = await getNode("website", path, 10);
           if (!previous) throw err;
         }
-        if (!previous) {
-          for (const area of node.children) await putTree("website", path, area);
-          return { targetId: path, targetPath: path, version: null, created: true, previous: null, url: magnoliaPublicUrl(publicUrl, path) };
-        }
       }
-      // Update in place so child pages stay: page properties by POST, areas replaced wholesale.
-      await client.request(nodeUrl("website", path), { method: "POST", headers, body: JSON.stringify({ name: node.name, type: node.type, path, properties: restProperties(node.properties) }) });
-      for (const child of previous.nodes ?? []) if (child.type === "mgnl:area") await deleteNode("website", joinPath(path, child.name));
+      if (previous) {
+        // Update in place so child pages stay: page properties by POST, areas replaced wholesale.
+        await client.request(nodeUrl("website", path), { method: "POST", headers, body: JSON.stringify({ name: node.name, type: node.type, path, properties: restProperties(node.properties) }) });
+        for (const child of previous.nodes ?? []) if (child.type === "mgnl:area") await deleteNode("website", joinPath(path, child.name));
+      }
       for (const area of node.children) await putTree("website", path, area);
-      return { targetId: path, targetPath: path, version: null, created: false, previous, url: magnoliaPublicUrl(publicUrl, path) };
+      return { targetId: path, targetPath: path, version: null, created, previous, url: magnoliaPublicUrl(publicUrl, path) };
     },
     async uploadAsset(asset: AssetInput): Promise<AssetWriteResult> {
       const path = joinPath(DAM_FOLDER, asset.filename.replace(/\.[^.]+$/, ""));
