@@ -71,7 +71,8 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
   }
   const seconds = (performance.now() - started) / 1000;
   if (final?.type !== "complete") throw new Error(`run ended with ${JSON.stringify(final)}`);
-  const durations = (await api.snapshots(siteId, migrationId)).map((s) => s.durationMs / 1000).sort((a, b) => a - b);
+  const snapshots = (await api.snapshots(siteId, migrationId)).sort((a, b) => b.durationMs - a.durationMs);
+  const durations = snapshots.map((s) => s.durationMs / 1000).sort((a, b) => a - b);
   const summary = final.result.summary;
   return {
     screenshots,
@@ -88,6 +89,7 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     p95: percentile(durations, 95),
     max: durations.at(-1) ?? NaN,
     pageSeconds: durations.reduce((a, b) => a + b, 0),
+    slowest: snapshots.slice(0, 5).map((s) => `${(s.durationMs / 1000).toFixed(2)} s ${s.url}`),
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
     cpu: sampler.cpuSeconds(),
@@ -193,6 +195,7 @@ function printReal(opts, { product, bare }) {
   console.log(`the product's pages: ${product.succeeded} written or mapped, ${product.failed} failed, ${product.skipped} skipped, ${product.awaitingReview} waiting for review`);
   console.log(`ratio end to end / bare: ${(productPerMinute / barePerMinute).toFixed(2)} (target ≥ 0.8)`);
   console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
+  console.log(`the product's five slowest pages: ${product.slowest.join("; ")}`);
   const busy = (pageSeconds, seconds) => `${((100 * pageSeconds) / (seconds * opts.concurrency)).toFixed(0)} %`;
   console.log(
     `pages in progress per tab (sum of per-page seconds / (wall s × tabs)): product ${busy(product.pageSeconds, product.seconds)}, ` +
