@@ -340,10 +340,20 @@ describe("titles and site names", () => {
     expect(m.siteName[1].strength).toBe(0.4);
   });
 
-  it("uses a lone h1 only when nothing else names the page", () => {
+  it("uses a lone h1 alone when nothing else names the page; on an article, before a <title> that says something else unless the h1 is a menu entry; on other pages, after it", () => {
     expect(vp(read(`<html><body><h1>Only heading</h1></body></html>`).title)).toEqual([["Only heading", "<h1>"]]);
     expect(read(`<html><body><h1>Only heading</h1></body></html>`).title[0].strength).toBe(0.7);
-    expect(values(read(`<html><head><title>Real title</title></head><body><h1>Other heading</h1></body></html>`).title)).toEqual(["Real title"]);
+    // pix-bavaria.de: a dated post whose <title> is the site's address; the h1 is the page's own headline.
+    const dated = (nav: string, title = "pix-bavaria") => `<html><head><title>${title}</title></head><body>${nav}<h1>Boarische Buidl</h1><p>12.03.2021</p>${LONG}</body></html>`;
+    const post = read(dated(""), "https://www.pix-bavaria.de/2021/boarische-buidl").title;
+    expect(vp(post)[0]).toEqual(["Boarische Buidl", "<h1>, which differs from the stated title"]);
+    expect(post[0].strength).toBeGreaterThan(post[1].strength);
+    // An h1 that is an entry of the menu names a section: the <title> stays the title.
+    expect(values(read(dated(`<nav><a href="/buidl">Boarische Buidl</a></nav>`, "Bilder aus Bayern"), "https://www.pix-bavaria.de/2021/boarische-buidl").title)[0]).toBe("Bilder aus Bayern");
+    // A service page's h1 is its slogan ("We build the backup tool we always wanted"); the <title> names the page.
+    expect(values(read(`<html><head><title>About us</title></head><body><h1>We build the backup tool we always wanted</h1>${LONG}</body></html>`, "https://backup.example/about").title)[0]).toBe("About us");
+    // So is a home page's, however many dated teasers it lists.
+    expect(values(read(`<html><head><title>Harbour News</title></head><body><h1>Everything about the coast</h1><main><article><h2>A</h2><time datetime="2024-01-02">2 Jan</time></article></main></body></html>`, "https://harbour.example/").title)[0]).toBe("Harbour News");
   });
 
   it("recognises the host's own spelling of the site name in the title", () => {
@@ -461,19 +471,29 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(nzz[0].strength).toBeGreaterThan(nzz[1].strength);
     // "Einheit der Woche" is a kicker in front of the stated title, which stays the title.
     expect(values(t(`<html><head><meta property="og:title" content="Lagen-Pyramide mit GA2"></head><body><main><h1>Einheit der Woche Lagen-Pyramide mit GA2</h1>${LONG}</main></body></html>`))[0]).toBe("Lagen-Pyramide mit GA2");
-    // A section name shares no words with the article's title.
-    expect(values(t(`<html><head><meta property="og:title" content="DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets"></head><body><main><h1>Aktuelle Nachrichten aus Bahnwelt</h1>${LONG}</main></body></html>`))[0]).toBe("DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets");
+    // A section name in the h1, which the menu links to, stays a weak rival of the article's title.
+    expect(values(t(`<html><head><meta property="og:title" content="DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets"></head><body><nav><ul><li><a href="/news">Aktuelle Nachrichten aus Bahnwelt</a></li></ul></nav><main><h1>Aktuelle Nachrichten aus Bahnwelt</h1>${LONG}</main></body></html>`))[0]).toBe("DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets");
     expect(isRewording("DB Lounge: Kein Zugang mehr mit Sparpreis-Ticket", "DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets")).toBe(true);
     expect(isRewording("Leasing oder Finanzierung", "Leasing Guide")).toBe(false);
   });
-  it("keeps the page's only h1 as a weak rival when it says something else than the stated title (kinzig.news), so the title waits for a reviewer", () => {
+  it("takes the page's only h1 over a stated title that says something else (kinzig.news, qualisys.eu), keeping the stated one as a weaker rival", () => {
     const page = `<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Das steckt dahinter: Nachhaltigkeit bei der Spessart Tourismus GmbH"}</script></head><body><main><h1>Interview mit Bernhard Mosbacher und Franziska Weber</h1>${LONG}</main></body></html>`;
     const titles = t(page, "https://kinzig.news/23578/das-steckt-dahinter");
     expect(vp(titles)).toEqual([
-      ["Das steckt dahinter: Nachhaltigkeit bei der Spessart Tourismus GmbH", "JSON-LD NewsArticle.headline"],
       ["Interview mit Bernhard Mosbacher und Franziska Weber", "<h1>, which differs from the stated title"],
+      ["Das steckt dahinter: Nachhaltigkeit bei der Spessart Tourismus GmbH", "JSON-LD NewsArticle.headline"],
     ]);
-    expect(titles[1].strength).toBe(0.5);
+    expect(titles[0].strength).toBe(0.8);
+    expect(titles[1].strength).toBeLessThan(0.8);
+    // qualisys.eu (TYPO3): the h1 in a content element's own <header>, which is no banner (no menu, no
+    // link home), is read; on this service page it is the rival of og:title.
+    const typo3 = t(`<html><head><meta property="og:title" content="Gefahrstoff-Service"><title>Gefahrstoff-Service</title></head><body><header id="top"><nav><a href="/">Home</a></nav></header><div class="frame"><header class="frame-header"><h1 class="element-header">Gefahrstoffmanagement für Hersteller und Importeure</h1></header>${LONG}</div></body></html>`, "https://www.qualisys.eu/gefahrstoff-service");
+    expect(vp(typo3)).toEqual([["Gefahrstoff-Service", "meta og:title"], ["Gefahrstoffmanagement für Hersteller und Importeure", "<h1>, which differs from the stated title"]]);
+    // In the site's banner, beside its menu, an h1 is the logo: not read.
+    expect(values(t(`<html><head><meta property="og:title" content="Gefahrstoff-Service"></head><body><header><h1>Qualisys GmbH Consulting</h1><nav><a href="/">Home</a></nav></header>${LONG}</body></html>`))).toEqual(["Gefahrstoff-Service"]);
+    // bbc.com: the h1 that the <title> shows is the title, before the social headline that JSON-LD and og:title state.
+    const bbc = t(`<html><head><title>Coronavirus: New York ramps up mass burials amid outbreak - BBC News</title><meta property="og:title" content="New York ramps up mass burials amid virus outbreak"><script type="application/ld+json">{"@type":"ReportageNewsArticle","headline":"New York ramps up mass burials amid virus outbreak"}</script></head><body><div class="story-body"><h1 class="story-body__h1">Coronavirus: New York ramps up mass burials amid outbreak</h1>${LONG}</div></body></html>`, "https://www.bbc.com/news/world-us-canada-52241221");
+    expect(vp(bbc)[0]).toEqual(["Coronavirus: New York ramps up mass burials amid outbreak", "<h1> within <title>"]);
     // An h1 equal to the stated title is no rival.
     const same = t(`<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens after storm"}</script></head><body><main><h1>Harbour reopens after storm</h1>${LONG}</main></body></html>`);
     expect(values(same)).toEqual(["Harbour reopens after storm"]);

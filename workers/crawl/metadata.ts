@@ -8,7 +8,7 @@ import type { PageMetadata } from "../contracts/extraction";
 import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
-import { readHeadlines } from "./metadata/headline";
+import { isArticle, readHeadlines } from "./metadata/headline";
 import { alignUtcDays, preferShownDay, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
@@ -70,7 +70,7 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
     }
   }
 
-  readHeadlines(document, col, layout, siteNames, STRUCTURED, title);
+  readHeadlines(document, col, layout, siteNames, STRUCTURED, title, isArticle(col, ctx.finalUrl));
 }
 
 /**

@@ -47,6 +47,18 @@ export function headlineRelation(heading: string, title: string, strict = false)
   return null;
 }
 
+/**
+ * Whether a heading's header is the site's banner: one that also holds the site's navigation or a
+ * link home, or that its markup names a banner or brand. A plain `<header>` around a content
+ * element's heading ("<header class=frame-header><h1>…") is the heading's own.
+ */
+function isBanner(header: Element | null): boolean {
+  if (!header) return false;
+  if (tagOf(header) !== "header") return true;
+  if (header.getAttribute("role") === "banner" || /site|brand|logo|masthead|banner|page-header|main-header|top/i.test(`${header.getAttribute("class") ?? ""} ${header.getAttribute("id") ?? ""}`)) return true;
+  return !!header.querySelector("nav, [role=navigation], .logo, #logo, a[href='/'], a[rel=home]");
+}
+
 /** Headings only screen readers get: "Navigation", "detail". */
 const HIDDEN = /(?:^|\s)(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden|hide-accessible|hidden|element-invisible|offscreen|a11y-hidden|u-hidden)(?:\s|$)/i;
 const isHidden = (el: Element) => el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || HIDDEN.test(el.getAttribute("class") ?? "");
@@ -151,11 +163,13 @@ export function isListing(document: Document): boolean {
  * than a shortened title (0.88). A title the headline shows to be longer or shorter is cut to it,
  * so that the sources agree. Headings that name the site are skipped.
  */
-export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>, documentTitle = ""): void {
+export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>, documentTitle = "", article = false): void {
   const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
   const titles: Candidate[] = col.list("title").slice();
   const cut = new Map<Candidate, Candidate>();
   const listing = isListing(document) ? 0.2 : 0;
+  // On an article the headline readers see is its title; on a site's other pages (a home page, a
+  // service page) the h1 is often a slogan, and the <title> names the page.
   let added = false;
   const demoted = new Set<Candidate>();
   for (const el of headings(document, layout)) {
@@ -166,7 +180,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     if (whole !== text && !hasMarkedKicker(el) && titles.some((t) => headlineRelation(whole, t.value) === "equal")) text = whole;
     const key = looseKey(text);
     if (!key || text.length > 300) continue;
-    const inBanner = !el.closest(CONTENT) && !!el.closest(BANNER);
+    const inBanner = !el.closest(CONTENT) && isBanner(el.closest(BANNER));
     if (inBanner || sites.some((s) => key === s || (key.includes(s) && key.length <= s.length + 10))) continue;
     const tag = `<${tagOf(el)}>`;
     let best: { strength: number; provenance: string } | null = null;
@@ -183,12 +197,20 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     // The headline as one end of the whole `<title>` ("Pricing plans" in "Pricing plans | Cloudly"), as
     // it reads before the site name is stripped: knowing the site's name must not make it less certain.
     if (documentTitle && headlineRelation(text, documentTitle) === "part" && (!best || best.strength < 0.9)) best = { strength: 0.9, provenance: `${tag} within <title>` };
-    if (best) col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
+    if (best) {
+      col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
+      // The page's one headline, which a stated title shows: stated wordings that differ from it
+      // (another headline for search or social) are rivals, not the title readers see.
+      if (el === layout.h1 && layout.h1s.length === 1 && !listing && article) {
+        for (const t of titles) if (!headlineRelation(text, t.value) && !headlineRelation(t.value, text)) demoted.add(t);
+      }
+    }
     else if (el === layout.h1 && !titles.length) col.add("title", text, "<h1>", layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
     else if (el === layout.h1 && layout.h1s.length === 1 && !listing && !added) {
       // The headline the page shows, reworded for search or social ("Brexit: Nervenkrieg geht in nächste Runde"
       // for "Der Nervenkrieg um den Brexit geht in die nächste Runde"): what readers see is the title.
-      const stated = titles.filter((t) => structured.has(t.family)).sort((a, b) => b.strength - a.strength)[0];
+      const byStrength = titles.slice().sort((a, b) => b.strength - a.strength);
+      const stated = byStrength.find((t) => structured.has(t.family)) ?? (article ? byStrength[0] : undefined);
       // An h1 that holds the whole stated title adds a kicker to it ("Einheit der Woche Lagen-Pyramide").
       if (stated && !textKey(text).includes(textKey(stated.value)) && isRewording(text, stated.value)) {
         col.add("title", text, `<h1>, reworded in ${stated.provenance}`, round(Math.min(0.95, stated.strength)), "h1", el);
@@ -196,10 +218,13 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
       } else if (stated && !textKey(text).includes(textKey(stated.value)) && text.split(" ").length >= 2) {
-        // The page's one headline says something else than every stated title: which one a migration
-        // should carry is a reviewer's call. The headline stays as a weak rival, so the stated title's
-        // confidence says they differ.
-        col.add("title", text, "<h1>, which differs from the stated title", UNRELATED_H1_STRENGTH, "h1", el);
+        // The page's one headline says something else than every stated title (often another wording
+        // for search or social, or a <title> that names only the section). What readers see is the
+        // title; the stated ones stay as rivals, so the confidence says they differ. A headline that
+        // is an entry of the site's menu names a section: there it is the weak rival instead.
+        const section = !article || isMenuEntry(document, el, text);
+        col.add("title", text, "<h1>, which differs from the stated title", section ? SECTION_H1_STRENGTH : UNRELATED_H1_STRENGTH, "h1", el);
+        if (!section) for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
       }
     }
@@ -217,5 +242,32 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-/** The strength of a page's only h1 that matches no stated title: a rival, never the proposal. */
-const UNRELATED_H1_STRENGTH = 0.5;
+/** The strength of a page's only h1 that matches no stated title: the proposal, before the stated ones (demoted). */
+const UNRELATED_H1_STRENGTH = 0.8;
+/** The same for an h1 that is an entry of the site's menu (a section's name): a rival, never the proposal. */
+const SECTION_H1_STRENGTH = 0.5;
+
+/**
+ * Whether the page is an article: its JSON-LD, microdata or og:type says so (an article, post or
+ * report), or it is dated by its headline, its byline, its URL or its JSON-LD. A byline alone is no
+ * sign (a testimonial's author is marked as one), and a site's home page is not an article by its
+ * dates: it lists the newest articles.
+ */
+export function isArticle(col: Collector, finalUrl: string): boolean {
+  if (col.list("type").some((c) => /article|posting|report|news|blog/i.test(c.value))) return true;
+  let path = "/";
+  try {
+    path = new URL(finalUrl).pathname;
+  } catch {
+    // an address that does not parse is no home page
+    path = "";
+  }
+  if (path === "/" || /^\/(?:index\.\w+|home|start|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(path)) return false;
+  return col.list("datePublished").some((c) => /h1|byline|URL|datePublished/.test(c.provenance));
+}
+
+/** Whether the text of `heading` is also a link of the site's navigation or breadcrumb, outside the heading. */
+function isMenuEntry(document: Document, heading: Element, text: string): boolean {
+  const key = textKey(text);
+  return Array.from(document.querySelectorAll("nav a, [role=navigation] a, .breadcrumb a, .breadcrumbs a, .menu a")).some((a) => !heading.contains(a) && textKey(textOf(a)) === key);
+}
