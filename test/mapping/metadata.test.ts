@@ -536,6 +536,15 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(page("", `${LONG}<p>Autor: Anna Berg (Pressesprecherin)</p>`).author)).toEqual([["Anna Berg", "visible byline in the article"]]);
     expect(page("", `${LONG}<p>von Max Mustermann</p>`).author).toEqual([]);
   });
+  it("reads a name that signs the article's body text at its end (eishockeynews.de), not a closing link or a closing heading word", () => {
+    const page = (end: string) => read(`<html lang="de"><body><main><h1>Kuusela trifft zweimal</h1>${LONG}${LONG}${end}</main></body></html>`).author;
+    expect(vp(page("<p><b><i>Stefan Wasmer</i></b></p>"))).toEqual([["Stefan Wasmer", "visible signature at the end of the article"]]);
+    expect(page("<p><b><i>Stefan Wasmer</i></b></p>")[0].strength).toBe(0.5);
+    // A link ("Zum Voting"), words that close a page ("Weitere Informationen"), a sentence, a lone word: no one.
+    for (const end of [`<p><a href="/voting">Zum Voting</a></p>`, "<p>Weitere Informationen</p>", "<p>Das war es.</p>", "<p>Redaktion</p>"]) expect(page(end)).toEqual([]);
+    // Not followed by more body text: a name in the middle of the article is someone it talks about.
+    expect(page(`<p>Stefan Wasmer</p>${LONG}`)).toEqual([]);
+  });
   it("reads a date line under the h1 (day first when dotted, not an update), the day in the URL, and dates on pages whose body classes name the layout", () => {
     expect(vp(read(`<html lang="en"><body><main><h1>Harbour reopens</h1><div class="post-meta">Posted on 02.11.2021</div>${LONG}</main></body></html>`).datePublished)).toEqual([["2021-11-02", "visible date line under the h1"]]);
     expect(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished).toEqual([]);

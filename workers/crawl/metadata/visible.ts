@@ -290,6 +290,33 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     if (near) add(holder, name, "visible byline under the h1", 0.68);
     else if (name && /:$/.test(label) && isWrittenName(name)) add(holder, name, "visible byline in the article", 0.56);
   }
+  const signature = readSignature(layout);
+  if (signature) add(signature.el, signature.name, "visible signature at the end of the article", 0.5);
+}
+
+/** Words that start a closing line which names no one ("Weitere Informationen", "Mehr Infos"). */
+const NOT_SIGNATURE = /^(?:mehr|weitere|weiterlesen|quelle|quellen|kontakt|fotos?|bilder?|links?|hinweis|anzeige|tags?|themen|share|teilen|related|read|more|comments?|kommentare?|vielen|danke|viel|herzliche|beste|liebe|schöne|frohe|ihr|ihre|euer|eure|dein|deine|your|best|kind|thanks|cheers|regards|grüße|gruß|update|nachtrag|fazit|info|infos|video|audio|podcast|galerie|gallery|copyright|impressum|datenschutz|zum|zur|zurück|weiter|nächste|vorherige|next|previous|back|go|jetzt|hier|click|download|subscribe|abonnieren)\b/i;
+
+/**
+ * A signature: the article's body text ends with a paragraph that holds only a name ("<p><b><i>Jane
+ * Doe</i></b></p>" after the last paragraph), as agency reports and regional papers sign them. Two to
+ * four capitalised words, no digit, no link; the paragraph before it is body text, and no paragraph follows.
+ */
+function readSignature(layout: Layout): { el: Element; name: string } | null {
+  if (!layout.h1) return null;
+  const paragraphs = layout.elements.filter((el) => tagOf(el) === "p" && layout.inArticle(el) && !isNoise(el));
+  for (let i = paragraphs.length - 1; i >= 1; i--) {
+    const el = paragraphs[i]!;
+    const length = rawLength(el);
+    if (!length) continue;
+    if (length > 40 || el.querySelector("a, button, input")) return null;
+    const name = collapse(el.textContent ?? "");
+    const words = name.split(" ");
+    if (words.length < 2 || words.length > 4 || /[\d@:.!?]/.test(name) || NOT_SIGNATURE.test(name) || !/^\p{Lu}/u.test(name) || !isWrittenName(name) || !words.every((w) => /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$|^(?:von|van|der|de|du|da|di|la|le|zu)$/u.test(w))) return null;
+    const before = paragraphs[i - 1]!;
+    return rawLength(before) >= 100 && before.parentElement === el.parentElement ? { el, name } : null;
+  }
+  return null;
 }
 
 /**
