@@ -548,6 +548,10 @@ describe("headlines, authors and dates as the page shows them", () => {
   it("reads a date line under the h1 (day first when dotted, not an update), the day in the URL, and dates on pages whose body classes name the layout", () => {
     expect(vp(read(`<html lang="en"><body><main><h1>Harbour reopens</h1><div class="post-meta">Posted on 02.11.2021</div>${LONG}</main></body></html>`).datePublished)).toEqual([["2021-11-02", "visible date line under the h1"]]);
     expect(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
+    // berkutschi.com: further down the article, a line that says it dates the publication; not one that mentions a day.
+    const later = (line: string) => read(`<html lang="de"><body><h1>Lindvik gewinnt</h1>${LONG}${LONG}<article><div>${line}</div></article></body></html>`).datePublished;
+    expect(vp(later("Erstellt am: 30.01.2022 18:36 / sk"))).toEqual([["2022-01-30T18:36:00", "visible date element"]]);
+    expect(later("Am 30.01.2022 springt er wieder")).toEqual([]);
     const urls = ["https://blog.example/2019/08/02/post-title/", "https://blog.example/2016-04-15/post/", "https://news.example/detail/20200102/1000200.html", "https://blog.example/2019/13/02/x"];
     expect(urls.map((u) => urlDate(u, NOW))).toEqual(["2019-08-02", "2016-04-15", "2020-01-02", null]);
     // Day first: dotted as Europe writes it, dashed only where the first number cannot be a month.

@@ -12,6 +12,8 @@ import { isNoise, type Layout } from "./visible";
 const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline|info|stamp/i;
 /** Words that introduce the publication date, in the languages the readers know. */
 const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|vom|on|le|el|il)\s*:?\s*$/i;
+/** A line that opens by saying it dates the publication: "Erstellt am:", "Veröffentlicht am", "Published on". */
+const PUBLISHED_LABEL = /^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*\d/i;
 /** How the dateline of a lead paragraph opens: what the text is, or that it was published. */
 const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|release)|medienmitteilung|mitteilung|meldung|nachricht|artikel|beitrag|news|veröffentlicht|published|posted|erschienen)\b[^.!?]{0,25}$/i;
 /** Words that introduce another date: an update, an event, a deadline, a comment. */
@@ -48,7 +50,9 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const near = opens || layout.near(el);
     const above = !near && layout.above(el);
     const dated = marked(el);
-    if (!near && !above && !dated) continue;
+    // Elsewhere in the article, a short line that says it dates the publication ("Erstellt am: 30.01.2022").
+    const labelled = !near && !above && !dated && text.length <= 80 && PUBLISHED_LABEL.test(text) && layout.inArticle(el);
+    if (!near && !above && !dated && !labelled) continue;
     const raw = opens ? text.slice(0, LEAD_CHARS) : text;
     // The innermost element that holds the whole line; <time> elements are read as such.
     if (Array.from(el.children).some((c) => collapse(c.textContent ?? "") === text)) continue;
