@@ -12,8 +12,8 @@ const NOW = new Date("2025-06-01T12:00:00Z");
 function dom(html: string): Document {
   return (parseHTML(html) as unknown as { document: Document }).document;
 }
-function read(html: string, url = "https://www.example.org/page", siteTitleSuffixes?: string[]): PageMetadata {
-  return extractMetadata(dom(html), { finalUrl: url, siteTitleSuffixes, now: NOW });
+function read(html: string, url = "https://www.example.org/page", siteTitleSuffixes?: string[], mainText?: string): PageMetadata {
+  return extractMetadata(dom(html), { finalUrl: url, siteTitleSuffixes, now: NOW, mainText });
 }
 /** value and provenance of each candidate, best first. */
 const vp = (values: MetadataValue[]) => values.map((v) => [v.value, v.provenance]);
@@ -535,6 +535,18 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect([values(personal.author), values(personal.siteName).includes("Jane Doe")]).toEqual([["Jane Doe"], false]);
     expect(vp(page("", `${LONG}<p>Autor: Anna Berg (Pressesprecherin)</p>`).author)).toEqual([["Anna Berg", "visible byline in the article"]]);
     expect(page("", `${LONG}<p>von Max Mustermann</p>`).author).toEqual([]);
+  });
+  it("reads a news agency from the dateline that opens the article (evang.at, 'Hamburg (dpa/lno) –'), not a place in brackets", () => {
+    // The main text as the extraction gives it: the lead paragraph after a subheading.
+    const lead = (line: string) => {
+      const text = `${line} Auch während des Lockdowns bleiben öffentliche Gottesdienste unter strengen Auflagen möglich, teilte die Kirche mit.`;
+      return read(`<html lang="de"><body><main><h1>Gottesdienste bleiben möglich</h1><p>${text}</p></main></body></html>`, "https://evang.example/lockdown", undefined, `Verantwortliche stehen zur Verfügung\n\n${text}`).author;
+    };
+    expect(vp(lead("Wien (epdÖ) –"))).toEqual([["epdÖ", "visible news agency in the article's dateline"]]);
+    expect(values(lead("Hamburg (dpa/lno) –"))).toEqual(["dpa/lno"]);
+    expect(values(lead("LOS ANGELES (Reuters) -"))).toEqual(["Reuters"]);
+    expect(lead("Rostow (Russland) -")).toEqual([]);
+    expect(lead("Die Kirche (wie berichtet) -")).toEqual([]);
   });
   it("reads a name that signs the article's body text at its end (eishockeynews.de), not a closing link or a closing heading word", () => {
     const page = (end: string) => read(`<html lang="de"><body><main><h1>Kuusela trifft zweimal</h1>${LONG}${LONG}${end}</main></body></html>`).author;

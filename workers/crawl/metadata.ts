@@ -9,7 +9,7 @@ import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { isArticle, readHeadlines } from "./metadata/headline";
-import { alignUtcDays, preferShownDay, readDateLines, readUrlDate } from "./metadata/datelines";
+import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
@@ -91,6 +91,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
     readMarkup(document, col, read);
     readVisible(document.body ?? root, col, read, layout);
     readDateLines(col, read, layout);
+    readAgencyDateline(col, ctx.mainText);
     readBrand(layout.elements, col, ctx.finalUrl);
   }
   readUrlDate(col, read);

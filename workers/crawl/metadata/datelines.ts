@@ -193,3 +193,16 @@ export function preferShownDay(col: Collector): void {
 }
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A news agency's code in the dateline that opens a paragraph at the article's start ("Wien (epdÖ) –", "Hamburg (dpa/lno) –"):
+ * the report's author when no one else is credited. An agency's code is in lower case ("dpa",
+ * "dpa/lno") or in capitals ("AFP", "KNA"), or a known name ("Reuters"); a place in brackets
+ * ("Rostow (Russland) -") is none.
+ */
+const AGENCY_DATELINE = /(?:^|\n)\s*\p{Lu}[\p{L}.\/ -]{1,30}?\s*\(([\p{Ll}][\p{Ll}\p{Lu}]{1,7}(?:\/[\p{L}]{1,6})*|\p{Lu}{2,6}(?:\/[\p{L}]{1,6})*|Reuters|Xinhua|Keystone-SDA|Keystone-ATS)\)\s*[–—-]\s/u;
+
+export function readAgencyDateline(col: Collector, mainText: string | undefined): void {
+  const match = AGENCY_DATELINE.exec((mainText ?? "").slice(0, 400));
+  if (match) col.add("author", match[1], "visible news agency in the article's dateline", 0.45, "agency");
+}
