@@ -356,6 +356,13 @@ describe("titles and site names", () => {
     expect(values(read(`<html><head><title>Harbour News</title></head><body><h1>Everything about the coast</h1><main><article><h2>A</h2><time datetime="2024-01-02">2 Jan</time></article></main></body></html>`, "https://harbour.example/").title)[0]).toBe("Harbour News");
   });
 
+  it("weakens a stated title that is the site's name (iconmagazine.de's og:title on an article), but not on the home page", () => {
+    const html = `<html><head><meta property="og:site_name" content="ICON Magazine"><meta property="og:title" content="ICON Magazine"><title>Davor und Danach | ICON Magazine</title></head><body></body></html>`;
+    const story = read(html, "https://iconmagazine.de/story/interview-mit-sharon-stone/").title;
+    expect(vp(story)).toEqual([["Davor und Danach", "<title> without the site name"], ["ICON Magazine", "meta og:title, the site's name"]]);
+    expect(vp(read(html, "https://iconmagazine.de/").title)[0]).toEqual(["ICON Magazine", "meta og:title"]);
+  });
+
   it("recognises the host's own spelling of the site name in the title", () => {
     const m = read(`<html><head><title>Neue Grafikkarten im Test | heise online</title></head><body></body></html>`, "https://www.heise.de/tests/gpu.html");
     expect(vp(m.title)).toEqual([["Neue Grafikkarten im Test", "<title> without the site name"]]);

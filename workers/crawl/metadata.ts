@@ -8,7 +8,7 @@ import type { PageMetadata } from "../contracts/extraction";
 import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
-import { isArticle, readHeadlines } from "./metadata/headline";
+import { isArticle, isHomePage, readHeadlines } from "./metadata/headline";
 import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
@@ -49,7 +49,10 @@ function documentTitle(document: Document): string {
 function readTitles(document: Document, col: Collector, ctx: MetadataContext, layout: Layout, title: string): void {
   const label = hostLabel(ctx.finalUrl);
   const siteNames = [...col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value), ...(label ? [label] : [])];
+  // A title that is the site's name ("ICON Magazine" as og:title on every page) names the home page only.
+  const named = isHomePage(ctx.finalUrl) ? new Set<string>() : new Set(siteNames.map(looseKey).filter((k) => k.length >= 3));
   const structured: Candidate[] = col.list("title").map((c) => {
+    if (named.has(looseKey(c.value))) return { ...c, provenance: `${c.provenance}, the site's name`, strength: Math.round((c.strength - 0.4) * 100) / 100 };
     const stripped = stripSiteSuffix(c.value, siteNames);
     // The stripped value is inferred: a source that states the bare title directly ranks above it.
     return stripped === c.value ? c : { ...c, value: stripped, provenance: `${c.provenance} without the site name`, strength: c.strength - 0.04 };

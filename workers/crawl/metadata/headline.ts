@@ -247,6 +247,17 @@ const UNRELATED_H1_STRENGTH = 0.8;
 /** The same for an h1 that is an entry of the site's menu (a section's name): a rival, never the proposal. */
 const SECTION_H1_STRENGTH = 0.5;
 
+/** Whether an address is a site's home page: its root, an index file, "/home", "/start" or a language's root ("/de/"). */
+export function isHomePage(finalUrl: string): boolean {
+  let path: string;
+  try {
+    path = new URL(finalUrl).pathname;
+  } catch {
+    return false;
+  }
+  return path === "/" || /^\/(?:index\.\w+|home|start|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(path);
+}
+
 /**
  * Whether the page is an article: its JSON-LD, microdata or og:type says so (an article, post or
  * report), or it is dated by its headline, its byline, its URL or its JSON-LD. A byline alone is no
@@ -255,14 +266,7 @@ const SECTION_H1_STRENGTH = 0.5;
  */
 export function isArticle(col: Collector, finalUrl: string): boolean {
   if (col.list("type").some((c) => /article|posting|report|news|blog/i.test(c.value))) return true;
-  let path = "/";
-  try {
-    path = new URL(finalUrl).pathname;
-  } catch {
-    // an address that does not parse is no home page
-    path = "";
-  }
-  if (path === "/" || /^\/(?:index\.\w+|home|start|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(path)) return false;
+  if (isHomePage(finalUrl)) return false;
   return col.list("datePublished").some((c) => /h1|byline|URL|datePublished/.test(c.provenance));
 }
 
