@@ -8,14 +8,15 @@ import type { PageMetadata } from "../contracts/extraction";
 import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
-import { isArticle, isHomePage, readHeadlines } from "./metadata/headline";
+import { isArticle, readHeadlines } from "./metadata/headline";
 import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
-import { hostLabel, stripSiteSuffix, titleParts } from "./metadata/title";
+import { hostLabel, isHomePage, stripSiteSuffix, titleParts } from "./metadata/title";
 import { readBrand, readSiteNames } from "./metadata/site-name";
-import { type Layout, pageLayout, readVisible } from "./metadata/visible";
+import { type Layout, pageLayout } from "./metadata/layout";
+import { readVisible } from "./metadata/visible";
 import { readTextLanguage } from "./metadata/text-language";
 
 export { sharedTitleAffix, stripSiteSuffix, titleParts, hostLabel } from "./metadata/title";

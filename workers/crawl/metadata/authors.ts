@@ -6,7 +6,8 @@
  */
 import { tagOf } from "../html";
 import { type Candidate, type Collector, isDomainName, looseKey, textKey } from "./collect";
-import { isNoise, isWrittenName, type Layout } from "./visible";
+import { isNoise, type Layout } from "./layout";
+import { isWrittenName } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */
 const LEAD = new RegExp(

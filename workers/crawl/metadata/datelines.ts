@@ -6,7 +6,7 @@
 import { collapse, tagOf } from "../html";
 import type { Collector, ReadContext } from "./collect";
 import { findDate, plausibleDate } from "./dates";
-import { isNoise, type Layout } from "./visible";
+import { isNoise, type Layout } from "./layout";
 
 /** Classes, ids and itemprops of date lines. */
 const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline|info|stamp/i;

@@ -7,7 +7,8 @@
  */
 import { tagOf, textOf } from "../html";
 import { type Candidate, type Collector, looseKey, textKey } from "./collect";
-import type { Layout } from "./visible";
+import type { Layout } from "./layout";
+import { isHomePage } from "./title";
 
 /** Elements that hold a post's headline by convention, besides the h1. */
 const HEADLINE_SELECTOR = "[itemprop=headline], .entry-title, .post-title, .article-title, .article-headline, .headline, .page-title";
@@ -161,15 +162,15 @@ export function isListing(document: Document): boolean {
  * Adds the visible headline where it agrees with a stated title: equal (0.85 when the title comes
  * from structured data), one end of it (0.9: the title only adds a kicker or a site name), or longer
  * than a shortened title (0.88). A title the headline shows to be longer or shorter is cut to it,
- * so that the sources agree. Headings that name the site are skipped.
+ * so that the sources agree. Headings that name the site are skipped. On an `article` (isArticle) the
+ * headline readers see is its title; on a site's other pages (a home page, a service page) the h1 is
+ * often a slogan, and the <title> names the page.
  */
 export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>, documentTitle = "", article = false): void {
   const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
   const titles: Candidate[] = col.list("title").slice();
   const cut = new Map<Candidate, Candidate>();
   const listing = isListing(document) ? 0.2 : 0;
-  // On an article the headline readers see is its title; on a site's other pages (a home page, a
-  // service page) the h1 is often a slogan, and the <title> names the page.
   let added = false;
   const demoted = new Set<Candidate>();
   for (const el of headings(document, layout)) {
@@ -246,17 +247,6 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const UNRELATED_H1_STRENGTH = 0.8;
 /** The same for an h1 that is an entry of the site's menu (a section's name): a rival, never the proposal. */
 const SECTION_H1_STRENGTH = 0.5;
-
-/** Whether an address is a site's home page: its root, an index file, "/home", "/start" or a language's root ("/de/"). */
-export function isHomePage(finalUrl: string): boolean {
-  let path: string;
-  try {
-    path = new URL(finalUrl).pathname;
-  } catch {
-    return false;
-  }
-  return path === "/" || /^\/(?:index\.\w+|home|start|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(path);
-}
 
 /**
  * Whether the page is an article: its JSON-LD, microdata or og:type says so (an article, post or

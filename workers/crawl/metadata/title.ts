@@ -179,3 +179,14 @@ function splitForAffix(title: string): SplitTitle | null {
   splitTitles.set(title, split);
   return split;
 }
+
+/** Whether an address is a site's home page: its root, an index file, "/home", "/start" or a language's root ("/de/"). */
+export function isHomePage(finalUrl: string): boolean {
+  let path: string;
+  try {
+    path = new URL(finalUrl).pathname;
+  } catch {
+    return false;
+  }
+  return path === "/" || /^\/(?:index\.\w+|home|start|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(path);
+}

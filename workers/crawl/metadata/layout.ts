@@ -1,0 +1,125 @@
+/**
+ * Where a page's parts are, for the readers of what it shows: its elements in document order, its
+ * headline, what stands between the headline and the body text, what is inside the article, and
+ * which elements are noise (comments, sidebars, related lists, the footer), whose names and dates
+ * belong to other posts.
+ */
+import { collapse, tagOf, textOf } from "../html";
+
+/** Words of a class, id or itemprop ("c-byline__author", "postAuthor" → c, byline, author / post, author). */
+export function wordsOf(value: string): string[] {
+  return value.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+export const markOf = (el: Element) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
+
+const NOISE_WORDS = new Set([
+  "comment", "comments", "kommentar", "kommentare", "commentaire", "commentaires", "comentarios", "reply", "replies", "respond",
+  "disqus", "discussion", "sidebar", "widget", "widgets", "related", "recommended", "recommendations", "popular", "trending",
+  "newsletter", "share", "sharing", "social", "breadcrumb", "breadcrumbs", "cookie", "cookies", "promo", "advert", "ads",
+  "outbrain", "taboola", "nav", "navigation", "menu", "complementary",
+]);
+
+/** Not part of what the page says. (A <form> is not here: ASP.NET wraps whole pages in one.) */
+const CHROME_TAGS = new Set(["aside", "nav", "template", "noscript", "dialog", "button", "select"]);
+
+const noiseCache = new WeakMap<Element, boolean>();
+/** A post's own container, whose footer holds the post's author and date. */
+const ARTICLE = "article, .hentry, .post, .entry, [itemtype*=Article], [itemtype*=BlogPosting]";
+
+/**
+ * A page-wide container: `<body class="has-sidebar">`, `<div class="content-sidebar-wrap">` name
+ * the layout, not their content, when they hold the headline or the main content.
+ */
+function holdsPage(el: Element): boolean {
+  const tag = tagOf(el);
+  return tag === "html" || tag === "body" || tag === "main" || !!el.querySelector("h1, main, [role=main]");
+}
+
+/** Inside comments, a sidebar, a related list, navigation or the page's own footer. */
+export function isNoise(el: Element): boolean {
+  const cached = noiseCache.get(el);
+  if (cached !== undefined) return cached;
+  const tag = tagOf(el);
+  // Taxonomy and state classes ("tag-social-media", "category-share", "has-social-tools") describe
+  // the content or the layout, not the element's role.
+  const words = wordsOf(markOf(el).replace(/(?:^|\s)(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-\S*/gi, " "));
+  // An article's own footer holds its date and author; the page footer does not.
+  const footer = tag === "footer" || el.getAttribute("role") === "contentinfo" || words.includes("footer") || words.includes("colophon");
+  const noise =
+    CHROME_TAGS.has(tag) ||
+    (words.some((w) => NOISE_WORDS.has(w)) && !holdsPage(el)) ||
+    el.getAttribute("role") === "complementary" ||
+    (footer && !el.parentElement?.closest(`${ARTICLE}, main, [role=main]`) && !holdsPage(el)) ||
+    (!!el.parentElement && isNoise(el.parentElement));
+  noiseCache.set(el, noise);
+  return noise;
+}
+
+/** Text length without building clean text: enough to tell a paragraph from a byline. */
+export const rawLength = (el: Element) => collapse(el.textContent ?? "").length;
+
+/** Where the page's headline is, and which elements stand between it and the body text. */
+export interface Layout {
+  /** Every element of the body in document order (one query: linkedom's selectors are slow on big pages). */
+  elements: Element[];
+  h1s: Element[];
+  h1: Element | null;
+  near(el: Element): boolean;
+  /** Whether `el` is one of the few elements just before the headline, in its block: a kicker or a date line above it. */
+  above(el: Element): boolean;
+  inArticle(el: Element): boolean;
+  /** Whether `el` is the first paragraph of the body text after the headline (its lead). */
+  lead(el: Element): boolean;
+}
+
+const LANDMARKS = "article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]";
+
+/** How many elements before the headline count as its kicker or date line. */
+const ABOVE_ELEMENTS = 8;
+
+export function pageLayout(body: Element): Layout {
+  const all = Array.from(body.querySelectorAll("*"));
+  const order = new Map(all.map((el, i) => [el, i]));
+  const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && textOf(el));
+  const h1 = h1s.find((el) => el.closest("main, article, [role=main]")) ?? h1s[0] ?? null;
+  let start = -1;
+  let end = -1;
+  let header: Element | null = null;
+  let lead = -1;
+  let story: Element | null = null;
+  if (h1) {
+    start = order.get(h1)!;
+    // The body text starts at the first real paragraph after the headline.
+    const bodyStart = all.findIndex((el, i) => i > start && tagOf(el) === "p" && rawLength(el) >= 120 && !isNoise(el));
+    end = bodyStart > 0 ? bodyStart : Math.min(all.length, start + 60);
+    lead = bodyStart;
+    header = h1.closest("header, hgroup");
+    // A page without article landmarks: its article is the block that holds the headline and the body text after it.
+    if (bodyStart > 0 && !body.querySelector(LANDMARKS)) {
+      const first = all[bodyStart]!;
+      for (let cur = h1.parentElement; cur && cur !== body; cur = cur.parentElement) {
+        if (cur.contains(first)) {
+          story = cur;
+          break;
+        }
+      }
+    }
+  }
+  return {
+    elements: all,
+    h1s,
+    h1,
+    near: (el) => {
+      const i = order.get(el) ?? -1;
+      return (i > start && i < end) || !!header?.contains(el);
+    },
+    above: (el) => {
+      const i = order.get(el) ?? -1;
+      const block = h1?.parentElement?.parentElement;
+      return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(h1);
+    },
+    inArticle: (el) => !!el.closest(LANDMARKS) || (!!story?.contains(el) && (order.get(el) ?? -1) > start),
+    lead: (el) => lead > 0 && order.get(el) === lead,
+  };
+}
