@@ -89,11 +89,12 @@ function bundleBare(stateDir) {
  * The bare loop to compare with: a minimal Worker (bench/crawl/bare) under its own `wrangler dev` on
  * `port`, with the same Browser Rendering binding and local Chromium as the product; one browser,
  * `concurrency` tabs, requests to other hosts blocked (as the product blocks them), DOMContentLoaded
- * within `navigationMs`, then a JPEG screenshot. Its wrangler is stopped (and its browser closed)
+ * within `navigationMs`, then a JPEG screenshot (with `tall` and `focus`, the product's screenshot and
+ * focused tabs: see bare/worker.js). Its wrangler is stopped (and its browser closed)
  * before this returns. Returns the wall time, the pages that loaded, each page's seconds (sorted)
  * and the peak memory of its processes.
  */
-export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir, output }) {
+export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir, output, tall = false, focus = false }) {
   const tmpDir = path.join(stateDir, "tmp");
   fs.mkdirSync(tmpDir, { recursive: true });
   const config = bundleBare(stateDir);
@@ -104,7 +105,7 @@ export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir
     await waitForHttp(`${base}/result`, { child, timeoutMs: 120_000 });
     // Sampled from here: the Worker's start-up is not part of the loop.
     sampler = memorySampler(() => child.pid);
-    const start = await fetch(`${base}/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ urls, concurrency, navigationMs }) });
+    const start = await fetch(`${base}/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ urls, concurrency, navigationMs, tall, focus }) });
     if (start.status !== 202) throw new Error(`bare loop: HTTP ${start.status} ${await start.text()}`);
     // Generous: every page at its full navigation budget, one tab at a time.
     const deadline = Date.now() + 60_000 + urls.length * (navigationMs + 10_000);

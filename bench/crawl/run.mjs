@@ -11,7 +11,8 @@
 // them, then a bare Browser Rendering loop (bench/crawl/bare: a minimal Worker under its own
 // `wrangler dev`, the same binding and local Chromium, DOMContentLoaded and a screenshot, same tabs),
 // and prints both rates, their ratio, and the slowest page against its deadline. With `--profile` it
-// then times the product's extraction of the same pages in Node (extract-cost.ts).
+// also runs the bare loop with the product's tall screenshot, then with that and focused tabs, and
+// times the product's extraction of the same pages in Node (extract-cost.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -131,7 +132,17 @@ async function main() {
       const barePort = await benchPort([port]);
       log(`bare Browser Rendering loop over the same pages: its own wrangler dev on http://127.0.0.1:${barePort}`);
       const bare = await bareLoop({ urls: site.urls, concurrency: opts.concurrency, navigationMs: NAVIGATION_MS, port: barePort, stateDir, output });
-      realResults = { product, bare };
+      const variants = [];
+      if (opts.profile) {
+        // The bare loop again with the product's rendering choices, to price them: its tall screenshot,
+        // then that and focused tabs. Neither settles or extracts.
+        for (const v of [{ tall: true, focus: false }, { tall: true, focus: true }]) {
+          log(`bare loop with ${v.focus ? "the product's screenshot and focused tabs" : "the product's screenshot"}`);
+          const result = await bareLoop({ urls: site.urls, concurrency: opts.concurrency, navigationMs: NAVIGATION_MS, port: await benchPort([port]), stateDir, output, ...v });
+          variants.push({ ...v, ...result });
+        }
+      }
+      realResults = { product, bare, variants };
     } else {
       for (const screenshots of [true, false]) {
         log(`run with screenshots ${screenshots ? "on" : "off"} (${opts.concurrency} tabs)`);
@@ -184,7 +195,7 @@ async function main() {
 const NAVIGATION_MS = 15_000;
 const DEADLINE_S = (15_000 + 3_000 + 20_000) / 1000;
 
-function printReal(opts, { product, bare }) {
+function printReal(opts, { product, bare, variants }) {
   const barePerMinute = bare.durations.length / (bare.seconds / 60);
   const productPerMinute = product.finished / (product.seconds / 60);
   console.log(`\nCrawl benchmark, real pages: ${product.pages} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on, ${os.cpus().length} CPUs`);
@@ -205,6 +216,14 @@ function printReal(opts, { product, bare }) {
   const cpu = (c, pages) => `${((c.workerd + c.chromium) / pages).toFixed(2)} (workerd ${(c.workerd / pages).toFixed(2)}, Chromium ${(c.chromium / pages).toFixed(2)})`;
   console.log(`CPU seconds per page: product ${cpu(product.cpu, product.pages)}; bare loop ${cpu(bare.cpu, product.pages)}; ${os.cpus().length} CPUs shared with anything else running`);
   console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB (bare loop: workerd ${bare.workerdMb.toFixed(0)} MB, chromium ${bare.chromiumMb.toFixed(0)} MB)`);
+  if (!variants.length) return;
+  console.log("\nThe bare loop with the product's rendering choices (--profile): what they cost before any settling or extraction");
+  console.table(
+    [{ what: "bare loop (viewport screenshot)", ...bare }, ...variants.map((v) => ({ what: v.focus ? "+ tall screenshot (to 3,200 px) + focused tabs" : "+ tall screenshot (to 3,200 px)", ...v }))].map((r) => {
+      const perMinute = r.durations.length / (r.seconds / 60);
+      return { what: r.what, "wall s": r.seconds.toFixed(1), "pages/min": perMinute.toFixed(1), "× bare": (perMinute / barePerMinute).toFixed(2), "median s/page": percentile(r.durations, 50).toFixed(2), "p95 s/page": percentile(r.durations, 95).toFixed(2), "CPU s/page": ((r.cpu.workerd + r.cpu.chromium) / product.pages).toFixed(2) };
+    }),
+  );
 }
 
 /** `--profile`: the product's extraction timed in Node over the same corpus pages (extract-cost.ts). */

@@ -3,6 +3,11 @@
 // requests to other hosts aborted, goto until DOMContentLoaded within `navigationMs`, then a JPEG
 // screenshot of the viewport (quality 70). No extraction, no storage, no settle time.
 //
+// With `tall`, the screenshot is the product's instead (workers/crawl/browser.ts): from the top, as tall
+// as the document up to 3,200 px, through the tab's own DevTools session; with `focus`, every tab is
+// rendered as the focused, visible page (Emulation.setFocusEmulationEnabled), as the product's tabs
+// are. `bench:crawl --real --profile` runs these variants to price the product's rendering choices.
+//
 // The loop runs in a Durable Object so it does not depend on one long HTTP request: POST /run starts
 // it, GET /result answers { done: false } until it ends, then { done: true, seconds, loaded, durations }.
 import puppeteer from "@cloudflare/puppeteer";
@@ -17,12 +22,12 @@ export class BareLoop extends DurableObject {
     const { pathname } = new URL(request.url);
     if (pathname === "/run" && request.method === "POST") {
       if (this.job && !this.job.done) return Response.json({ error: "a loop is running" }, { status: 409 });
-      const { urls, concurrency, navigationMs } = await request.json();
+      const { urls, concurrency, navigationMs, tall = false, focus = false } = await request.json();
       const job = { done: false, result: null, error: null };
       this.job = job;
       // Not awaited: the caller polls /result, which also keeps this object alive.
       this.ctx.waitUntil(
-        renderAll(this.env.BROWSER, urls, concurrency, navigationMs).then(
+        renderAll(this.env.BROWSER, urls, concurrency, navigationMs, { tall, focus }).then(
           (result) => Object.assign(job, { done: true, result }),
           (err) => Object.assign(job, { done: true, error: String(err?.stack ?? err) }),
         ),
@@ -40,7 +45,9 @@ export class BareLoop extends DurableObject {
   }
 }
 
-async function renderAll(binding, urls, concurrency, navigationMs) {
+const MAX_HEIGHT = 3_200;
+
+async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus }) {
   const started = Date.now();
   const browser = await puppeteer.launch(binding);
   const host = new URL(urls[0]).host;
@@ -52,6 +59,8 @@ async function renderAll(binding, urls, concurrency, navigationMs) {
       Array.from({ length: concurrency }, async () => {
         const page = await browser.newPage();
         await page.setViewport(VIEWPORT);
+        const cdp = tall || focus ? await page.createCDPSession() : null;
+        if (focus) await cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true });
         await page.setRequestInterception(true);
         page.on("request", (req) => {
           let same = false;
@@ -69,7 +78,8 @@ async function renderAll(binding, urls, concurrency, navigationMs) {
           } catch {
             // Never reached DOMContentLoaded: screenshot what is there, as the product does.
           }
-          await page.screenshot({ type: "jpeg", quality: 70 }).catch(() => {});
+          if (tall) await tallShot(page, cdp).catch(() => {});
+          else await page.screenshot({ type: "jpeg", quality: 70 }).catch(() => {});
           durations.push((Date.now() - t) / 1000);
         }
         await page.close().catch(() => {});
@@ -79,6 +89,13 @@ async function renderAll(binding, urls, concurrency, navigationMs) {
     await browser.close().catch(() => {});
   }
   return { seconds: (Date.now() - started) / 1000, loaded, durations: durations.sort((a, b) => a - b) };
+}
+
+/** The product's screenshot: the document from the top, up to MAX_HEIGHT, JPEG quality 70. */
+async function tallShot(page, cdp) {
+  const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
+  const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(Number(height) || 0), VIEWPORT.height), MAX_HEIGHT), scale: 1 };
+  await cdp.send("Page.captureScreenshot", { format: "jpeg", quality: 70, clip, captureBeyondViewport: true, optimizeForSpeed: true });
 }
 
 export default {
