@@ -127,6 +127,17 @@ async function main() {
     if (opts.real) {
       log(`product end to end over ${site.urls.length} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on`);
       const product = await runScenario(api, wrangler.pid, siteId, { screenshots: true });
+      // --profile: the product again, without its settle time (a site whose crawl.settleMs is 0: read at
+      // DOMContentLoaded), then without screenshots, to price each.
+      const productVariants = [];
+      if (opts.profile) {
+        const other = new Api(base);
+        const unsettled = await other.seedSite(site.origin, { urlList: site.urls, concurrency: opts.concurrency, crawl: { settleMs: 0 } });
+        log("product again with crawl.settleMs 0");
+        productVariants.push({ what: "this product, settleMs 0 (read at DOMContentLoaded)", ...(await runScenario(other, wrangler.pid, unsettled, { screenshots: true })) });
+        log("product again without screenshots");
+        productVariants.push({ what: "this product, screenshots off", ...(await runScenario(api, wrangler.pid, siteId, { screenshots: false })) });
+      }
       // The product's wrangler stops (and closes its browser) before the bare loop starts: one at a time.
       await stopProduct();
       const barePort = await benchPort([port]);
@@ -142,7 +153,7 @@ async function main() {
           variants.push({ ...v, ...result });
         }
       }
-      realResults = { product, bare, variants };
+      realResults = { product, bare, variants, productVariants };
     } else {
       for (const screenshots of [true, false]) {
         log(`run with screenshots ${screenshots ? "on" : "off"} (${opts.concurrency} tabs)`);
@@ -195,7 +206,7 @@ async function main() {
 const NAVIGATION_MS = 15_000;
 const DEADLINE_S = (15_000 + 3_000 + 20_000) / 1000;
 
-function printReal(opts, { product, bare, variants }) {
+function printReal(opts, { product, bare, variants, productVariants }) {
   const barePerMinute = bare.durations.length / (bare.seconds / 60);
   const productPerMinute = product.finished / (product.seconds / 60);
   console.log(`\nCrawl benchmark, real pages: ${product.pages} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on, ${os.cpus().length} CPUs`);
@@ -217,7 +228,14 @@ function printReal(opts, { product, bare, variants }) {
   console.log(`CPU seconds per page: product ${cpu(product.cpu, product.pages)}; bare loop ${cpu(bare.cpu, product.pages)}; ${os.cpus().length} CPUs shared with anything else running`);
   console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB (bare loop: workerd ${bare.workerdMb.toFixed(0)} MB, chromium ${bare.chromiumMb.toFixed(0)} MB)`);
   if (!variants.length) return;
-  console.log("\nThe bare loop with the product's rendering choices (--profile): what they cost before any settling or extraction");
+  console.log("\nThe product without its settle time, then without screenshots (--profile), against the bare loop of this run:");
+  console.table(
+    productVariants.map((r) => {
+      const perMinute = r.finished / (r.seconds / 60);
+      return { what: r.what, "wall s": r.seconds.toFixed(1), "pages/min": perMinute.toFixed(1), "× bare": (perMinute / barePerMinute).toFixed(2), "median s/page": r.median.toFixed(2), "CPU s/page": ((r.cpu.workerd + r.cpu.chromium) / r.pages).toFixed(2) };
+    }),
+  );
+  console.log("The bare loop with the product's rendering choices (--profile): what they cost before any settling or extraction");
   console.table(
     [{ what: "bare loop (viewport screenshot)", ...bare }, ...variants.map((v) => ({ what: v.focus ? "+ tall screenshot (to 3,200 px) + focused tabs" : "+ tall screenshot (to 3,200 px)", ...v }))].map((r) => {
       const perMinute = r.durations.length / (r.seconds / 60);
