@@ -125,6 +125,10 @@ describe("main content", () => {
     expect(kind('class="post-1234 page-id-7 postid-1234"')).toBeNull();
     // A theme's own "post-" classes name roles.
     expect(kind('class="post-author-bio"')).toBe("author box");
+    // Author plugins' boxes (geschichtedergegenwart.ch's "pp-multiple-authors-article", "author-description").
+    expect(kind('class="pp-multiple-authors-article"')).toBe("author box");
+    expect(kind('class="author-description"')).toBe("author box");
+    expect(kind('class="autor-info"')).toBe("author box");
     expect(kind('class="post-share-buttons"')).toBe("share");
     expect(kind('class="bs-push-noti-message"')).toBe("subscribe");
     expect(kind('class="editorial-disclosure"')).toBe("promo");
