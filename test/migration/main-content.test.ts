@@ -282,7 +282,7 @@ describe("main content", () => {
     for (const item of ["Knotenkissen: Für Interior-Liebhaber", "Buchstützen: Ein Geschenk der Kategorie", "Kleine Stehlampe: Ein edler Hingucker"]) expect(page.mainText).toContain(item);
   });
 
-  it("keeps a paragraph the page shows twice (a desktop and a mobile copy) once, and short repeated lines as they are", () => {
+  it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {
     const lead = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren.";
     const html = `<html><head><title>Brücke wird gesperrt</title><meta property="og:type" content="article"></head><body><main><article>
       <p class="lead-mobile">${lead}</p><p class="lead-desktop">${lead}</p>
@@ -291,6 +291,10 @@ describe("main content", () => {
     const main = mainOf(html);
     expect(main.text.split(lead).length - 1).toBe(1);
     expect(main.text.match(/\bJa\./g)).toHaveLength(2);
+    // A sentence of a dozen words shown twice (a related story's headline in two teaser rails, corkbeo.ie) is kept once.
+    const headline = "Cork doctor issues advice on when to stay at home to stop the spread of Covid-19";
+    const twice = mainOf(html.replace("<p>Ja.</p><p>Die Kosten", `<p>${headline}</p><p>Ja.</p><p>Die Kosten`).replace("</article>", `<p>${headline}</p></article>`));
+    expect(twice.text.split(headline).length - 1).toBe(1);
   });
 
   it("drops a labelled publication line however its date is written, and keeps an embedded post's credit and a sentence that starts alike", () => {

@@ -119,11 +119,12 @@ export class Page {
 
   render(s: Scored, filtered = true): { html: string; text: string; removed: Map<string, number> } {
     const removed = new Map<string, number>();
-    // A paragraph shown twice (a desktop and a mobile copy, a lead repeated in a header) is kept once.
+    // A paragraph or a sentence of a dozen words shown twice (a desktop and a mobile copy, a lead repeated
+    // in a header, a headline in two teaser rails) is kept once.
     const seen = new Set<string>();
     const repeated = (el: Element) => {
       const st = this.stats.get(el);
-      if (st.own < 100 || st.own < 0.8 * st.chars) return false;
+      if (st.own < 60 || st.own < 0.8 * st.chars) return false;
       const key = (el.textContent ?? "").replace(/\s+/g, " ").trim();
       if (seen.has(key)) return true;
       seen.add(key);
