@@ -9,6 +9,7 @@ import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
 import adMagazin from "../fixtures/real/pages/ad-magazin.de.wellness.html?raw";
 import homify from "../fixtures/real/pages/homify.de-Tischdecke.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
+import haenselblatt from "../fixtures/real/pages/haenselblatt.com.chinese.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
 
@@ -280,6 +281,19 @@ describe("main content", () => {
     const page = extractPage(journelles, "https://www.journelles.de/gift-guide-westwing-22/");
     expect(page.mainSource?.method).toBe("merged");
     for (const item of ["Knotenkissen: Für Interior-Liebhaber", "Buchstützen: Ein Geschenk der Kategorie", "Kleine Stehlampe: Ein edler Hingucker"]) expect(page.mainText).toContain(item);
+  });
+
+  it("leaves out a row of cards alike that link to other stories with their excerpts after the article (a real page: haenselblatt.com), and keeps cards that link within the page", () => {
+    const real = mainOf(haenselblatt);
+    expect(real.text).toContain("Die chinesische Geldpflanze ist eine schöne, einzigartige und einfach zu züchtende Zimmerpflanze.");
+    expect(real.text).not.toContain("Kann Bambus in Zone 8 wachsen?");
+    const prose = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren, wie die Verwaltung mitteilte.";
+    const card = (href: string, n: number) => `<div class="card"><a href="${href}">Eine andere Geschichte Nummer ${n} aus der Stadt</a><p>Kurzer Anriss der anderen Geschichte, die mit einem Satz neugierig machen soll, Folge ${n}.</p></div>`;
+    const page = (href: (n: number) => string) => `<html><head><title>Brücke</title><meta property="og:type" content="article"></head><body><main><article>
+      <p>${prose}</p><p>${prose.replace("Dienstag", "Mittwoch")}</p><p>${prose.replace("Dienstag", "Donnerstag")}</p>
+      <div class="cards">${[1, 2, 3].map((n) => card(href(n), n)).join("")}</div></article></main></body></html>`;
+    expect(mainOf(page((n) => `/andere-geschichte-${n}`)).text).not.toContain("Eine andere Geschichte Nummer 2");
+    expect(mainOf(page((n) => `#abschnitt-${n}`)).text).toContain("Eine andere Geschichte Nummer 2");
   });
 
   it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {

@@ -237,6 +237,27 @@ function teaser(el: Element, tag: string, s: { chars: number; link: number }, ba
   return links.length === 1 && elsewhere(links[0].getAttribute("href"), base);
 }
 
+const CARD_TAGS = new Set(["div", "article", "section", "figure"]);
+/** A card's signature: its tag and classes, in any order. */
+const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? "").trim().split(/\s+/).sort().join(".")}`;
+
+/**
+ * A row of three or more cards alike (one tag and class list), each a short text under a title that
+ * links to another page: related stories with their excerpts, which link lists miss because
+ * most of their text is the excerpt, not the link.
+ */
+function cardRow(el: Element, stats: PageStats, base: string | undefined): boolean {
+  const cards = Array.from(el.children);
+  if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
+  const shape = signature(cards[0]);
+  return cards.every((card) => {
+    const chars = stats.get(card).chars;
+    if (signature(card) !== shape || chars < 20 || chars > 500) return false;
+    // Its title: a link of a few words to another page.
+    return Array.from(card.querySelectorAll("a[href]")).some((a) => (a.textContent ?? "").trim().length >= 15 && elsewhere(a.getAttribute("href"), base));
+  });
+}
+
 /**
  * Whether most of `el`'s text is in data tables (a results table whose rows link to each entry is data,
  * not a link list). A data table has header cells or a caption; a layout table has neither.
@@ -262,6 +283,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   const tag = tagOf(el);
   if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
+  // Cards of other stories after the article's first paragraph.
+  if (share < 0.5 && ctx.anchor && ctx.stats.indexOf(ctx.anchor) < ctx.stats.indexOf(el) && cardRow(el, ctx.stats, ctx.base)) return "teaser cards";
   // A link on a line of its own that reads as a label ("zurück zur Listenansicht", "Read more"); not one inside a sentence.
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
