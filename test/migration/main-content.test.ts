@@ -296,6 +296,18 @@ describe("main content", () => {
     expect(mainOf(page((n) => `#abschnitt-${n}`)).text).toContain("Eine andere Geschichte Nummer 2");
   });
 
+  it("drops a long disclosure inside the story (peppermynta.de's affiliate note), and keeps a long call to action there, which may be the story's own", () => {
+    const prose = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren, wie die Verwaltung am Abend nach der Sitzung des Stadtrats mitteilte.";
+    const disclosure = "Die mit Sternchen (*) gekennzeichneten Links sind sogenannte »Affiliate-Links«. Wenn du auf so einen Affiliate-Link klickst und über diesen Link einkaufst, bekommen wir von dem betreffenden Online-Shop oder Anbieter eine Provision. Für dich verändert sich der Preis nicht.";
+    const call = "Folgen Sie uns auf Instagram, denn dort zeigen wir jeden Tag, wie die Arbeiten an der Brücke vorankommen, welche Umleitungen gelten und wann die Behelfsbrücke für Fußgänger und Radfahrer öffnet, mit Bildern von der Baustelle und Antworten auf Ihre Fragen.";
+    const main = mainOf(`<html><head><title>Brücke</title><meta property="og:type" content="article"></head><body><main><article>
+      <p>${prose}</p><p>${disclosure}</p><p>${call}</p><p>${prose.replace("Dienstag", "Mittwoch")}</p><p>${prose.replace("Dienstag", "Donnerstag")}</p></article></main></body></html>`);
+    expect(disclosure.replace(/\W/g, "").length).toBeGreaterThan(200);
+    expect(main.text).not.toContain("Affiliate-Link");
+    expect(main.text).toContain("Folgen Sie uns auf Instagram");
+    expect(main.text).toContain("am Mittwoch beschlossen");
+  });
+
   it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {
     const lead = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren.";
     const html = `<html><head><title>Brücke wird gesperrt</title><meta property="og:type" content="article"></head><body><main><article>

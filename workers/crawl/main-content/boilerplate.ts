@@ -184,7 +184,10 @@ export interface FilterContext {
   lastProse?: number;
 }
 
-/** A reader notice longer than this is removed only after the last paragraph of prose. */
+/**
+ * A call to action longer than this is removed only after the last paragraph of prose ("follow us on
+ * Instagram, where we show …" may be the story's own); a disclaimer or disclosure wherever it stands.
+ */
 const SHORT_NOTICE = 200;
 
 const notices = new WeakMap<Element, NoticeKind | null>();
@@ -291,7 +294,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   // A paragraph of its own that speaks to the reader about the publication, not about the subject.
   if (s.chars > 0 && s.own >= 0.6 * s.chars && !el.closest("figure, figcaption")) {
     const notice = noticeOf(el, ctx.stats);
-    if (notice && (s.chars <= SHORT_NOTICE || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
+    if (notice && (s.chars <= SHORT_NOTICE || notice === "notice" || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
