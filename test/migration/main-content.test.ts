@@ -9,6 +9,8 @@ import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
 import adMagazin from "../fixtures/real/pages/ad-magazin.de.wellness.html?raw";
 import homify from "../fixtures/real/pages/homify.de-Tischdecke.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
+import mannschaft from "../fixtures/real/pages/mannschaft.com-katar.html?raw";
+import autoMotor from "../fixtures/real/pages/auto-motor.at-hyundaitest.html?raw";
 import haenselblatt from "../fixtures/real/pages/haenselblatt.com.chinese.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
@@ -306,6 +308,13 @@ describe("main content", () => {
     expect(main.text).not.toContain("Affiliate-Link");
     expect(main.text).toContain("Folgen Sie uns auf Instagram");
     expect(main.text).toContain("am Mittwoch beschlossen");
+  });
+
+  it("restores a lead its markup names under the headline, shorter than a paragraph of prose (real pages: mannschaft.com's entry-subtitle, auto-motor.at's article-lead)", () => {
+    const subtitle = mainOf(mannschaft);
+    expect(subtitle.text).toContain("Der ehemalige Mr. Gay Germany will mit einer Petition ein Zeichen gegen Diskriminierung setzen");
+    expect(subtitle.reason).toMatch(/of lead before it/);
+    expect(mainOf(autoMotor).text).toContain("Das Facelift des Hyundai Santa Fe ist weit über die üblichen Maßnahmen hinaus gegangen");
   });
 
   it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {
