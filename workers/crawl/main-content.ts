@@ -7,7 +7,7 @@
 import { parseHTML } from "linkedom";
 import { tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
-import { roleWords, strongAreas } from "./main-content/boilerplate";
+import { roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { layoutPick, textColumn } from "./main-content/layout";
 import { type Candidate, fromElements, type Method, Page, type Scored } from "./main-content/page";
@@ -119,20 +119,19 @@ const NOT_COMPARED: Compared = { outside: 0, agree: 0, excess: 0, excessProse: 0
 const LEAD = 150;
 
 /** The words a lead's class calls it by: a standfirst, an abstract, a subtitle under the headline. */
-const LEAD_WORDS = /(?:^|[^a-z0-9])(?:lead|abstract|summary|subtitle|sub-title|subheadline|sub-headline|standfirst|dek|deck|intro|teaser|excerpt|unterzeile)(?:$|[^a-z0-9])/;
+const LEAD_WORDS = wholeWords("lead|abstract|summary|subtitle|sub-title|subheadline|sub-headline|standfirst|dek|deck|intro|teaser|excerpt|unterzeile");
 /** A marked lead has at least this many letters (a dozen words): less is a kicker or a label. */
 const MARKED_LEAD = 50;
 
 /**
  * A lead its markup names ("article-lead", "entry-subtitle", "contentHeader__abstract", a German
- * "teaser" that links nowhere), under the page's headline: shorter than a lead paragraph of prose,
- * but the article's own first words.
+ * "teaser" that links nowhere), after the headline (`headline`: the document position of the last h1
+ * before the article, -1 when there is none): shorter than a lead paragraph of prose, but the
+ * article's own first words.
  */
-function markedLead(page: Page, b: Element, foreign: (b: Element) => boolean): boolean {
+function markedLead(page: Page, b: Element, headline: number, foreign: (b: Element) => boolean): boolean {
   const s = page.stats.get(b);
-  if (s.own < MARKED_LEAD || s.link > 0 || foreign(b) || !LEAD_WORDS.test(roleWords(b))) return false;
-  const h1 = b.ownerDocument.querySelector("h1");
-  return h1 !== null && !within(b, h1) && (h1.compareDocumentPosition(b) & 4) !== 0;
+  return headline >= 0 && page.stats.indexOf(b) > headline && s.own >= MARKED_LEAD && s.link === 0 && !foreign(b) && LEAD_WORDS.test(roleWords(b));
 }
 
 /**
@@ -151,7 +150,8 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const foreign = (b: Element) => strongAreas(b).some((label) => !articleAreas.has(label));
   const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
-  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || markedLead(page, b, foreign)));
+  const headline = Math.max(-1, ...Array.from(page.body.querySelectorAll("h1"), (h) => stats.indexOf(h)).filter((i) => i < first));
+  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || markedLead(page, b, headline, foreign)));
   const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
   const units = [...inside, ...lead, ...after];
   if (!units.length) return null;

@@ -9,8 +9,9 @@ import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
 type Strength = "strong" | "medium" | "weak";
 
-/** Whole token: the words bounded by non-letters ("ad" in "top-ad", not in "head"). */
-const T = (words: string) => new RegExp(`(?:^|[^a-z0-9])(?:${words})(?:$|[^a-z0-9])`);
+/** Whole token of role words (see roleWords): the words bounded by non-letters ("ad" in "top-ad", not in "head"). */
+export const wholeWords = (words: string) => new RegExp(`(?:^|[^a-z0-9])(?:${words})(?:$|[^a-z0-9])`);
+const T = wholeWords;
 /** Token prefix ("share" in "share-buttons" and "sharebar"). */
 const P = (words: string) => new RegExp(`(?:^|[^a-z0-9])(?:${words})`);
 /** Anywhere: distinctive words ("newsletter" in "footerNewsletterBox"). */
