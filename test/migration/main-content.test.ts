@@ -315,6 +315,14 @@ describe("main content", () => {
     expect(subtitle.text).toContain("Der ehemalige Mr. Gay Germany will mit einer Petition ein Zeichen gegen Diskriminierung setzen");
     expect(subtitle.reason).toMatch(/of lead before it/);
     expect(mainOf(autoMotor).text).toContain("Das Facelift des Hyundai Santa Fe ist weit über die üblichen Maßnahmen hinaus gegangen");
+    // The same line as a link to another story is a teaser, not the lead; nor is a subtitle without a headline above it.
+    const subtitleLine = "Der ehemalige Mr. Gay Germany will mit einer Petition ein Zeichen gegen Diskriminierung setzen";
+    const linked = mannschaft.replace(`itemprop="description">${subtitleLine}</h2>`, `itemprop="description"><a href="/andere-geschichte">${subtitleLine}</a></h2>`);
+    expect(linked).not.toBe(mannschaft);
+    expect(mainOf(linked).text).not.toContain(subtitleLine);
+    const headless = mannschaft.replace(/<h1\b[^>]*>[\s\S]*?<\/h1>/g, "");
+    expect(headless).not.toMatch(/<h1\b/);
+    expect(mainOf(headless).text).not.toContain(subtitleLine);
   });
 
   it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {
