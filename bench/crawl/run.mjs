@@ -228,20 +228,18 @@ function printReal(opts, { product, bare, variants, productVariants }) {
   console.log(`CPU seconds per page: product ${cpu(product.cpu, product.pages)}; bare loop ${cpu(bare.cpu, product.pages)}; ${os.cpus().length} CPUs shared with anything else running`);
   console.log(`peak RSS: workerd ${product.workerdMb.toFixed(0)} MB, chromium ${product.chromiumMb.toFixed(0)} MB (bare loop: workerd ${bare.workerdMb.toFixed(0)} MB, chromium ${bare.chromiumMb.toFixed(0)} MB)`);
   if (!variants.length) return;
-  console.log("\nThe product without its settle time, then without screenshots (--profile), against the bare loop of this run:");
-  console.table(
-    productVariants.map((r) => {
-      const perMinute = r.finished / (r.seconds / 60);
-      return { what: r.what, "wall s": r.seconds.toFixed(1), "pages/min": perMinute.toFixed(1), "× bare": (perMinute / barePerMinute).toFixed(2), "median s/page": r.median.toFixed(2), "CPU s/page": ((r.cpu.workerd + r.cpu.chromium) / r.pages).toFixed(2) };
-    }),
-  );
-  console.log("The bare loop with the product's rendering choices (--profile): what they cost before any settling or extraction");
-  console.table(
-    [{ what: "bare loop (viewport screenshot)", ...bare }, ...variants.map((v) => ({ what: v.focus ? "+ tall screenshot (to 3,200 px) + focused tabs" : "+ tall screenshot (to 3,200 px)", ...v }))].map((r) => {
-      const perMinute = r.durations.length / (r.seconds / 60);
-      return { what: r.what, "wall s": r.seconds.toFixed(1), "pages/min": perMinute.toFixed(1), "× bare": (perMinute / barePerMinute).toFixed(2), "median s/page": percentile(r.durations, 50).toFixed(2), "p95 s/page": percentile(r.durations, 95).toFixed(2), "CPU s/page": ((r.cpu.workerd + r.cpu.chromium) / product.pages).toFixed(2) };
-    }),
-  );
+  // One row per run: its rate against the bare loop of this run, and its CPU per page.
+  const row = (what, pages, seconds, medianS, cpu) => {
+    const perMinute = pages / (seconds / 60);
+    return { what, "wall s": seconds.toFixed(1), "pages/min": perMinute.toFixed(1), "× bare": (perMinute / barePerMinute).toFixed(2), "median s/page": medianS.toFixed(2), "CPU s/page": ((cpu.workerd + cpu.chromium) / pages).toFixed(2) };
+  };
+  const bareRow = (what, r) => row(what, r.durations.length, r.seconds, percentile(r.durations, 50), r.cpu);
+  console.log("\nWhat each of the product's choices costs (--profile): the product without its settle time, then without screenshots; the bare loop with the product's screenshot, then with focused tabs too");
+  console.table([
+    bareRow("bare loop (viewport screenshot)", bare),
+    ...productVariants.map((r) => row(r.what, r.finished, r.seconds, r.median, r.cpu)),
+    ...variants.map((v) => bareRow(v.focus ? "bare loop + tall screenshot (to 3,200 px) + focused tabs" : "bare loop + tall screenshot (to 3,200 px)", v)),
+  ]);
 }
 
 /** `--profile`: the product's extraction timed in Node over the same corpus pages (extract-cost.ts). */

@@ -1,7 +1,7 @@
 // The baseline of bench:crawl --real: the least a Worker can do with the Browser Rendering binding to
-// render a list of pages. One browser, `concurrency` tabs (1280x800) pulling from a shared index,
+// render a list of pages. One browser, `concurrency` tabs (the product's 1280x800) pulling from a shared index,
 // requests to other hosts aborted, goto until DOMContentLoaded within `navigationMs`, then a JPEG
-// screenshot of the viewport (quality 70). No extraction, no storage, no settle time.
+// screenshot of the viewport (the product's JPEG quality). No extraction, no storage, no settle time.
 //
 // With `tall`, the screenshot is the product's instead (workers/crawl/browser.ts): from the top, as tall
 // as the document up to 3,200 px, through the tab's own DevTools session; with `focus`, every tab is
@@ -12,8 +12,8 @@
 // it, GET /result answers { done: false } until it ends, then { done: true, seconds, loaded, durations }.
 import puppeteer from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
-
-const VIEWPORT = { width: 1280, height: 800 };
+// The product's page size and screenshot settings, so the loop renders and shoots as it does.
+import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_QUALITY, VIEWPORT } from "../../../workers/crawl/browser";
 
 export class BareLoop extends DurableObject {
   job = null;
@@ -44,8 +44,6 @@ export class BareLoop extends DurableObject {
     return new Response("Not found", { status: 404 });
   }
 }
-
-const MAX_HEIGHT = 3_200;
 
 async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus }) {
   const started = Date.now();
@@ -79,7 +77,7 @@ async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus
             // Never reached DOMContentLoaded: screenshot what is there, as the product does.
           }
           if (tall) await tallShot(page, cdp).catch(() => {});
-          else await page.screenshot({ type: "jpeg", quality: 70 }).catch(() => {});
+          else await page.screenshot({ type: "jpeg", quality: SCREENSHOT_QUALITY }).catch(() => {});
           durations.push((Date.now() - t) / 1000);
         }
         await page.close().catch(() => {});
@@ -91,11 +89,11 @@ async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus
   return { seconds: (Date.now() - started) / 1000, loaded, durations: durations.sort((a, b) => a - b) };
 }
 
-/** The product's screenshot: the document from the top, up to MAX_HEIGHT, JPEG quality 70. */
+/** The product's screenshot (RenderTab.screenshot): the document from the top, up to SCREENSHOT_MAX_HEIGHT. */
 async function tallShot(page, cdp) {
   const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
-  const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(Number(height) || 0), VIEWPORT.height), MAX_HEIGHT), scale: 1 };
-  await cdp.send("Page.captureScreenshot", { format: "jpeg", quality: 70, clip, captureBeyondViewport: true, optimizeForSpeed: true });
+  const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(Number(height) || 0), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: 1 };
+  await cdp.send("Page.captureScreenshot", { format: "jpeg", quality: SCREENSHOT_QUALITY, clip, captureBeyondViewport: true, optimizeForSpeed: true });
 }
 
 export default {

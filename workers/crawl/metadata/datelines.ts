@@ -1,7 +1,8 @@
 /**
  * Publication dates the page writes without a `<time>` element: the date line under the headline
  * ("Veröffentlicht am 16.08.2019", "November 22, 2011 ⋅ Email this post"), elements whose class
- * names a date ("post-date", "entry-meta"), and the day in the URL's path (/2019/08/02/).
+ * names a date ("post-date", "entry-meta"), and the day in the URL's path (/2019/08/02/). Also the
+ * other thing a dateline tells: the news agency that opens a report ("Hamburg (dpa/lno) –"), an author.
  */
 import { collapse, tagOf } from "../html";
 import type { Collector, ReadContext } from "./collect";
