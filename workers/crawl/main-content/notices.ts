@@ -11,8 +11,16 @@ export type NoticeKind = "call to action" | "notice" | "credit" | "page error";
 
 /** A word boundary that knows letters beyond ASCII (`\b` does not: "wir übernehmen" has none before "ü"). */
 const B = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
-/** One case-insensitive pattern of alternatives, `\b` read as B. */
-const anyOf = (parts: string[]) => new RegExp(parts.map((p) => p.replaceAll(String.raw`\b`, B)).join("|"), "iu");
+/**
+ * One pattern of alternatives, `\b` read as B, matched against lowercased text: each alternative opens
+ * at a word boundary, which is tested once per position for all of them, and without the `i` flag the
+ * engine compares letters as they are instead of case-folding each one. (Written with `iu` and B before
+ * every alternative, these patterns took most of the time of a page's extraction.)
+ */
+const anyOf = (parts: string[]) => {
+  if (!parts.every((p) => p.startsWith(String.raw`\b`))) throw new Error("every alternative of a notice pattern opens at a word boundary");
+  return new RegExp(`${B}(?:${parts.map((p) => p.replace(/^\\b/, "").replaceAll(String.raw`\b`, B)).join("|")})`, "u");
+};
 
 /** The publisher asks something of the reader: follow, subscribe, download, join, support, share, write in. */
 const CALL_TO_ACTION = anyOf(
@@ -120,7 +128,8 @@ export function readerNotice(text: string): NoticeKind | null {
   if (!t) return null;
   if (t.length <= 60 && CREDIT.test(t)) return "credit";
   if (PAGE_ERROR.test(t)) return "page error";
-  if (CALL_TO_ACTION.test(t) || FOLLOW_NAMED.test(t)) return "call to action";
-  if (NOTICE.test(t)) return "notice";
+  const lower = t.toLowerCase();
+  if (CALL_TO_ACTION.test(lower) || FOLLOW_NAMED.test(t)) return "call to action";
+  if (NOTICE.test(lower)) return "notice";
   return null;
 }
