@@ -12,20 +12,22 @@
 // `wrangler dev`, the same binding and local Chromium, DOMContentLoaded and a screenshot, same tabs),
 // and prints both rates, their ratio, and the slowest page against its deadline. With `--profile` it
 // also runs the bare loop with the product's tall screenshot, then with that and focused tabs, and
-// times the product's extraction of the same pages in Node (extract-cost.ts).
+// times the product's extraction of the same pages in Node (extract-cost.ts). With `--cpu-profile FILE`
+// it writes the V8 CPU profile of the product's Worker during its end-to-end run (open it in Chrome
+// DevTools or speedscope): where the Worker's own JavaScript spends a run.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { serveFixtureSite } from "../../test/fixtures/site/site.mjs";
 import { checkNode, ensureBrowserWrapper } from "../../scripts/setup.mjs";
-import { Api, benchPort, ensureBuild, followRun, leftoverBrowsers, memorySampler, percentile, startProduct, stopWrangler } from "../lib/product.mjs";
+import { Api, benchPort, ensureBuild, followRun, leftoverBrowsers, memorySampler, percentile, profileSummary, startProduct, startWorkerProfile, stopWrangler } from "../lib/product.mjs";
 import { bundleAndRun } from "../bundle.mjs";
 import { bareLoop, corpusFiles, serveRealSite } from "./real-site.mjs";
 
 const log = (msg) => console.log(`[bench:crawl] ${msg}`);
 
 function parseArgs(argv) {
-  const opts = { pages: null, concurrency: 4, real: null, stuck: 3, profile: false };
+  const opts = { pages: null, concurrency: 4, real: null, stuck: 3, profile: false, cpuProfile: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--profile") {
       opts.profile = true;
@@ -37,12 +39,14 @@ function parseArgs(argv) {
     else if (key === "--concurrency") opts.concurrency = Number(value);
     else if (key === "--real") opts.real = value;
     else if (key === "--stuck") opts.stuck = Number(value);
-    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--pages N] [--concurrency N] [--real DIR [--stuck N] [--profile]])`);
+    else if (key === "--cpu-profile") opts.cpuProfile = path.resolve(value);
+    else throw new Error(`unknown argument ${argv[i]} (usage: run.mjs [--pages N] [--concurrency N] [--real DIR [--stuck N] [--profile] [--cpu-profile FILE]])`);
   }
   opts.pages ??= opts.real ? 130 : 240;
   if (!opts.real && !(opts.pages >= 200)) throw new Error("--pages must be at least 200");
   if (opts.real && !(opts.pages >= 10)) throw new Error("--pages must be at least 10");
   if (opts.profile && !opts.real) throw new Error("--profile needs --real DIR");
+  if (opts.cpuProfile && !opts.real) throw new Error("--cpu-profile needs --real DIR");
   if (!(opts.concurrency >= 1 && opts.concurrency <= 16)) throw new Error("--concurrency must be 1..16");
   return opts;
 }
@@ -117,7 +121,8 @@ async function main() {
     wrangler = null;
   };
   try {
-    wrangler = await startProduct({ port, stateDir, output });
+    const inspectorPort = opts.cpuProfile ? await benchPort([port]) : null;
+    wrangler = await startProduct({ port, stateDir, output, inspectorPort });
     const api = new Api(base);
     const siteId = await api.seedSite(
       site.origin,
@@ -126,7 +131,14 @@ async function main() {
 
     if (opts.real) {
       log(`product end to end over ${site.urls.length} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on`);
+      const cpuProfile = inspectorPort ? await startWorkerProfile(inspectorPort) : null;
       const product = await runScenario(api, wrangler.pid, siteId, { screenshots: true });
+      if (cpuProfile) {
+        const summary = profileSummary(await cpuProfile.stop(opts.cpuProfile));
+        log(`the Worker's CPU profile of the end-to-end run: ${opts.cpuProfile}`);
+        log(`  JavaScript ran ${summary.busySeconds.toFixed(1)} s of ${summary.wallSeconds.toFixed(1)} s; heaviest functions (with what they call, line in the bundle):`);
+        for (const { fn, seconds } of summary.heaviest) log(`  ${seconds.toFixed(1).padStart(6)} s  ${fn}`);
+      }
       // --profile: the product again, without its settle time (a site whose crawl.settleMs is 0: read at
       // DOMContentLoaded), then without screenshots, to price each.
       const productVariants = [];

@@ -69,10 +69,11 @@ export function bundleWorker(stateDir) {
 }
 
 /** Starts `wrangler dev` with `config` on `port`; its output goes to `output` for error reports. `vars` override the config's. */
-export function startWrangler({ port, config, persistTo, tmpDir, output, vars = {} }) {
+export function startWrangler({ port, config, persistTo, tmpDir, output, vars = {}, inspectorPort = null }) {
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const inspector = inspectorPort ? ["--inspector-port", String(inspectorPort)] : [];
   const child = spawnWrangler(
-    { port, persistTo, extra: ["--show-interactive-dev-session=false", "--config", config, "--no-bundle", ...varArgs] },
+    { port, persistTo, extra: ["--show-interactive-dev-session=false", "--config", config, "--no-bundle", ...inspector, ...varArgs] },
     { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { CI: "true", TMPDIR: tmpDir } },
   );
   for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on("line", (l) => output.push(l));
@@ -83,7 +84,7 @@ export function startWrangler({ port, config, persistTo, tmpDir, output, vars = 
  * The product on `port` over the state in `stateDir` (fresh, or kept from an earlier start with
  * `fresh: false`). Returns the child and how to start it again on the same state.
  */
-export async function startProduct({ port, stateDir, output, vars = {}, fresh = true }) {
+export async function startProduct({ port, stateDir, output, vars = {}, fresh = true, inspectorPort = null }) {
   const persistTo = path.join(stateDir, "state");
   const tmpDir = path.join(stateDir, "tmp");
   fs.mkdirSync(tmpDir, { recursive: true });
@@ -92,9 +93,82 @@ export async function startProduct({ port, stateDir, output, vars = {}, fresh = 
     await applyMigrations({ persistTo });
     config = bundleWorker(stateDir);
   }
-  const child = startWrangler({ port, config, persistTo, tmpDir, output, vars });
+  const child = startWrangler({ port, config, persistTo, tmpDir, output, vars, inspectorPort });
   await waitForHttp(`http://127.0.0.1:${port}/api/v1/auth/me`, { child, timeoutMs: 180_000 });
   return child;
+}
+
+/**
+ * Starts V8's sampling profiler in the Worker of a `wrangler dev` started with `inspectorPort`, through
+ * its DevTools endpoint (which accepts only local origins); `stop(file)` writes the .cpuprofile, which
+ * Chrome DevTools and speedscope open. Samples are taken only while the Worker runs JavaScript.
+ */
+export async function startWorkerProfile(inspectorPort, { intervalUs = 500 } = {}) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  if (!targets.length) throw new Error(`no inspector target on port ${inspectorPort}`);
+  const { default: WebSocket } = await import("ws");
+  const ws = new WebSocket(targets[0].webSocketDebuggerUrl, { origin: "http://127.0.0.1" });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  let next = 0;
+  const pending = new Map();
+  ws.on("message", (data) => {
+    const msg = JSON.parse(String(data));
+    pending.get(msg.id)?.(msg);
+    pending.delete(msg.id);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, (msg) => (msg.error ? reject(new Error(`${method}: ${msg.error.message}`)) : resolve(msg.result)));
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send("Profiler.enable");
+  await send("Profiler.setSamplingInterval", { interval: intervalUs });
+  await send("Profiler.start");
+  return {
+    /** Writes the profile to `file` and returns it. */
+    async stop(file) {
+      const { profile } = await send("Profiler.stop");
+      fs.writeFileSync(file, JSON.stringify(profile));
+      ws.close();
+      return profile;
+    },
+  };
+}
+
+/**
+ * A V8 CPU profile's busy time and its heaviest functions, inclusive of what they call. A gap between
+ * two samples longer than the interval allows is time the Worker ran no JavaScript (it waited on I/O,
+ * or was not scheduled): it counts as one interval, not as the function sampled after it.
+ */
+export function profileSummary(profile, { top = 12, intervalUs = 500 } = {}) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const cap = 4 * intervalUs;
+  const inclusive = new Map();
+  let busyUs = 0;
+  profile.samples.forEach((id, i) => {
+    const us = Math.min(profile.timeDeltas[i] ?? 0, cap);
+    const name = nodes.get(id).callFrame.functionName;
+    if (name === "(idle)" || name === "(program)") return;
+    busyUs += us;
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, lineNumber } = nodes.get(at).callFrame;
+      if (!functionName || functionName.startsWith("(")) continue;
+      const key = `${functionName}:${lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+    }
+  });
+  const wallUs = profile.endTime - profile.startTime;
+  const heaviest = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return { busySeconds: busyUs / 1e6, wallSeconds: wallUs / 1e6, heaviest: heaviest.map(([fn, us]) => ({ fn, seconds: us / 1e6 })) };
 }
 
 /** Stops a `wrangler dev` gracefully (the product's must close its browsers); false when it had to be killed. */
