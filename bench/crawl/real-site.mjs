@@ -94,7 +94,7 @@ function bundleBare(stateDir) {
  * before this returns. Returns the wall time, the pages that loaded, each page's seconds (sorted)
  * and the peak memory of its processes.
  */
-export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir, output, tall = false, focus = false }) {
+export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir, output, tall = false, focus = false, settle = false }) {
   const tmpDir = path.join(stateDir, "tmp");
   fs.mkdirSync(tmpDir, { recursive: true });
   const config = bundleBare(stateDir);
@@ -105,7 +105,7 @@ export async function bareLoop({ urls, concurrency, navigationMs, port, stateDir
     await waitForHttp(`${base}/result`, { child, timeoutMs: 120_000 });
     // Sampled from here: the Worker's start-up is not part of the loop.
     sampler = memorySampler(() => child.pid);
-    const start = await fetch(`${base}/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ urls, concurrency, navigationMs, tall, focus }) });
+    const start = await fetch(`${base}/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ urls, concurrency, navigationMs, tall, focus, settle }) });
     if (start.status !== 202) throw new Error(`bare loop: HTTP ${start.status} ${await start.text()}`);
     // Generous: every page at its full navigation budget, one tab at a time.
     const deadline = Date.now() + 60_000 + urls.length * (navigationMs + 10_000);

@@ -11,7 +11,8 @@
 // them, then a bare Browser Rendering loop (bench/crawl/bare: a minimal Worker under its own
 // `wrangler dev`, the same binding and local Chromium, DOMContentLoaded and a screenshot, same tabs),
 // and prints both rates, their ratio, and the slowest page against its deadline. With `--profile` it
-// also runs the bare loop with the product's tall screenshot, then with that and focused tabs, and
+// also runs the bare loop with the product's tall screenshot, then with that and focused tabs, then
+// with those and the product's settle time (all of the product's rendering, none of its processing), and
 // times the product's extraction of the same pages in Node (extract-cost.ts). With `--cpu-profile FILE`
 // it writes the V8 CPU profile of the product's Worker during its end-to-end run (open it in Chrome
 // DevTools or speedscope): where the Worker's own JavaScript spends a run.
@@ -158,9 +159,9 @@ async function main() {
       const variants = [];
       if (opts.profile) {
         // The bare loop again with the product's rendering choices, to price them: its tall screenshot,
-        // then that and focused tabs. Neither settles or extracts.
-        for (const v of [{ tall: true, focus: false }, { tall: true, focus: true }]) {
-          log(`bare loop with ${v.focus ? "the product's screenshot and focused tabs" : "the product's screenshot"}`);
+        // then that and focused tabs, then those and its settle time. None extracts or stores.
+        for (const v of [{ tall: true }, { tall: true, focus: true }, { tall: true, focus: true, settle: true }]) {
+          log(`bare loop with ${bareVariant(v)}`);
           const result = await bareLoop({ urls: site.urls, concurrency: opts.concurrency, navigationMs: NAVIGATION_MS, port: await benchPort([port]), stateDir, output, ...v });
           variants.push({ ...v, ...result });
         }
@@ -246,12 +247,17 @@ function printReal(opts, { product, bare, variants, productVariants }) {
     return { what, "wall s": seconds.toFixed(1), "pages/min": perMinute.toFixed(1), "× bare": (perMinute / barePerMinute).toFixed(2), "median s/page": medianS.toFixed(2), "CPU s/page": ((cpu.workerd + cpu.chromium) / pages).toFixed(2) };
   };
   const bareRow = (what, r) => row(what, r.durations.length, r.seconds, percentile(r.durations, 50), r.cpu);
-  console.log("\nWhat each of the product's choices costs (--profile): the product without its settle time, then without screenshots; the bare loop with the product's screenshot, then with focused tabs too");
+  console.log("\nWhat each of the product's choices costs (--profile): the product without its settle time, then without screenshots; the bare loop with the product's screenshot, then with focused tabs too, then with its settle time too");
   console.table([
     bareRow("bare loop (viewport screenshot)", bare),
     ...productVariants.map((r) => row(r.what, r.finished, r.seconds, r.median, r.cpu)),
-    ...variants.map((v) => bareRow(v.focus ? "bare loop + tall screenshot (to 3,200 px) + focused tabs" : "bare loop + tall screenshot (to 3,200 px)", v)),
+    ...variants.map((v) => bareRow(`bare loop + ${bareVariant(v)}`, v)),
   ]);
+}
+
+/** What a variant of the bare loop adds of the product's rendering (bench/crawl/bare/worker.js). */
+function bareVariant({ tall, focus, settle }) {
+  return [tall && "the product's tall screenshot (to 3,200 px)", focus && "focused tabs", settle && "the product's settle (network quiet)"].filter(Boolean).join(" + ");
 }
 
 /** `--profile`: the product's extraction timed in Node over the same corpus pages (extract-cost.ts). */

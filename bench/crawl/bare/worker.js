@@ -6,14 +6,16 @@
 // With `tall`, the screenshot is the product's instead (workers/crawl/browser.ts): from the top, as tall
 // as the document up to 3,200 px, through the tab's own DevTools session; with `focus`, every tab is
 // rendered as the focused, visible page (Emulation.setFocusEmulationEnabled), as the product's tabs
-// are. `bench:crawl --real --profile` runs these variants to price the product's rendering choices.
+// are; with `settle`, each page is given the product's settle time (network quiet for QUIET_MS, within
+// SETTLE_MS) before its screenshot, so its images load as the product's do. `bench:crawl --real
+// --profile` runs these variants to price the product's rendering choices.
 //
 // The loop runs in a Durable Object so it does not depend on one long HTTP request: POST /run starts
 // it, GET /result answers { done: false } until it ends, then { done: true, seconds, loaded, durations }.
 import puppeteer from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
 // The product's page size and screenshot settings, so the loop renders and shoots as it does.
-import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_QUALITY, VIEWPORT } from "../../../workers/crawl/browser";
+import { QUIET_MS, SCREENSHOT_MAX_HEIGHT, SCREENSHOT_QUALITY, SETTLE_MS, VIEWPORT } from "../../../workers/crawl/browser";
 
 export class BareLoop extends DurableObject {
   job = null;
@@ -22,12 +24,12 @@ export class BareLoop extends DurableObject {
     const { pathname } = new URL(request.url);
     if (pathname === "/run" && request.method === "POST") {
       if (this.job && !this.job.done) return Response.json({ error: "a loop is running" }, { status: 409 });
-      const { urls, concurrency, navigationMs, tall = false, focus = false } = await request.json();
+      const { urls, concurrency, navigationMs, tall = false, focus = false, settle = false } = await request.json();
       const job = { done: false, result: null, error: null };
       this.job = job;
       // Not awaited: the caller polls /result, which also keeps this object alive.
       this.ctx.waitUntil(
-        renderAll(this.env.BROWSER, urls, concurrency, navigationMs, { tall, focus }).then(
+        renderAll(this.env.BROWSER, urls, concurrency, navigationMs, { tall, focus, settle }).then(
           (result) => Object.assign(job, { done: true, result }),
           (err) => Object.assign(job, { done: true, error: String(err?.stack ?? err) }),
         ),
@@ -45,7 +47,7 @@ export class BareLoop extends DurableObject {
   }
 }
 
-async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus }) {
+async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus, settle }) {
   const started = Date.now();
   const browser = await puppeteer.launch(binding);
   const host = new URL(urls[0]).host;
@@ -73,6 +75,8 @@ async function renderAll(binding, urls, concurrency, navigationMs, { tall, focus
           try {
             await page.goto(url, { waitUntil: "domcontentloaded", timeout: navigationMs });
             loaded++;
+            // The product's settle: until the network is quiet for QUIET_MS, within SETTLE_MS.
+            if (settle) await page.waitForNetworkIdle({ idleTime: QUIET_MS, timeout: SETTLE_MS }).catch(() => {});
           } catch {
             // Never reached DOMContentLoaded: screenshot what is there, as the product does.
           }
