@@ -12,6 +12,8 @@ import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?
 import mannschaft from "../fixtures/real/pages/mannschaft.com-katar.html?raw";
 import autoMotor from "../fixtures/real/pages/auto-motor.at-hyundaitest.html?raw";
 import haenselblatt from "../fixtures/real/pages/haenselblatt.com.chinese.html?raw";
+import phillyvoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
+import timesOfIsrael from "../fixtures/real/pages/timesofisrael.com.washington.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
 
@@ -323,6 +325,22 @@ describe("main content", () => {
     const headless = mannschaft.replace(/<h1\b[^>]*>[\s\S]*?<\/h1>/g, "");
     expect(headless).not.toMatch(/<h1\b/);
     expect(mainOf(headless).text).not.toContain(subtitleLine);
+  });
+
+  it("restores the caption of the article's lead picture under the headline (real pages: phillyvoice.com's article-image-caption, timesofisrael.com's caption in its media box)", () => {
+    const caption = "Joel Embiid and Krisapts Porzingis jump center";
+    const main = mainOf(phillyvoice);
+    expect(main.text).toContain(caption);
+    expect(main.reason).toMatch(/of lead before it/);
+    expect(mainOf(timesOfIsrael).text).toContain("New Washington Supreme Court Justice Raquel Montoya-Lewis is sworn in, Monday, January 6, 2020");
+    // A caption that links to another story is a teaser; nor is a caption restored on a page without a headline above it.
+    const markup = `<p class="article-image-caption">\n${caption}\n</p>`;
+    expect(phillyvoice).toContain(markup);
+    const linked = phillyvoice.replace(markup, `<p class="article-image-caption"><a href="/sports/other-story">${caption}</a></p>`);
+    expect(mainOf(linked).text).not.toContain(caption);
+    const headless = phillyvoice.replace(/<h1\b[^>]*>[\s\S]*?<\/h1>/g, "");
+    expect(headless).not.toMatch(/<h1\b/);
+    expect(mainOf(headless).text).not.toContain(caption);
   });
 
   it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {

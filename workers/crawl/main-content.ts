@@ -134,6 +134,20 @@ function markedLead(page: Page, b: Element, headline: number, foreign: (b: Eleme
   return headline >= 0 && page.stats.indexOf(b) > headline && s.own >= MARKED_LEAD && s.link === 0 && !foreign(b) && LEAD_WORDS.test(roleWords(b));
 }
 
+/** The words a caption's class calls it by. */
+const CAPTION_WORDS = wholeWords("caption|figcaption|bildunterschrift|bu|image-text|img-text|legend|legende");
+
+/**
+ * The caption of the article's lead picture, between the headline and Readability's article: text in
+ * a figure, or a block its markup (or its parent's) calls a caption, short and linking nowhere.
+ */
+function leadCaption(page: Page, b: Element, headline: number, foreign: (b: Element) => boolean): boolean {
+  const s = page.stats.get(b);
+  if (headline < 0 || page.stats.indexOf(b) <= headline || s.own < 20 || s.chars > 400 || s.link > 0 || foreign(b)) return false;
+  const parent = b.parentElement;
+  return b.closest("figure, figcaption") !== null || CAPTION_WORDS.test(roleWords(b)) || (parent !== null && CAPTION_WORDS.test(roleWords(parent)));
+}
+
 /**
  * Readability's article with what it dropped: content inside it (`restorable`), lead paragraphs
  * before it with what lies between them and the article, and, when it holds under 70% of the
@@ -151,7 +165,7 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
   const headline = Math.max(-1, ...Array.from(page.body.querySelectorAll("h1"), (h) => stats.indexOf(h)).filter((i) => i < first));
-  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || markedLead(page, b, headline, foreign)));
+  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || markedLead(page, b, headline, foreign) || leadCaption(page, b, headline, foreign)));
   const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
   const units = [...inside, ...lead, ...after];
   if (!units.length) return null;
