@@ -264,6 +264,19 @@ describe("main content", () => {
     expect(pagina.mainText).toContain("el inspector general de la Policía, Álvaro Álvarez");
     expect(pagina.mainText).not.toContain("Policía anuncia coordinación con Carabineros");
     expect(pagina.mainSource?.reason).toMatch(/headline/);
+    // "También puede leer:" and a link to another story, between two of the article's paragraphs: a pointer, not the story.
+    expect(pagina.mainText).not.toContain("Tras escándalo en la Policía, jefe de bancada del MAS");
+    expect(pagina.mainText).toContain("Tenemos conocimiento de que existe una cantidad importante");
+  });
+
+  it("drops a line that points to another story in the words sites use for it, in several languages", () => {
+    const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years to finish.</p>`;
+    for (const label of ["Siehe auch:", "Lees ook:", "Zobacz też:", "Lire également :", "Läs även:", "Related stories:"]) {
+      const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
+        ${prose(1)}<p><strong>${label}</strong> <a href="/2024/03/other-story/">The ferry returns for the summer season</a></p>${prose(2)}${prose(3)}</article></main></body></html>`);
+      expect(main.text, label).toContain("Paragraph 2 of the story");
+      expect(main.text, label).not.toContain("The ferry returns");
+    }
   });
 
   it("keeps a results table whose rows link to each entry, as adac.de's test tables do, and still drops a list of links", () => {

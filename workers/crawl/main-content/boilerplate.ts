@@ -100,6 +100,16 @@ const PHRASES = [
   "das könnte dich auch interessieren", "noch mehr infos", "artikel gefallen?", "vorschau auf den nächsten artikel",
   "more on this story", "recommended for you", "auch lesen", "hier geht es zur", "hier geht es zum", "hier geht's zur",
   "hier geht's zum", "besuchen sie unseren", "noch keine bewertungen", "no ratings yet", "externer inhalt", "external content",
+  // Pointers to other stories, as sites in these languages word them.
+  "related stories", "related content", "related news", "further reading", "you may also be interested in",
+  "siehe auch", "lies auch", "ähnliche artikel", "verwandte artikel", "passend dazu", "passend zum thema",
+  "también puede leer", "puede leer también", "lee además", "lea además", "también le puede interesar",
+  "también te puede interesar", "noticias relacionadas", "artículos relacionados", "le recomendamos",
+  "confira também", "saiba mais", "notícias relacionadas", "lire également", "à lire également", "voir également",
+  "à voir aussi", "sur le même thème", "articles similaires", "dans la même rubrique", "leggi pure", "articoli correlati",
+  "vedi anche", "guarda anche", "lees ook", "lees meer", "zie ook", "gerelateerde artikelen", "czytaj więcej",
+  "zobacz też", "zobacz także", "przeczytaj też", "przeczytaj także", "läs även", "läs också", "læs også", "les også",
+  "se også", "lue myös",
 ].sort((a, b) => b.length - a.length);
 /** The names of a site's legal and service pages, which its footer links to (several languages). */
 const LEGAL_WORDS =
