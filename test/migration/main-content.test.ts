@@ -5,15 +5,9 @@ import { cleanChildren } from "../../workers/crawl/html";
 import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
 import { attributeKind } from "../../workers/crawl/main-content/boilerplate";
 import { pageHtml } from "../fixtures/site/pages.mjs";
-import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
 import adMagazin from "../fixtures/real/pages/ad-magazin.de.wellness.html?raw";
 import homify from "../fixtures/real/pages/homify.de-Tischdecke.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
-import mannschaft from "../fixtures/real/pages/mannschaft.com-katar.html?raw";
-import autoMotor from "../fixtures/real/pages/auto-motor.at-hyundaitest.html?raw";
-import haenselblatt from "../fixtures/real/pages/haenselblatt.com.chinese.html?raw";
-import phillyvoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
-import timesOfIsrael from "../fixtures/real/pages/timesofisrael.com.washington.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
 
@@ -292,68 +286,6 @@ describe("main content", () => {
     const main = mainOf(html);
     for (const cell of ["Hersteller/Modell", "Kindersitz Modell 1", "Kindersitz Modell 6", "105 Euro"]) expect(main.text).toContain(cell);
     expect(main.text).not.toContain("Reifentest");
-  });
-
-  it("restores what Readability dropped between the lead it left out and its article (a real page: journelles.de's gift guide)", () => {
-    const page = extractPage(journelles, "https://www.journelles.de/gift-guide-westwing-22/");
-    expect(page.mainSource?.method).toBe("merged");
-    for (const item of ["Knotenkissen: Für Interior-Liebhaber", "Buchstützen: Ein Geschenk der Kategorie", "Kleine Stehlampe: Ein edler Hingucker"]) expect(page.mainText).toContain(item);
-  });
-
-  it("leaves out a row of cards alike that link to other stories with their excerpts after the article (a real page: haenselblatt.com), and keeps cards that link within the page", () => {
-    const real = mainOf(haenselblatt);
-    expect(real.text).toContain("Die chinesische Geldpflanze ist eine schöne, einzigartige und einfach zu züchtende Zimmerpflanze.");
-    expect(real.text).not.toContain("Kann Bambus in Zone 8 wachsen?");
-    const prose = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren, wie die Verwaltung mitteilte.";
-    const card = (href: string, n: number) => `<div class="card"><a href="${href}">Eine andere Geschichte Nummer ${n} aus der Stadt</a><p>Kurzer Anriss der anderen Geschichte, die mit einem Satz neugierig machen soll, Folge ${n}.</p></div>`;
-    const page = (href: (n: number) => string) => `<html><head><title>Brücke</title><meta property="og:type" content="article"></head><body><main><article>
-      <p>${prose}</p><p>${prose.replace("Dienstag", "Mittwoch")}</p><p>${prose.replace("Dienstag", "Donnerstag")}</p>
-      <div class="cards">${[1, 2, 3].map((n) => card(href(n), n)).join("")}</div></article></main></body></html>`;
-    expect(mainOf(page((n) => `/andere-geschichte-${n}`)).text).not.toContain("Eine andere Geschichte Nummer 2");
-    expect(mainOf(page((n) => `#abschnitt-${n}`)).text).toContain("Eine andere Geschichte Nummer 2");
-  });
-
-  it("drops a long disclosure inside the story (peppermynta.de's affiliate note), and keeps a long call to action there, which may be the story's own", () => {
-    const prose = "Die Stadt hat am Dienstag beschlossen, die alte Brücke über den Fluss für zwei Jahre zu sperren und in dieser Zeit vollständig zu sanieren, wie die Verwaltung am Abend nach der Sitzung des Stadtrats mitteilte.";
-    const disclosure = "Die mit Sternchen (*) gekennzeichneten Links sind sogenannte »Affiliate-Links«. Wenn du auf so einen Affiliate-Link klickst und über diesen Link einkaufst, bekommen wir von dem betreffenden Online-Shop oder Anbieter eine Provision. Für dich verändert sich der Preis nicht.";
-    const call = "Folgen Sie uns auf Instagram, denn dort zeigen wir jeden Tag, wie die Arbeiten an der Brücke vorankommen, welche Umleitungen gelten und wann die Behelfsbrücke für Fußgänger und Radfahrer öffnet, mit Bildern von der Baustelle und Antworten auf Ihre Fragen.";
-    const main = mainOf(`<html><head><title>Brücke</title><meta property="og:type" content="article"></head><body><main><article>
-      <p>${prose}</p><p>${disclosure}</p><p>${call}</p><p>${prose.replace("Dienstag", "Mittwoch")}</p><p>${prose.replace("Dienstag", "Donnerstag")}</p></article></main></body></html>`);
-    expect(disclosure.replace(/\W/g, "").length).toBeGreaterThan(200);
-    expect(main.text).not.toContain("Affiliate-Link");
-    expect(main.text).toContain("Folgen Sie uns auf Instagram");
-    expect(main.text).toContain("am Mittwoch beschlossen");
-  });
-
-  it("restores a lead its markup names under the headline, shorter than a paragraph of prose (real pages: mannschaft.com's entry-subtitle, auto-motor.at's article-lead)", () => {
-    const subtitle = mainOf(mannschaft);
-    expect(subtitle.text).toContain("Der ehemalige Mr. Gay Germany will mit einer Petition ein Zeichen gegen Diskriminierung setzen");
-    expect(subtitle.reason).toMatch(/of lead before it/);
-    expect(mainOf(autoMotor).text).toContain("Das Facelift des Hyundai Santa Fe ist weit über die üblichen Maßnahmen hinaus gegangen");
-    // The same line as a link to another story is a teaser, not the lead; nor is a subtitle without a headline above it.
-    const subtitleLine = "Der ehemalige Mr. Gay Germany will mit einer Petition ein Zeichen gegen Diskriminierung setzen";
-    const linked = mannschaft.replace(`itemprop="description">${subtitleLine}</h2>`, `itemprop="description"><a href="/andere-geschichte">${subtitleLine}</a></h2>`);
-    expect(linked).not.toBe(mannschaft);
-    expect(mainOf(linked).text).not.toContain(subtitleLine);
-    const headless = mannschaft.replace(/<h1\b[^>]*>[\s\S]*?<\/h1>/g, "");
-    expect(headless).not.toMatch(/<h1\b/);
-    expect(mainOf(headless).text).not.toContain(subtitleLine);
-  });
-
-  it("restores the caption of the article's lead picture under the headline (real pages: phillyvoice.com's article-image-caption, timesofisrael.com's caption in its media box)", () => {
-    const caption = "Joel Embiid and Krisapts Porzingis jump center";
-    const main = mainOf(phillyvoice);
-    expect(main.text).toContain(caption);
-    expect(main.reason).toMatch(/of lead before it/);
-    expect(mainOf(timesOfIsrael).text).toContain("New Washington Supreme Court Justice Raquel Montoya-Lewis is sworn in, Monday, January 6, 2020");
-    // A caption that links to another story is a teaser; nor is a caption restored on a page without a headline above it.
-    const markup = `<p class="article-image-caption">\n${caption}\n</p>`;
-    expect(phillyvoice).toContain(markup);
-    const linked = phillyvoice.replace(markup, `<p class="article-image-caption"><a href="/sports/other-story">${caption}</a></p>`);
-    expect(mainOf(linked).text).not.toContain(caption);
-    const headless = phillyvoice.replace(/<h1\b[^>]*>[\s\S]*?<\/h1>/g, "");
-    expect(headless).not.toMatch(/<h1\b/);
-    expect(mainOf(headless).text).not.toContain(caption);
   });
 
   it("keeps a paragraph or a sentence the page shows twice (a desktop and a mobile copy, a headline in two rails) once, and short repeated lines as they are", () => {
