@@ -273,6 +273,16 @@ describe("main content", () => {
     }
   });
 
+  it("drops a byline on a line of its own, and keeps short lines that start alike", () => {
+    const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
+    const lines = ["von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane van der Berg", "Autorin: Anna Weiß"];
+    const kept = ["Von Montag an gilt die Sperre.", "By car: twenty minutes", "By the river"];
+    const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
+      ${prose(1)}${lines.map((l) => `<p>${l}</p>`).join("")}${prose(2)}${kept.map((l) => `<p>${l}</p>`).join("")}${prose(3)}</article></main></body></html>`);
+    expect(lines.filter((l) => main.text.includes(l))).toEqual([]);
+    expect(kept.filter((l) => !main.text.includes(l))).toEqual([]);
+  });
+
   it("keeps a results table whose rows link to each entry, as adac.de's test tables do, and still drops a list of links", () => {
     const row = (i: number) => `<tr><td><a href="/tests/kindersitz-${i}/">Kindersitz Modell ${i}</a></td><td><a href="/tests/kindersitz-${i}/">${100 + i} Euro</a></td><td><a href="/tests/kindersitz-${i}/">gut (${(1.5 + i / 10).toFixed(1)})</a></td></tr>`;
     const html = `<html><head><title>18 Kindersitze im Test</title><meta property="og:type" content="article"></head><body><main><article><h1>18 Kindersitze im Test</h1>

@@ -60,6 +60,11 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
  * part of the post), nor a sentence ("published in 2019, the report …").
  */
 const DATELINE = /^(posted|published|updated|last updated|last modified|veröffentlicht|aktualisiert|zuletzt aktualisiert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
+/**
+ * A byline on a line of its own: "von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane
+ * Doe". Matched with case: the name's words are capitalised (particles aside), as a sentence's are not.
+ */
+const BYLINE = /^(?:[Vv]on|VON|[Bb]y|BY|[Pp]ar|[Pp]or|POR|[Dd]oor|[Aa]v|[Aa]utor(?:in)?:|[Aa]uthor:)\s+\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|von|van|de|der|den|del|da|du|la|le|zu)){0,4}$/u;
 
 const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 
@@ -316,6 +321,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(text.replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
   // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
   if (s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(text)) return "date";
+  if (s.chars <= 40 && !CELL_TAGS.has(tag) && BYLINE.test((el.textContent ?? "").replace(/\s+/g, " ").trim())) return "byline";
   if (s.chars <= 60 || linkRatio(s) >= 0.4) {
     if (PHRASE.test(text)) return "label";
     // A date or time on its own line (outside tables and lists, where dates are data).
