@@ -265,7 +265,7 @@ describe("main content", () => {
 
   it("drops a line that points to another story in the words sites use for it, in several languages", () => {
     const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years to finish.</p>`;
-    for (const label of ["Siehe auch:", "Lees ook:", "Zobacz też:", "Lire également :", "Läs även:", "Related stories:"]) {
+    for (const label of ["Siehe auch:", "Lees ook:", "Zobacz też:", "Lire également :", "Läs även:", "Related stories:", "Lesetipp:", "Nota relacionada:", "Lesen Sie dazu auch:"]) {
       const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
         ${prose(1)}<p><strong>${label}</strong> <a href="/2024/03/other-story/">The ferry returns for the summer season</a></p>${prose(2)}${prose(3)}</article></main></body></html>`);
       expect(main.text, label).toContain("Paragraph 2 of the story");

@@ -114,7 +114,9 @@ const PHRASES = [
   "à voir aussi", "sur le même thème", "articles similaires", "dans la même rubrique", "leggi pure", "articoli correlati",
   "vedi anche", "guarda anche", "lees ook", "lees meer", "zie ook", "gerelateerde artikelen", "czytaj więcej",
   "zobacz też", "zobacz także", "przeczytaj też", "przeczytaj także", "läs även", "läs också", "læs også", "les også",
-  "se også", "lue myös",
+  "se også", "lue myös", "lesetipp", "lesetipps", "lesen sie dazu auch", "lesen sie dazu", "nota relacionada",
+  "notas relacionadas", "diese artikel könnten euch auch interessieren", "diese artikel könnten sie auch interessieren",
+  "das könnte euch auch interessieren", "teile mich", "artikel teilen", "beitrag teilen",
 ].sort((a, b) => b.length - a.length);
 /** The names of a site's legal and service pages, which its footer links to (several languages). */
 const LEGAL_WORDS =
