@@ -275,12 +275,23 @@ describe("main content", () => {
 
   it("drops a byline on a line of its own, and keeps short lines that start alike", () => {
     const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
-    const lines = ["von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane van der Berg", "Autorin: Anna Weiß"];
-    const kept = ["Von Montag an gilt die Sperre.", "By car: twenty minutes", "By the river"];
+    const lines = ["von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane van der Berg", "Autorin: Anna Weiß", "Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR"];
+    const kept = ["Von Montag an gilt die Sperre.", "By car: twenty minutes", "By the river", "Von Berlin nach Hamburg, Bremen und Kiel"];
     const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
       ${prose(1)}${lines.map((l) => `<p>${l}</p>`).join("")}${prose(2)}${kept.map((l) => `<p>${l}</p>`).join("")}${prose(3)}</article></main></body></html>`);
     expect(lines.filter((l) => main.text.includes(l))).toEqual([]);
     expect(kept.filter((l) => !main.text.includes(l))).toEqual([]);
+  });
+
+  it("drops a reading-time line, an edit stamp and a permalink line", () => {
+    const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
+    const lines = ["Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min", "zuletzt bearbeitet: 04.02.2022, 08:27 Uhr"];
+    const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
+      ${prose(1)}${lines.map((l) => `<p>${l}</p>`).join("")}${prose(2)}<p>Lesezeit ist knapp: Die Ingenieure brauchen jeden Morgen 5 Minuten, um die Pegel abzulesen, sagen sie.</p>${prose(3)}
+      <p>Permalink: <a href="https://www.example.org/2024/03/article/">https://www.example.org/2024/03/article/</a></p></article></main></body></html>`);
+    expect(lines.filter((l) => main.text.includes(l))).toEqual([]);
+    expect(main.text).not.toContain("Permalink");
+    expect(main.text).toContain("Lesezeit ist knapp: Die Ingenieure brauchen jeden Morgen 5 Minuten");
   });
 
   it("keeps a results table whose rows link to each entry, as adac.de's test tables do, and still drops a list of links", () => {

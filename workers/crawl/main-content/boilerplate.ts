@@ -59,12 +59,20 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
  * am …"), lowercased; not "posted by … on …", which credits someone (an embedded post's attribution is
  * part of the post), nor a sentence ("published in 2019, the report …").
  */
-const DATELINE = /^(posted|published|updated|last updated|last modified|veröffentlicht|aktualisiert|zuletzt aktualisiert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
+const DATELINE = /^(posted|published|updated|last updated|last modified|last edited|veröffentlicht|aktualisiert|zuletzt aktualisiert|zuletzt bearbeitet|zuletzt geändert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
+/** A name as a byline writes it: capitalised words, particles aside ("Jane van der Berg", "MORITZ PAPPERT", "NDR"). */
+const BYLINE_NAME = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|von|van|de|der|den|del|da|du|la|le|zu)){0,4}`;
 /**
  * A byline on a line of its own: "von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane
- * Doe". Matched with case: the name's words are capitalised (particles aside), as a sentence's are not.
+ * Doe", "Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". Matched with case: the names' words
+ * are capitalised (particles aside), as a sentence's are not.
  */
-const BYLINE = /^(?:[Vv]on|VON|[Bb]y|BY|[Pp]ar|[Pp]or|POR|[Dd]oor|[Aa]v|[Aa]utor(?:in)?:|[Aa]uthor:)\s+\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|von|van|de|der|den|del|da|du|la|le|zu)){0,4}$/u;
+const BYLINE = new RegExp(
+  String.raw`^(?:[Vv]on|VON|[Bb]y|BY|[Pp]ar|[Pp]or|POR|[Dd]oor|[Aa]v|[Aa]utor(?:in)?:|[Aa]uthor:)\s+${BYLINE_NAME}(?:(?:,\s*|\s+(?:und|and|&|y|et|i)\s+)${BYLINE_NAME}){0,5}$`,
+  "u",
+);
+/** A reading-time line: "Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min". */
+const READING_TIME = /^(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|tempo de leitura|czas czytania)\b.*\d|^\d+\s*(?:min|minuten|minutes|minutos)\.?\s+(?:read|lesezeit|lesen|de lecture|de lectura|de leitura)$|^przeczytanie zajmie \d+ min/u;
 
 const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 
@@ -116,7 +124,7 @@ const PHRASES = [
   "zobacz też", "zobacz także", "przeczytaj też", "przeczytaj także", "läs även", "läs också", "læs også", "les også",
   "se også", "lue myös", "lesetipp", "lesetipps", "lesen sie dazu auch", "lesen sie dazu", "nota relacionada",
   "notas relacionadas", "diese artikel könnten euch auch interessieren", "diese artikel könnten sie auch interessieren",
-  "das könnte euch auch interessieren", "teile mich", "artikel teilen", "beitrag teilen",
+  "das könnte euch auch interessieren", "teile mich", "artikel teilen", "beitrag teilen", "permalink",
 ].sort((a, b) => b.length - a.length);
 /** The names of a site's legal and service pages, which its footer links to (several languages). */
 const LEGAL_WORDS =
@@ -323,7 +331,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(text.replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
   // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
   if (s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(text)) return "date";
-  if (s.chars <= 40 && !CELL_TAGS.has(tag) && BYLINE.test((el.textContent ?? "").replace(/\s+/g, " ").trim())) return "byline";
+  if (s.chars <= 100 && !CELL_TAGS.has(tag) && BYLINE.test((el.textContent ?? "").replace(/\s+/g, " ").trim())) return "byline";
+  if (s.chars <= 40 && !CELL_TAGS.has(tag) && READING_TIME.test(text)) return "reading time";
   if (s.chars <= 60 || linkRatio(s) >= 0.4) {
     if (PHRASE.test(text)) return "label";
     // A date or time on its own line (outside tables and lists, where dates are data).
