@@ -265,7 +265,7 @@ describe("main content", () => {
 
   it("drops a line that points to another story in the words sites use for it, in several languages", () => {
     const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years to finish.</p>`;
-    for (const label of ["Siehe auch:", "Lees ook:", "Zobacz też:", "Lire également :", "Läs även:", "Related stories:", "Lesetipp:", "Nota relacionada:", "Lesen Sie dazu auch:"]) {
+    for (const label of ["Siehe auch:", "Lees ook:", "Zobacz też:", "Lire également :", "Läs även:", "Related stories:", "Lesetipp:", "Nota relacionada:", "Lesen Sie dazu auch:", "Zum Thema:"]) {
       const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
         ${prose(1)}<p><strong>${label}</strong> <a href="/2024/03/other-story/">The ferry returns for the summer season</a></p>${prose(2)}${prose(3)}</article></main></body></html>`);
       expect(main.text, label).toContain("Paragraph 2 of the story");
@@ -283,9 +283,9 @@ describe("main content", () => {
     expect(kept.filter((l) => !main.text.includes(l))).toEqual([]);
   });
 
-  it("drops a reading-time line, an edit stamp and a permalink line", () => {
+  it("drops a reading-time line, an edit stamp, a gallery's and a download's label, a broadcaster's note and a permalink line", () => {
     const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
-    const lines = ["Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min", "zuletzt bearbeitet: 04.02.2022, 08:27 Uhr"];
+    const lines = ["Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min", "zuletzt bearbeitet: 04.02.2022, 08:27 Uhr", "Slideshow ( 15 images )", "123 KB", "Über dieses Thema berichtete Inforadio am 29. April 2020 um 09:53 Uhr."];
     const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
       ${prose(1)}${lines.map((l) => `<p>${l}</p>`).join("")}${prose(2)}<p>Lesezeit ist knapp: Die Ingenieure brauchen jeden Morgen 5 Minuten, um die Pegel abzulesen, sagen sie.</p>${prose(3)}
       <p>Permalink: <a href="https://www.example.org/2024/03/article/">https://www.example.org/2024/03/article/</a></p></article></main></body></html>`);

@@ -71,6 +71,8 @@ const BYLINE = new RegExp(
   String.raw`^(?:[Vv]on|VON|[Bb]y|BY|[Pp]ar|[Pp]or|POR|[Dd]oor|[Aa]v|[Aa]utor(?:in)?:|[Aa]uthor:)\s+${BYLINE_NAME}(?:(?:,\s*|\s+(?:und|and|&|y|et|i)\s+)${BYLINE_NAME}){0,5}$`,
   "u",
 );
+/** A picture gallery's or a download's label on a line of its own: "Slideshow ( 15 images )", "123 KB". */
+const WIDGET_LABEL = /^(?:(?:slideshow|gallery|galerie|bildergalerie|fotogalerie|fotostrecke)\s*\(?\s*\d+\s*(?:images|photos|bilder|fotos)?\s*\)?|\(?\d+(?:[.,]\d+)?\s*(?:kb|mb|kib|mib)\)?)$/u;
 /** A reading-time line: "Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min". */
 const READING_TIME = /^(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|tempo de leitura|czas czytania)\b.*\d|^\d+\s*(?:min|minuten|minutes|minutos)\.?\s+(?:read|lesezeit|lesen|de lecture|de lectura|de leitura)$|^przeczytanie zajmie \d+ min/u;
 
@@ -124,7 +126,7 @@ const PHRASES = [
   "zobacz też", "zobacz także", "przeczytaj też", "przeczytaj także", "läs även", "läs också", "læs også", "les også",
   "se også", "lue myös", "lesetipp", "lesetipps", "lesen sie dazu auch", "lesen sie dazu", "nota relacionada",
   "notas relacionadas", "diese artikel könnten euch auch interessieren", "diese artikel könnten sie auch interessieren",
-  "das könnte euch auch interessieren", "teile mich", "artikel teilen", "beitrag teilen", "permalink",
+  "das könnte euch auch interessieren", "teile mich", "artikel teilen", "beitrag teilen", "permalink", "zum thema",
 ].sort((a, b) => b.length - a.length);
 /** The names of a site's legal and service pages, which its footer links to (several languages). */
 const LEGAL_WORDS =
@@ -333,6 +335,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(text)) return "date";
   if (s.chars <= 100 && !CELL_TAGS.has(tag) && BYLINE.test((el.textContent ?? "").replace(/\s+/g, " ").trim())) return "byline";
   if (s.chars <= 40 && !CELL_TAGS.has(tag) && READING_TIME.test(text)) return "reading time";
+  if (s.chars <= 40 && !CELL_TAGS.has(tag) && WIDGET_LABEL.test(text.trim())) return "label";
   if (s.chars <= 60 || linkRatio(s) >= 0.4) {
     if (PHRASE.test(text)) return "label";
     // A date or time on its own line (outside tables and lists, where dates are data).

@@ -96,6 +96,8 @@ const NOTICE = anyOf(
     String.raw`\b(noch )?\d+ (gratis|kostenlose|freie)[- ]?(artikel|beiträge) (in |im |für )?(diesen|diesem|den|im) monat\b`,
     String.raw`\byou have \d+ (free|remaining) (articles?|stories|story) (left|remaining)?\b`,
     String.raw`\b\d+ (of \d+ )?free (articles?|stories) (left|remaining)\b`,
+    // A broadcaster's note of when its programme covered the story (tagesschau.de, ndr.de, br.de and their kin).
+    String.raw`\büber dieses thema berichtete(n)? (das|der|die)? ?\p{L}+`,
     String.raw`\b(diese seite|dieser beitrag|dieser artikel) (zeigt|enthält|ist) (gesponserten?|bezahlten?) (marketing-?)?(inhalte?|werbung|beitrag)\b`,
     // The site's banner for old browsers.
     String.raw`\byou('re| are) using an? (outdated|old|older|unsupported) (web )?browser\b`,
