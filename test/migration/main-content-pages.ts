@@ -1,5 +1,25 @@
 // Pages for the main-content tests, modelled on what WordPress, Drupal and news CMSs emit. Each page
-// lists the text that is its article (`content`) and the boilerplate around it (`boilerplate`).
+// lists the text that is its article (`content`) and the boilerplate around it (`boilerplate`). Also the
+// tests' way to read a page's main content, and a short story to put lines into.
+import { parseHTML } from "linkedom";
+import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
+
+export const url = "https://www.example.org/2024/03/article/";
+
+/** The main content of `html`, read as the crawler reads it. */
+export function mainOf(html: string): MainContent {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  return extractMainContent(document, html, url);
+}
+
+/** A paragraph of prose for the story below, numbered. */
+export const storyParagraph = (n: number) =>
+  `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
+
+/** The main content of a three-paragraph story under its headline, with `middle` after its first paragraph and `end` after its last. */
+export const storyWith = (middle: string, end = "") =>
+  mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
+    ${storyParagraph(1)}${middle}${storyParagraph(2)}${storyParagraph(3)}${end}</article></main></body></html>`);
 
 export interface TestPage {
   html: string;

@@ -1,7 +1,6 @@
-import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../workers/crawl/extract";
-import { extractMainContent, type MainContent } from "../../workers/crawl/main-content";
+import { mainOf } from "./main-content-pages";
 import journelles from "../fixtures/real/pages/journelles.de.westwing.html?raw";
 import mannschaft from "../fixtures/real/pages/mannschaft.com-katar.html?raw";
 import autoMotor from "../fixtures/real/pages/auto-motor.at-hyundaitest.html?raw";
@@ -10,13 +9,6 @@ import phillyvoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw"
 import timesOfIsrael from "../fixtures/real/pages/timesofisrael.com.washington.html?raw";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
-
-const url = "https://www.example.org/2024/03/article/";
-
-function mainOf(html: string): MainContent {
-  const { document } = parseHTML(html) as unknown as { document: Document };
-  return extractMainContent(document, html, url);
-}
 
 describe("main content around Readability's article", () => {
   it("restores what Readability dropped between the lead it left out and its article (a real page: journelles.de's gift guide)", () => {

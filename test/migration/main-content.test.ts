@@ -9,14 +9,8 @@ import adMagazin from "../fixtures/real/pages/ad-magazin.de.wellness.html?raw";
 import homify from "../fixtures/real/pages/homify.de-Tischdecke.html?raw";
 import paginasiete from "../fixtures/real/pages/paginasiete.bo-carabineros.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
-import { divSoupNotice, frenchPost, germanNews, gridArticle, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, type TestPage, wordpressPost } from "./main-content-pages";
+import { divSoupNotice, frenchPost, germanNews, gridArticle, mainOf, newsWithReaderNotices, newsWithStandfirst, productPage, shortPostWithComments, storyWith, type TestPage, url, wordpressPost } from "./main-content-pages";
 
-const url = "https://www.example.org/2024/03/article/";
-
-function mainOf(html: string): MainContent {
-  const { document } = parseHTML(html) as unknown as { document: Document };
-  return extractMainContent(document, html, url);
-}
 
 /** Every piece of the article is in the text, no piece of boilerplate is. */
 function expectArticle(main: MainContent, page: TestPage) {
@@ -264,34 +258,28 @@ describe("main content", () => {
   });
 
   it("drops a line that points to another story in the words sites use for it, in several languages", () => {
-    const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years to finish.</p>`;
     for (const label of ["Siehe auch:", "Lees ook:", "Zobacz też:", "Lire également :", "Läs även:", "Related stories:", "Lesetipp:", "Nota relacionada:", "Lesen Sie dazu auch:", "Zum Thema:"]) {
-      const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
-        ${prose(1)}<p><strong>${label}</strong> <a href="/2024/03/other-story/">The ferry returns for the summer season</a></p>${prose(2)}${prose(3)}</article></main></body></html>`);
+      const main = storyWith(`<p><strong>${label}</strong> <a href="/2024/03/other-story/">The ferry returns for the summer season</a></p>`);
       expect(main.text, label).toContain("Paragraph 2 of the story");
       expect(main.text, label).not.toContain("The ferry returns");
     }
   });
 
   it("drops a byline on a line of its own, and keeps short lines that start alike", () => {
-    const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
     const lines = ["von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane van der Berg", "Autorin: Anna Weiß", "Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR"];
     const kept = ["Von Montag an gilt die Sperre.", "By car: twenty minutes", "By the river", "Von Berlin nach Hamburg, Bremen und Kiel"];
-    const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
-      ${prose(1)}${lines.map((l) => `<p>${l}</p>`).join("")}${prose(2)}${kept.map((l) => `<p>${l}</p>`).join("")}${prose(3)}</article></main></body></html>`);
+    const main = storyWith([...lines, ...kept].map((l) => `<p>${l}</p>`).join(""));
     expect(lines.filter((l) => main.text.includes(l))).toEqual([]);
     expect(kept.filter((l) => !main.text.includes(l))).toEqual([]);
   });
 
   it("drops a reading-time line, an edit stamp, a gallery's and a download's label, a broadcaster's note and a permalink line", () => {
-    const prose = (n: number) => `<p>Paragraph ${n} of the story tells what the council decided on Tuesday about the old bridge over the river, and why the repair will take two full years.</p>`;
-    const lines = ["Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min", "zuletzt bearbeitet: 04.02.2022, 08:27 Uhr", "Slideshow ( 15 images )", "123 KB", "Über dieses Thema berichtete Inforadio am 29. April 2020 um 09:53 Uhr."];
-    const main = mainOf(`<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body><main><article><h1>Bridge closes</h1>
-      ${prose(1)}${lines.map((l) => `<p>${l}</p>`).join("")}${prose(2)}<p>Lesezeit ist knapp: Die Ingenieure brauchen jeden Morgen 5 Minuten, um die Pegel abzulesen, sagen sie.</p>${prose(3)}
-      <p>Permalink: <a href="https://www.example.org/2024/03/article/">https://www.example.org/2024/03/article/</a></p></article></main></body></html>`);
+    const lines = ["Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min", "Zuletzt bearbeitet am 4. Februar 2022 um 08:27 Uhr von der Redaktion", "Slideshow ( 15 images )", "123 KB", "Über dieses Thema berichtete Inforadio am 29. April 2020 um 09:53 Uhr."];
+    const sentence = "Lesezeit ist knapp: Die Ingenieure brauchen jeden Morgen 5 Minuten, um die Pegel abzulesen, sagen sie.";
+    const main = storyWith([...lines, sentence].map((l) => `<p>${l}</p>`).join(""), `<p>Permalink: <a href="${url}">${url}</a></p>`);
     expect(lines.filter((l) => main.text.includes(l))).toEqual([]);
     expect(main.text).not.toContain("Permalink");
-    expect(main.text).toContain("Lesezeit ist knapp: Die Ingenieure brauchen jeden Morgen 5 Minuten");
+    expect(main.text).toContain(sentence);
   });
 
   it("keeps a results table whose rows link to each entry, as adac.de's test tables do, and still drops a list of links", () => {

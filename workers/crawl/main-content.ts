@@ -123,27 +123,21 @@ const LEAD_WORDS = wholeWords("lead|abstract|summary|subtitle|sub-title|subheadl
 /** A marked lead has at least this many letters (a dozen words): less is a kicker or a label. */
 const MARKED_LEAD = 50;
 
-/**
- * A lead its markup names ("article-lead", "entry-subtitle", "contentHeader__abstract", a German
- * "teaser" that links nowhere), after the headline (`headline`: the document position of the last h1
- * before the article, -1 when there is none): shorter than a lead paragraph of prose, but the
- * article's own first words.
- */
-function markedLead(page: Page, b: Element, headline: number, foreign: (b: Element) => boolean): boolean {
-  const s = page.stats.get(b);
-  return headline >= 0 && page.stats.indexOf(b) > headline && s.own >= MARKED_LEAD && s.link === 0 && !foreign(b) && LEAD_WORDS.test(roleWords(b));
-}
-
 /** The words a caption's class calls it by. */
 const CAPTION_WORDS = wholeWords("caption|figcaption|bildunterschrift|bu|image-text|img-text|legend|legende");
 
 /**
- * The caption of the article's lead picture, between the headline and Readability's article: text in
- * a figure, or a block its markup (or its parent's) calls a caption, short and linking nowhere.
+ * A block before Readability's article that is the article's own though short: under the headline
+ * (`headline`: the document position of the last h1 before the article, -1 when there is none),
+ * linking nowhere and outside any area foreign to the article, it is a lead its markup names
+ * ("article-lead", "entry-subtitle", "contentHeader__abstract", a German "teaser") of a dozen words or
+ * more, or the caption of the lead picture (text in a figure, or a block it or its parent calls a caption).
  */
-function leadCaption(page: Page, b: Element, headline: number, foreign: (b: Element) => boolean): boolean {
+function shortLead(page: Page, b: Element, headline: number, foreign: (b: Element) => boolean): boolean {
   const s = page.stats.get(b);
-  if (headline < 0 || page.stats.indexOf(b) <= headline || s.own < 20 || s.chars > 400 || s.link > 0 || foreign(b)) return false;
+  if (headline < 0 || page.stats.indexOf(b) <= headline || s.link > 0 || foreign(b)) return false;
+  if (s.own >= MARKED_LEAD && LEAD_WORDS.test(roleWords(b))) return true;
+  if (s.own < 20 || s.chars > 400) return false;
   const parent = b.parentElement;
   return b.closest("figure, figcaption") !== null || CAPTION_WORDS.test(roleWords(b)) || (parent !== null && CAPTION_WORDS.test(roleWords(parent)));
 }
@@ -165,7 +159,7 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
   const headline = Math.max(-1, ...Array.from(page.body.querySelectorAll("h1"), (h) => stats.indexOf(h)).filter((i) => i < first));
-  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || markedLead(page, b, headline, foreign) || leadCaption(page, b, headline, foreign)));
+  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || shortLead(page, b, headline, foreign)));
   const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
   const units = [...inside, ...lead, ...after];
   if (!units.length) return null;

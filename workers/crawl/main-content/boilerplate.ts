@@ -3,7 +3,8 @@
  * and cookie boxes, ads, breadcrumbs, tag lists, author boxes, print/e-mail tools. Found by the words
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
-import { tagOf } from "../html";
+import { collapse, tagOf } from "../html";
+import { isWrittenName } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
@@ -60,17 +61,22 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
  * part of the post), nor a sentence ("published in 2019, the report …").
  */
 const DATELINE = /^(posted|published|updated|last updated|last modified|last edited|veröffentlicht|aktualisiert|zuletzt aktualisiert|zuletzt bearbeitet|zuletzt geändert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
-/** A name as a byline writes it: capitalised words, particles aside ("Jane van der Berg", "MORITZ PAPPERT", "NDR"). */
-const BYLINE_NAME = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|von|van|de|der|den|del|da|du|la|le|zu)){0,4}`;
+/** A byline's opening word ("von", "By", "Autorin:"), before names written as people write them (isWrittenName). */
+const BYLINE_OPENING = /^(?:von|by|par|por|door|av|autor(?:in)?:|author:)\s+/i;
+/** Between the names of a byline of several: "Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". */
+const BYLINE_JOINS = /\s*,\s*|\s+(?:und|and|&|y|et|i)\s+/;
+
 /**
- * A byline on a line of its own: "von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane
- * Doe", "Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". Matched with case: the names' words
- * are capitalised (particles aside), as a sentence's are not.
+ * A byline on a line of its own: "von Daniela Obers", "von MORITZ PAPPERT", "By Jane van der Berg", "Von
+ * Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". Each name's words are capitalised (particles
+ * aside), as a sentence's are not: "Von Montag an gilt …" and "By the river" are no bylines.
  */
-const BYLINE = new RegExp(
-  String.raw`^(?:[Vv]on|VON|[Bb]y|BY|[Pp]ar|[Pp]or|POR|[Dd]oor|[Aa]v|[Aa]utor(?:in)?:|[Aa]uthor:)\s+${BYLINE_NAME}(?:(?:,\s*|\s+(?:und|and|&|y|et|i)\s+)${BYLINE_NAME}){0,5}$`,
-  "u",
-);
+function isByline(line: string): boolean {
+  const opening = BYLINE_OPENING.exec(line);
+  if (!opening) return false;
+  const names = line.slice(opening[0].length).split(BYLINE_JOINS);
+  return names.length <= 6 && names.every((name) => name !== "" && isWrittenName(name));
+}
 /** A picture gallery's or a download's label on a line of its own: "Slideshow ( 15 images )", "123 KB". */
 const WIDGET_LABEL = /^(?:(?:slideshow|gallery|galerie|bildergalerie|fotogalerie|fotostrecke)\s*\(?\s*\d+\s*(?:images|photos|bilder|fotos)?\s*\)?|\(?\d+(?:[.,]\d+)?\s*(?:kb|mb|kib|mib)\)?)$/u;
 /** A reading-time line: "Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min". */
@@ -331,16 +337,17 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   const text = labelText(el);
   // "Impressum | Datenschutz": a line of links to the site's legal pages (two or more names, in one link or several).
   if (s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(text.replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
-  // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
-  if (s.chars <= 90 && !CELL_TAGS.has(tag) && DATELINE.test(text)) return "date";
-  if (s.chars <= 100 && !CELL_TAGS.has(tag) && BYLINE.test((el.textContent ?? "").replace(/\s+/g, " ").trim())) return "byline";
-  if (s.chars <= 40 && !CELL_TAGS.has(tag) && READING_TIME.test(text)) return "reading time";
-  if (s.chars <= 40 && !CELL_TAGS.has(tag) && WIDGET_LABEL.test(text.trim())) return "label";
-  if (s.chars <= 60 || linkRatio(s) >= 0.4) {
-    if (PHRASE.test(text)) return "label";
-    // A date or time on its own line (outside tables and lists, where dates are data).
-    if (s.chars <= 24 && !CELL_TAGS.has(tag) && DATE_ONLY.test(text.trim())) return "date";
-    if (s.chars <= 45 && !CELL_TAGS.has(tag) && LABELLED_DATE.test(text.trim())) return "date";
+  // Lines about the article rather than of it (its date, byline, reading time), outside tables and lists.
+  if (!CELL_TAGS.has(tag)) {
+    const line = text.trim();
+    // "Posted: Thursday, April 21, 2022. 10:11 pm CST.": a publication line, however the date is written.
+    if (s.chars <= 90 && DATELINE.test(line)) return "date";
+    if (s.chars <= 100 && isByline(collapse(el.textContent ?? ""))) return "byline";
+    if (s.chars <= 40 && READING_TIME.test(line)) return "reading time";
+    if (s.chars <= 40 && WIDGET_LABEL.test(line)) return "label";
   }
+  if ((s.chars <= 60 || linkRatio(s) >= 0.4) && PHRASE.test(text)) return "label";
+  // A date or time on its own line (outside tables and lists, where dates are data).
+  if (!CELL_TAGS.has(tag) && ((s.chars <= 24 && DATE_ONLY.test(text.trim())) || (s.chars <= 45 && LABELLED_DATE.test(text.trim())))) return "date";
   return null;
 }
