@@ -98,12 +98,15 @@ export async function startProduct({ port, stateDir, output, vars = {}, fresh = 
   return child;
 }
 
+/** The profiler's sampling interval, in microseconds. */
+const PROFILE_INTERVAL_US = 500;
+
 /**
  * Starts V8's sampling profiler in the Worker of a `wrangler dev` started with `inspectorPort`, through
  * its DevTools endpoint (which accepts only local origins); `stop(file)` writes the .cpuprofile, which
  * Chrome DevTools and speedscope open. Samples are taken only while the Worker runs JavaScript.
  */
-export async function startWorkerProfile(inspectorPort, { intervalUs = 500 } = {}) {
+export async function startWorkerProfile(inspectorPort) {
   const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
   if (!targets.length) throw new Error(`no inspector target on port ${inspectorPort}`);
   const { default: WebSocket } = await import("ws");
@@ -126,7 +129,7 @@ export async function startWorkerProfile(inspectorPort, { intervalUs = 500 } = {
       ws.send(JSON.stringify({ id, method, params }));
     });
   await send("Profiler.enable");
-  await send("Profiler.setSamplingInterval", { interval: intervalUs });
+  await send("Profiler.setSamplingInterval", { interval: PROFILE_INTERVAL_US });
   await send("Profiler.start");
   return {
     /** Writes the profile to `file` and returns it. */
@@ -141,14 +144,14 @@ export async function startWorkerProfile(inspectorPort, { intervalUs = 500 } = {
 
 /**
  * A V8 CPU profile's busy time and its heaviest functions, inclusive of what they call. A gap between
- * two samples longer than the interval allows is time the Worker ran no JavaScript (it waited on I/O,
- * or was not scheduled): it counts as one interval, not as the function sampled after it.
+ * two samples of more than four intervals is time the Worker ran no JavaScript (it waited on I/O, or
+ * was not scheduled): it counts as four intervals at most, not wholly to the function sampled after it.
  */
-export function profileSummary(profile, { top = 12, intervalUs = 500 } = {}) {
+export function profileSummary(profile, { top = 12 } = {}) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const cap = 4 * intervalUs;
+  const cap = 4 * PROFILE_INTERVAL_US;
   const inclusive = new Map();
   let busyUs = 0;
   profile.samples.forEach((id, i) => {
