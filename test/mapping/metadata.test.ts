@@ -340,7 +340,7 @@ describe("titles and site names", () => {
     expect(m.siteName[1].strength).toBe(0.4);
   });
 
-  it("uses a lone h1 alone when nothing else names the page; on an article, before a <title> that says something else unless the h1 is a menu entry; on other pages, after it", () => {
+  it("uses a lone h1 alone when nothing else names the page; on an article, before a <title> that says something else unless the h1 is a menu entry; on other pages, after a stated title and before a lone <title>", () => {
     expect(vp(read(`<html><body><h1>Only heading</h1></body></html>`).title)).toEqual([["Only heading", "<h1>"]]);
     expect(read(`<html><body><h1>Only heading</h1></body></html>`).title[0].strength).toBe(0.7);
     // pix-bavaria.de: a dated post whose <title> is the site's address; the h1 is the page's own headline.
@@ -350,10 +350,23 @@ describe("titles and site names", () => {
     expect(post[0].strength).toBeGreaterThan(post[1].strength);
     // An h1 that is an entry of the menu names a section: the <title> stays the title.
     expect(values(read(dated(`<nav><a href="/buidl">Boarische Buidl</a></nav>`, "Bilder aus Bayern"), "https://www.pix-bavaria.de/2021/boarische-buidl").title)[0]).toBe("Bilder aus Bayern");
-    // A service page's h1 is its slogan ("We build the backup tool we always wanted"); the <title> names the page.
-    expect(values(read(`<html><head><title>About us</title></head><body><h1>We build the backup tool we always wanted</h1>${LONG}</body></html>`, "https://backup.example/about").title)[0]).toBe("About us");
-    // So is a home page's, however many dated teasers it lists.
-    expect(values(read(`<html><head><title>Harbour News</title></head><body><h1>Everything about the coast</h1><main><article><h2>A</h2><time datetime="2024-01-02">2 Jan</time></article></main></body></html>`, "https://harbour.example/").title)[0]).toBe("Harbour News");
+    // A page whose only stated title is its <title>: the h1 readers see leads it, short of auto-apply, with the
+    // <title> as its rival (chorknaben-ulm.de's "Geschichte | Chorknaben Ulm" over the h1 "Chorgeschichte";
+    // prof-pc.de's "Home" over "Time to say goodbye.").
+    const history = read(`<html><head><title>Geschichte | Ulmer Chorknaben</title></head><body><h1>Chorgeschichte</h1>${LONG}</body></html>`, "https://www.chorknaben-ulm.de/geschichte").title;
+    expect(vp(history).slice(0, 2)).toEqual([["Chorgeschichte", "<h1>, which differs from the <title>"], ["Geschichte", "<title> without its last part"]]);
+    expect(history[0].strength).toBeLessThan(0.85);
+    expect(history[0].strength).toBeGreaterThan(history[1].strength);
+    const service = read(`<html><head><title>About us</title></head><body><h1>We build the backup tool we always wanted</h1>${LONG}</body></html>`, "https://backup.example/about").title;
+    expect(values(service)).toEqual(["We build the backup tool we always wanted", "About us"]);
+    // Not where a stated title of another family (og:title) names the page: that one stays first.
+    expect(values(read(`<html><head><title>About us</title><meta property="og:title" content="About us"></head><body><h1>We build the backup tool we always wanted</h1>${LONG}</body></html>`, "https://backup.example/about").title)[0]).toBe("About us");
+    // So on a home page (prof-pc.de's "Home"; anwaltniemeyer.de's "Willkommen!" under the <title> "Anwalt Niemeyer"),
+    // however many dated teasers it lists: labelled by reading the page, the h1 was its title more often.
+    const home = read(`<html><head><title>Harbour News</title></head><body><h1>Everything about the coast</h1><main><article><h2>A</h2><time datetime="2024-01-02">2 Jan</time></article></main></body></html>`, "https://harbour.example/").title;
+    expect(vp(home)).toEqual([["Everything about the coast", "<h1>, which differs from the <title>"], ["Harbour News", "<title>"]]);
+    expect(home[0].strength).toBeLessThan(0.85);
+    expect(values(read(`<html><head><title>Home</title></head><body><h1>Time to say goodbye.</h1>${LONG}</body></html>`, "https://prof-pc.de/").title)).toEqual(["Time to say goodbye.", "Home"]);
   });
 
   it("weakens a stated title that is the site's name (iconmagazine.de's og:title on an article), but not on the home page", () => {

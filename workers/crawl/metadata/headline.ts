@@ -164,7 +164,8 @@ export function isListing(document: Document): boolean {
  * than a shortened title (0.88). A title the headline shows to be longer or shorter is cut to it,
  * so that the sources agree. Headings that name the site are skipped. On an `article` (isArticle) the
  * headline readers see is its title; on a site's other pages (a home page, a service page) the h1 is
- * often a slogan, and the <title> names the page.
+ * often a slogan, and the <title> names the page; where the <title> is the only stated title, the page's
+ * one h1 leads it below auto-apply (on real pages its h1 was the page's name more often).
  */
 export function readHeadlines(document: Document, col: Collector, layout: Layout, siteNames: string[], structured: Set<string>, documentTitle = "", article = false): void {
   const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
@@ -227,6 +228,14 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         col.add("title", text, "<h1>, which differs from the stated title", section ? SECTION_H1_STRENGTH : UNRELATED_H1_STRENGTH, "h1", el);
         if (!section) for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
+      } else if (!stated && titles.length && titles.every((t) => TITLE_TAG_FAMILIES.has(t.family))) {
+        // Only the <title> states a title, and the page's one headline says something else: a <title>
+        // that names the site's section or its home ("Home", "Geschichte" over "Chorgeschichte"), where
+        // readers see the page's own name. The headline leads, short of certain (a service page's h1 may
+        // be its slogan, a home page's its welcome); the <title> is its rival.
+        col.add("title", text, "<h1>, which differs from the <title>", TITLE_TAG_H1_STRENGTH, "h1", el);
+        for (const t of titles) demoted.add(t);
+        added = true;
       }
     }
   }
@@ -247,6 +256,10 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const UNRELATED_H1_STRENGTH = 0.8;
 /** The same for an h1 that is an entry of the site's menu (a section's name): a rival, never the proposal. */
 const SECTION_H1_STRENGTH = 0.5;
+/** The families of titles read from the document's <title> (see readTitles). */
+const TITLE_TAG_FAMILIES = new Set(["title tag", "title guess"]);
+/** The strength of a page's only h1 that the <title>, its only stated title, does not hold. */
+const TITLE_TAG_H1_STRENGTH = 0.75;
 
 /**
  * Whether the page is an article: its JSON-LD, microdata or og:type says so (an article, post or
