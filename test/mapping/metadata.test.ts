@@ -546,7 +546,7 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);
     expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script>`, "<main><h1>Post</h1></main>")[0].strength).toBeCloseTo(0.63, 5);
   });
-  it("drops the site named as the author unless a byline shows it; a person publisher is no site name; reads labelled lines, not 'von' lines, in the article", () => {
+  it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines, not 'von' lines, in the article", () => {
     const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;
     const page = (head: string, body: string) => read(`<html><head>${head}</head><body><main><h1>Harbour reopens</h1>${body}</main></body></html>`);
     expect(values(page(ld(`[{"@type":"Person","name":"Ann Reed"},{"@type":"Organization","name":"Coast Times"}]`), "<p>By Ann Reed</p>").author)[0]).toBe("Ann Reed");
@@ -555,6 +555,13 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect([values(personal.author), values(personal.siteName).includes("Jane Doe")]).toEqual([["Jane Doe"], false]);
     expect(vp(page("", `${LONG}<p>Autor: Anna Berg (Pressesprecherin)</p>`).author)).toEqual([["Anna Berg", "visible byline in the article"]]);
     expect(page("", `${LONG}<p>von Max Mustermann</p>`).author).toEqual([]);
+    // lopinion.fr: the site credited in a teaser's byline ranks below the writer's byline under the headline.
+    const teaser = page(ld(`{"@type":"Organization","name":"Coast Times"}`), `<p class="byline">By Ann Reed</p>${LONG}<div class="snippet"><h3>Port traffic doubles</h3><div class="snippet_author">Coast Times</div></div>`).author;
+    expect(vp(teaser)).toEqual([["Ann Reed", "visible byline under the h1"], ["Coast Times", "JSON-LD NewsArticle.author (the site, beside a writer's byline)"]]);
+    expect(teaser[1].strength).toBeLessThan(teaser[0].strength);
+    // elcolombiano.com: og:site_name in the form of the address names the site that JSON-LD credits.
+    const address = read(`<html><head><meta property="og:site_name" content="www.elcolombiano.com"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":{"@type":"Organization","name":"El Colombiano"}}</script></head><body><main><h1>Harbour reopens</h1><p class="byline">Jacobo Betancur Peláez</p>${LONG}</main></body></html>`).author;
+    expect(values(address)).toEqual(["Jacobo Betancur Peláez"]);
   });
   it("reads a news agency from the dateline that opens the article (evang.at, 'Hamburg (dpa/lno) –'), not a place in brackets", () => {
     // The main text as the extraction gives it: the lead paragraph after a subheading.

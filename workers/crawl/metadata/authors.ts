@@ -115,6 +115,11 @@ export function completeGivenName(name: string, text: string): string | null {
   return only && !more && only[1] >= 2 ? `${name} ${only[0]}` : null;
 }
 
+/** A name written as the site's address: "www.example.com" → "example". */
+const DOMAIN_FORM = /^(?:https?:\/\/)?(?:www\.)?([\p{L}\p{N}-]+)\.[a-z]{2,6}$/iu;
+/** How far the site as author falls below a person's byline under the headline. */
+const SITE_BELOW_BYLINE = 0.3;
+
 const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /**
@@ -122,7 +127,8 @@ const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\
  * values of the markup alone weighed by whether the page shows them.
  */
 export function refineAuthors(col: Collector, layout: Layout | null, siteNames: string[]): void {
-  const sites = siteNames.map(looseKey).filter((k) => k.length >= 3);
+  // A site name in the form of its address ("www.elcolombiano.com") names the site as "El Colombiano" does.
+  const sites = siteNames.flatMap((n) => [looseKey(n), looseKey(n.replace(DOMAIN_FORM, "$1"))]).filter((k) => k.length >= 3);
   const isSite = (name: string) => {
     const key = looseKey(name);
     return sites.some((s) => key === s || (s.length >= 4 && key.includes(s) && key.length <= s.length + 12));
@@ -138,6 +144,8 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
   const casedText = () => (cased ??= (parts ??= layout ? shownParts(layout) : []).map((part) => part.normalize("NFKC").replace(/\s+/g, " ")).join("\n"));
   // The site named as the author by a byline on the page is the credit the page shows.
   const bylines = new Set(col.list("author").filter((c) => c.family === "byline").map((c) => looseKey(authorName(c.value) ?? "")));
+  // A person's byline under the headline: the site credited elsewhere (a teaser's "L'Opinion") ranks below it.
+  const personByline = col.list("author").some((c) => c.family === "byline" && c.provenance.includes("under the h1") && !isSite(authorName(c.value) ?? c.value));
   const refined: Candidate[] = [];
   for (const c of col.list("author")) {
     const name = authorName(c.value);
@@ -153,6 +161,10 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     let value = people.join(", ");
     let strength = c.strength;
     let provenance = c.provenance;
+    if (personByline && people.every(isSite)) {
+      strength -= SITE_BELOW_BYLINE;
+      provenance = `${provenance} (the site, beside a writer's byline)`;
+    }
     const full = people.length === 1 ? completeGivenName(value, casedText()) : null;
     if (full) {
       value = full;
