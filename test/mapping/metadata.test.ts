@@ -359,6 +359,8 @@ describe("titles and site names", () => {
     expect(history[0].strength).toBeGreaterThan(history[1].strength);
     const service = read(`<html><head><title>About us</title></head><body><h1>We build the backup tool we always wanted</h1>${LONG}</body></html>`, "https://backup.example/about").title;
     expect(values(service)).toEqual(["We build the backup tool we always wanted", "About us"]);
+    // Nor where the two differ only in quotes or punctuation: the <title>'s wording stays.
+    expect(values(read(`<html><head><title>Posts tagged web | Pixel &amp; Prose</title></head><body><h1>Posts tagged “web”</h1>${LONG}</body></html>`, "https://pixelandprose.example/tags/web/").title)[0]).toBe("Posts tagged web");
     // Not where a stated title of another family (og:title) names the page: that one stays first.
     expect(values(read(`<html><head><title>About us</title><meta property="og:title" content="About us"></head><body><h1>We build the backup tool we always wanted</h1>${LONG}</body></html>`, "https://backup.example/about").title)[0]).toBe("About us");
     // So on a home page (prof-pc.de's "Home"; anwaltniemeyer.de's "Willkommen!" under the <title> "Anwalt Niemeyer"),

@@ -228,8 +228,9 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         col.add("title", text, "<h1>, which differs from the stated title", section ? SECTION_H1_STRENGTH : UNRELATED_H1_STRENGTH, "h1", el);
         if (!section) for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
-      } else if (!stated && titles.length && titles.every((t) => TITLE_TAG_FAMILIES.has(t.family))) {
-        // Only the <title> states a title, and the page's one headline says something else: a <title>
+      } else if (!stated && titles.length && titles.every((t) => TITLE_TAG_FAMILIES.has(t.family) && looseKey(t.value) !== key)) {
+        // Only the <title> states a title, and the page's one headline says something else (not only
+        // other quotes or punctuation: "Posts tagged “web”" is "Posts tagged web"): a <title>
         // that names the site's section or its home ("Home", "Geschichte" over "Chorgeschichte"), where
         // readers see the page's own name. The headline leads, short of certain (a service page's h1 may
         // be its slogan, a home page's its welcome); the <title> is its rival.
