@@ -36,6 +36,10 @@ import sprechwaisen from "../fixtures/real/pages/sprechwaisen.com.sw082.html?raw
 import stackoverflow from "../fixtures/real/pages/stackoverflow.com.rust.html?raw";
 import steinhau from "../fixtures/real/pages/steinhau.com.zahlen.html?raw";
 import tagesspiegel from "../fixtures/real/pages/tagesspiegel.de.abstandsregeln.html?raw";
+import weinlachgummis from "../fixtures/real/pages/weinlachgummis.blogspot.com.rezi.html?raw";
+import wolfgangmichal from "../fixtures/real/pages/wolfgangmichal.de.sorgfaltspflicht.html?raw";
+import chorknaben from "../fixtures/real/pages/chorknaben-ulm.de.geschichte.html?raw";
+import rheinruhr from "../fixtures/real/pages/rheinruhronline.de.essenwestviertel.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -65,6 +69,10 @@ const HTML: Record<string, string> = {
   "stackoverflow.com.rust": stackoverflow,
   "steinhau.com.zahlen": steinhau,
   "tagesspiegel.de.abstandsregeln": tagesspiegel,
+  "weinlachgummis.blogspot.com.rezi": weinlachgummis,
+  "wolfgangmichal.de.sorgfaltspflicht": wolfgangmichal,
+  "chorknaben-ulm.de.geschichte": chorknaben,
+  "rheinruhronline.de.essenwestviertel": rheinruhr,
 };
 
 type Truth = TruthFields;
@@ -129,6 +137,15 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["msn.com.university", "datePublished", /^visible date line under the h1/],
   // Stamped 02:25Z on the 25th; the date line and the URL say the 24th, the day in New York.
   ["pagesix.com.myers", "datePublished", /^JSON-LD NewsArticle\.datePublished \(in the page's time zone\)/],
+  // Blogger: <abbr class="published" title="2017-09-09T10:52:00+02:00">10:52</abbr>, and the date header
+  // "Samstag, 9. September 2017" above the post, which agrees.
+  ["weinlachgummis.blogspot.com.rezi", "datePublished", /^hAtom class=published \(abbr\)/],
+  ["weinlachgummis.blogspot.com.rezi", "datePublished", /^visible date header \(class=date-header\)/],
+  // <span class="published">7. Jun 2017, 11:19</span> under the headline; the related posts' below it are later.
+  ["wolfgangmichal.de.sorgfaltspflicht", "datePublished", /^hAtom class=published \(span\)/],
+  // The <title> names the section ("Geschichte", "Ausflugtipps Niederrhein und Ruhrgebiet"); the h1 the page.
+  ["chorknaben-ulm.de.geschichte", "title", /^<h1>, which differs from the <title>/],
+  ["rheinruhronline.de.essenwestviertel", "title", /^<h1>, which differs from the <title>/],
 ];
 
 describe("metadata sources on real pages", () => {

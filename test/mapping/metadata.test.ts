@@ -586,6 +586,15 @@ describe("headlines, authors and dates as the page shows them", () => {
     // Not followed by more body text: a name in the middle of the article is someone it talks about.
     expect(page(`<p>Stefan Wasmer</p>${LONG}`)).toEqual([]);
   });
+  it("reads hAtom's published and updated dates from an abbr's title, and Blogger's date header; never a comment's", () => {
+    const blog = (comments: string) => read(`<html lang="de"><body><div class="widget Blog"><h2 class="date-header"><span>Samstag, 9. September 2017</span></h2><div class="post hentry"><h3 class="post-title">Rezi</h3>${LONG}<abbr class="published" title="2017-09-09T10:52:00+02:00">10:52</abbr><abbr class="updated" title="2017-09-12T08:00:00+02:00">08:00</abbr></div>${comments}</div></body></html>`);
+    const m = blog("");
+    expect(vp(m.datePublished)).toEqual([["2017-09-09T10:52:00+02:00", "hAtom class=published (abbr)"]]);
+    expect(m.datePublished[0].agreeing).toEqual(["visible date header (class=date-header)"]);
+    expect(vp(m.dateModified)).toEqual([["2017-09-12T08:00:00+02:00", "hAtom class=updated (abbr)"]]);
+    const onlyComment = read(`<html><body><div class="post"><h1>Rezi</h1>${LONG}</div><div id="comments"><span class="published" title="2019-01-07T16:05:00Z">Jan 7 2019</span></div></body></html>`);
+    expect(onlyComment.datePublished.map((d) => d.provenance)).not.toContain("hAtom class=published (span)");
+  });
   it("reads a date line under the h1 (day first when dotted, not an update), the day in the URL, and dates on pages whose body classes name the layout", () => {
     expect(vp(read(`<html lang="en"><body><main><h1>Harbour reopens</h1><div class="post-meta">Posted on 02.11.2021</div>${LONG}</main></body></html>`).datePublished)).toEqual([["2021-11-02", "visible date line under the h1"]]);
     expect(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished).toEqual([]);

@@ -1,10 +1,12 @@
 /**
- * Structured data written into the markup itself: microdata (`itemscope`/`itemprop`) and RDFa
- * (`property="dc:creator"`, `schema:author`, Drupal's `sioc:has_creator` + `foaf:name`).
+ * Structured data written into the markup itself: microdata (`itemscope`/`itemprop`), RDFa
+ * (`property="dc:creator"`, `schema:author`, Drupal's `sioc:has_creator` + `foaf:name`) and the
+ * hAtom microformat's dates (`<abbr class="published" title="2017-09-09T10:52:00+02:00">`), with the
+ * date header Blogger prints above a day's posts.
  */
 import { absoluteUrl, collapse, tagOf, textOf } from "../html";
 import { Collector, type Field, isNameLike, normalizeLanguage, type ReadContext } from "./collect";
-import { normalizeDate } from "./dates";
+import { findDate, normalizeDate } from "./dates";
 
 const MAIN_ITEM = /(^|\/)(Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|SocialMediaPosting|LiveBlogPosting|Review|Product|Event|Recipe|WebPage|AboutPage|CollectionPage|ItemPage|ProfilePage|QAPage|FAQPage)$/;
 
@@ -125,7 +127,40 @@ function readRdfa(document: Document, col: Collector, ctx: ReadContext): void {
   }
 }
 
+/**
+ * hAtom's dates: the first `published` and `updated` element outside comments and sidebars that holds
+ * a date, read from its `title` (where `<abbr>` keeps the machine date: its text is "10:52"), `datetime`
+ * or text. The first: teasers of other posts below the post carry the class too.
+ * Blogger's date header ("Samstag, 5. Oktober 2013" in `h2.date-header` above the post) is the day
+ * of the posts under it: the first one is the page's post on a post page.
+ */
+function readMicroformats(document: Document, col: Collector, ctx: ReadContext): void {
+  for (const [cls, field] of [["published", "datePublished"], ["updated", "dateModified"]] as const) {
+    for (const el of Array.from(document.querySelectorAll(`.${cls}`))) {
+      if (el.closest(ASIDE)) continue;
+      const value = normalizeDate(el.getAttribute("title") ?? el.getAttribute("datetime") ?? textOf(el), ctx.language, ctx.now);
+      if (!value) continue;
+      col.add(field, value, `hAtom class=${cls} (${tagOf(el)})`, HATOM_STRENGTH, "hatom", el);
+      break;
+    }
+  }
+  const header = Array.from(document.querySelectorAll(".date-header")).find((el) => !el.closest(ASIDE));
+  const day = header && findDate(textOf(header), ctx.language, ctx.now);
+  if (header && day) col.add("datePublished", day.iso, "visible date header (class=date-header)", DATE_HEADER_STRENGTH, "date header", header);
+}
+
+/**
+ * Where other posts' dates stand: comments, sidebars, related lists, the page footer. (Not every
+ * "widget": Blogger puts its posts in `div.widget.Blog`.)
+ */
+const ASIDE = "aside, nav, footer, .sidebar, #sidebar, .comments, #comments, .comment, .related, .related-posts, #related-posts";
+/** A machine date the hAtom microformat marks as the post's. */
+const HATOM_STRENGTH = 0.8;
+/** A day printed above the posts of that day, the first of which is the page's post. */
+const DATE_HEADER_STRENGTH = 0.72;
+
 export function readMarkup(document: Document, col: Collector, ctx: ReadContext): void {
   readMicrodata(document, col, ctx);
   readRdfa(document, col, ctx);
+  readMicroformats(document, col, ctx);
 }
