@@ -609,6 +609,8 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(dayFirst.map((u) => urlDate(u, NOW))).toEqual(["2021-10-29", "2020-04-22", null, null]);
     expect(vp(read(`<html><body><h1>Post</h1></body></html>`, "https://blog.example/2019/08/02/post/").datePublished)).toEqual([["2019-08-02", "day in the URL"]]);
     expect(values(read(`<html><body class="single has-sidebar comments-open"><main><article><h1>Post</h1><time datetime="2024-03-05">5 March 2024</time></article></main></body></html>`).datePublished)).toEqual(["2024-03-05"]);
+    // alacarte.at: the page's wrapper names its layout ("layoutTwoColumnsRightSidebar"), not a sidebar.
+    expect(values(read(`<html><body><div class="layoutTwoColumnsRightSidebar site"><div id="artikelheader"><ul><li class="artikeldatum"><time datetime="2021-11-25 16:11">25. November 2021 16:11 Uhr</time></li></ul></div>${LONG}</div></body></html>`).datePublished)).toEqual(["2021-11-25T16:11"]);
   });
   it("reads a date kicker above the h1 or inside it, as government and association news pages print it, and never a headline that mentions a day", () => {
     // A state ministry's press release: the date in its own heading just above the h1.
