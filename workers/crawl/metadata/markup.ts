@@ -138,7 +138,8 @@ function readMicroformats(document: Document, col: Collector, ctx: ReadContext):
   for (const [cls, field] of [["published", "datePublished"], ["updated", "dateModified"]] as const) {
     for (const el of Array.from(document.querySelectorAll(`.${cls}`))) {
       if (el.closest(ASIDE)) continue;
-      const value = normalizeDate(el.getAttribute("title") ?? el.getAttribute("datetime") ?? textOf(el), ctx.language, ctx.now);
+      // A title may be a tooltip ("Published"): then the datetime or the text holds the date.
+      const value = [el.getAttribute("title"), el.getAttribute("datetime"), textOf(el)].map((raw) => normalizeDate(raw, ctx.language, ctx.now)).find(Boolean);
       if (!value) continue;
       col.add(field, value, `hAtom class=${cls} (${tagOf(el)})`, HATOM_STRENGTH, "hatom", el);
       break;
