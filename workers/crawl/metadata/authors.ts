@@ -7,6 +7,7 @@
 import { tagOf } from "../html";
 import { type Candidate, type Collector, isDomainName, looseKey, textKey } from "./collect";
 import { isNoise, type Layout } from "./layout";
+import { siteKey } from "./site-name";
 import { isWrittenName } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */
@@ -115,8 +116,6 @@ export function completeGivenName(name: string, text: string): string | null {
   return only && !more && only[1] >= 2 ? `${name} ${only[0]}` : null;
 }
 
-/** A name written as the site's address: "www.example.com" → "example". */
-const DOMAIN_FORM = /^(?:https?:\/\/)?(?:www\.)?([\p{L}\p{N}-]+)\.[a-z]{2,6}$/iu;
 /** How far the site as author falls below a person's byline under the headline. */
 const SITE_BELOW_BYLINE = 0.3;
 
@@ -127,10 +126,10 @@ const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\
  * values of the markup alone weighed by whether the page shows them.
  */
 export function refineAuthors(col: Collector, layout: Layout | null, siteNames: string[]): void {
-  // A site name in the form of its address ("www.elcolombiano.com") names the site as "El Colombiano" does.
-  const sites = siteNames.flatMap((n) => [looseKey(n), looseKey(n.replace(DOMAIN_FORM, "$1"))]).filter((k) => k.length >= 3);
+  // Compared as site names are (siteKey): "www.elcolombiano.com" names the site as "El Colombiano" does.
+  const sites = siteNames.map(siteKey).filter((k) => k.length >= 3);
   const isSite = (name: string) => {
-    const key = looseKey(name);
+    const key = siteKey(name);
     return sites.some((s) => key === s || (s.length >= 4 && key.includes(s) && key.length <= s.length + 12));
   };
   let parts: string[] | undefined;

@@ -12,11 +12,11 @@ import { hostLabel, titleParts } from "./title";
 const DOMAIN_ENDING = /\.(?:com|net|org|info|de|at|ch|eu|fr|es|it|nl|pe|cl|co\.uk|uk|io|us)$/i;
 
 /**
- * A name's letters and digits, lower case, without accents and a domain ending: "LaRepública.pe"
- * and "la-republica" compare equal.
+ * A name's letters and digits, lower case, without accents, a leading "www." and a domain ending:
+ * "LaRepública.pe" and "la-republica", "www.elcolombiano.com" and "El Colombiano" compare equal.
  */
 export function siteKey(s: string): string {
-  return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(DOMAIN_ENDING, "").replace(/[^\p{L}\p{N}]+/gu, "");
+  return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(/^(?:https?:\/\/)?www\./, "").replace(DOMAIN_ENDING, "").replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** The same with German umlauts written out, as host names spell them ("Jäger" → "jaeger"). */
