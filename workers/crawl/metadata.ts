@@ -8,7 +8,7 @@ import type { PageMetadata } from "../contracts/extraction";
 import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
-import { isArticle, readHeadlines } from "./metadata/headline";
+import { isArticle, readHeadlines, TITLE_GUESS, TITLE_TAG } from "./metadata/headline";
 import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
@@ -64,13 +64,13 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
   if (title) {
     const stripped = stripSiteSuffix(title, siteNames);
     const isSiteName = siteNames.some((n) => looseKey(n) === looseKey(title));
-    if (stripped !== title) col.add("title", stripped, "<title> without the site name", 0.8, "title tag");
+    if (stripped !== title) col.add("title", stripped, "<title> without the site name", 0.8, TITLE_TAG);
     // Unstripped, a title of several parts keeps a site or section name as often as not.
-    else col.add("title", title, "<title>", isSiteName ? 0.35 : parts.length > 1 ? 0.45 : 0.6, "title tag");
+    else col.add("title", title, "<title>", isSiteName ? 0.35 : parts.length > 1 ? 0.45 : 0.6, TITLE_TAG);
     // With no site name known, most sites put theirs last: a guess that ranks above the whole title.
     if (stripped === title && parts.length > 1) {
       const head = title.slice(0, title.lastIndexOf(parts[parts.length - 1])).replace(/[\s|–—\-:·•»/›~]+$/u, "").trim();
-      if (head) col.add("title", head, "<title> without its last part", 0.5, "title guess");
+      if (head) col.add("title", head, "<title> without its last part", 0.5, TITLE_GUESS);
     }
   }
 

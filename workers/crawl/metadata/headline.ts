@@ -257,8 +257,10 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const UNRELATED_H1_STRENGTH = 0.8;
 /** The same for an h1 that is an entry of the site's menu (a section's name): a rival, never the proposal. */
 const SECTION_H1_STRENGTH = 0.5;
-/** The families of titles read from the document's <title> (see readTitles). */
-const TITLE_TAG_FAMILIES = new Set(["title tag", "title guess"]);
+/** The families of titles read from the document's <title>: as it stands or stripped, and cut by a guess (see readTitles). */
+export const TITLE_TAG = "title tag";
+export const TITLE_GUESS = "title guess";
+const TITLE_TAG_FAMILIES = new Set([TITLE_TAG, TITLE_GUESS]);
 /** The strength of a page's only h1 that the <title>, its only stated title, does not hold. */
 const TITLE_TAG_H1_STRENGTH = 0.75;
 
