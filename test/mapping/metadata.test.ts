@@ -611,6 +611,8 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(values(read(`<html><body class="single has-sidebar comments-open"><main><article><h1>Post</h1><time datetime="2024-03-05">5 March 2024</time></article></main></body></html>`).datePublished)).toEqual(["2024-03-05"]);
     // alacarte.at: the page's wrapper names its layout ("layoutTwoColumnsRightSidebar"), not a sidebar.
     expect(values(read(`<html><body><div class="layoutTwoColumnsRightSidebar site"><div id="artikelheader"><ul><li class="artikeldatum"><time datetime="2021-11-25 16:11">25. November 2021 16:11 Uhr</time></li></ul></div>${LONG}</div></body></html>`).datePublished)).toEqual(["2021-11-25T16:11"]);
+    // A column the layout names is still a sidebar: another post's date there is not read.
+    expect(values(read(`<html><body><main><h1>Post</h1>${LONG}</main><div class="layout-sidebar-first"><time datetime="2021-12-01 15:12">1. Dezember 2021</time></div></body></html>`).datePublished)).toEqual([]);
   });
   it("reads a date kicker above the h1 or inside it, as government and association news pages print it, and never a headline that mentions a day", () => {
     // A state ministry's press release: the date in its own heading just above the h1.

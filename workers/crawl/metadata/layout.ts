@@ -41,10 +41,10 @@ export function isNoise(el: Element): boolean {
   const cached = noiseCache.get(el);
   if (cached !== undefined) return cached;
   const tag = tagOf(el);
-  // Taxonomy and state classes ("tag-social-media", "category-share", "has-social-tools") and layout
-  // names ("layoutTwoColumnsRightSidebar" on the page's wrapper) describe the content or the layout,
-  // not the element's role.
-  const words = wordsOf(markOf(el).replace(/(?:^|\s)(?:(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-|layout)\S*/gi, " "));
+  // Taxonomy and state classes ("tag-social-media", "category-share", "has-social-tools") and the
+  // page's column layout ("layoutTwoColumnsRightSidebar" on its wrapper) describe the content or the
+  // layout, not the element's role; a column itself ("layout-sidebar-first") keeps its role.
+  const words = wordsOf(markOf(el).replace(/(?:^|\s)(?:(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-\S*|layout\S*column\S*)/gi, " "));
   // An article's own footer holds its date and author; the page footer does not.
   const footer = tag === "footer" || el.getAttribute("role") === "contentinfo" || words.includes("footer") || words.includes("colophon");
   const noise =
