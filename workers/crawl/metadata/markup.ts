@@ -135,20 +135,26 @@ function readRdfa(document: Document, col: Collector, ctx: ReadContext): void {
  * of the posts under it: the first one is the page's post on a post page.
  */
 function readMicroformats(document: Document, col: Collector, ctx: ReadContext): void {
+  const marked = Array.from(document.querySelectorAll(".published, .updated, .date-header")).filter((el) => !el.closest(ASIDE));
   for (const [cls, field] of [["published", "datePublished"], ["updated", "dateModified"]] as const) {
-    for (const el of Array.from(document.querySelectorAll(`.${cls}`))) {
-      if (el.closest(ASIDE)) continue;
+    // The first few only: the class also marks a post's state ("Published") in some templates.
+    for (const el of marked.filter((m) => m.classList.contains(cls)).slice(0, MAX_HATOM_TRIES)) {
       // A title may be a tooltip ("Published"): then the datetime or the text holds the date.
-      const value = [el.getAttribute("title"), el.getAttribute("datetime"), textOf(el)].map((raw) => normalizeDate(raw, ctx.language, ctx.now)).find(Boolean);
+      const raws = [el.getAttribute("title"), el.getAttribute("datetime"), textOf(el)];
+      let value: string | null = null;
+      for (const raw of raws) if (raw && (value = normalizeDate(raw, ctx.language, ctx.now))) break;
       if (!value) continue;
       col.add(field, value, `hAtom class=${cls} (${tagOf(el)})`, HATOM_STRENGTH, "hatom", el);
       break;
     }
   }
-  const header = Array.from(document.querySelectorAll(".date-header")).find((el) => !el.closest(ASIDE));
+  const header = marked.find((el) => el.classList.contains("date-header"));
   const day = header && findDate(textOf(header), ctx.language, ctx.now);
   if (header && day) col.add("datePublished", day.iso, "visible date header (class=date-header)", DATE_HEADER_STRENGTH, "date header", header);
 }
+
+/** How many elements of an hAtom class are read for a date. */
+const MAX_HATOM_TRIES = 3;
 
 /**
  * Where other posts' dates stand: comments, sidebars, related lists, the page footer. (Not every
