@@ -332,6 +332,18 @@ describe("titles and site names", () => {
     expect(m.siteName[0].strength).toBe(0.89);
   });
 
+  it("ranks a site name written as a web address behind the name the title gives, and keeps a name that is a domain", () => {
+    const page = (siteName: string) =>
+      read(`<html lang="de"><head><title>Neue Regeln für Betriebe - BMAS</title><meta property="og:site_name" content="${siteName}"></head><body><main><h1>Neue Regeln für Betriebe</h1><p>Text.</p></main></body></html>`, "https://www.bmas.de/DE/Service/regeln.html");
+    for (const address of ["www.bmas.de", "https://www.bmas.de/", "bmas.de/"]) {
+      const m = page(address);
+      expect(vp(m.siteName).slice(0, 2)).toEqual([["BMAS", "title part matching the host name"], [address, "meta og:site_name (a web address)"]]);
+      expect(m.siteName[1].strength).toBe(0.55);
+    }
+    // "Gala.fr", "FAZ.NET": names sites give themselves, stated in og:site_name, stay first.
+    expect(vp(page("BMAS.de").siteName)[0]).toEqual(["BMAS.de", "meta og:site_name"]);
+  });
+
   it("never takes a section-name h1 as the site name or the title", () => {
     const m = read(`<html lang="en"><head><title>Opening hours | Acme Museum</title><meta property="og:title" content="Opening hours"></head><body><header><h1 class="section-title">Visit</h1></header><main><h2>Opening hours</h2><p>We are open every day.</p></main></body></html>`, "https://www.acme-museum.org/visit/hours");
     expect(values(m.title)).toEqual(["Opening hours"]);

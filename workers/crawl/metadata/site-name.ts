@@ -182,6 +182,14 @@ export function readBrand(elements: readonly Element[], col: Collector, finalUrl
 }
 
 /**
+ * A site name written as a web address rather than as a name: with its scheme, a leading "www." or a
+ * trailing slash. "Gala.fr" and "FAZ.NET" are names that sites give themselves; "www.gala.fr" is not.
+ */
+const WEB_ADDRESS = /^(?:https?:\/\/|www\.)\S+$|^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+\/\S*$/iu;
+/** A web address as a site name ranks below a name from the title or header (0.6 and up), above the host's label (0.4). */
+const ADDRESS_STRENGTH = 0.55;
+
+/**
  * Site names only the run, the title and the host know: the shared title suffix, the title part
  * that spells the host (accents and umlauts aside), the title part beside the page's headline, and
  * the host's label. Every stated name is cleaned first (`cleanSiteName`).
@@ -193,7 +201,11 @@ export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixe
   const cleaned: Candidate[] = [];
   for (const c of col.list("siteName")) {
     const value = cleanSiteName(c.value, label, pageTitles);
-    if (value) cleaned.push(value === c.value ? c : { ...c, value });
+    if (!value) continue;
+    // "www.bmas.de", "https://www.mesopinions.com/": the site's address, where the page's name for it
+    // ("BMAS", "MesOpinions.com") stands in its title or header. It stays a candidate, behind those.
+    if (WEB_ADDRESS.test(value)) cleaned.push({ ...c, value, strength: Math.min(c.strength, ADDRESS_STRENGTH), provenance: `${c.provenance} (a web address)` });
+    else cleaned.push(value === c.value ? c : { ...c, value });
   }
   col.replace("siteName", cleaned);
 
