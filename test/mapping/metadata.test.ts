@@ -569,6 +569,10 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect([values(personal.author), values(personal.siteName).includes("Jane Doe")]).toEqual([["Jane Doe"], false]);
     expect(vp(page("", `${LONG}<p>Autor: Anna Berg (Pressesprecherin)</p>`).author)).toEqual([["Anna Berg", "visible byline in the article"]]);
     expect(page("", `${LONG}<p>von Max Mustermann</p>`).author).toEqual([]);
+    // The byline words the main-content filter drops lines by (one list, metadata/visible.ts).
+    for (const [line, name] of [["av Kari Nordmann", "Kari Nordmann"], ["di Mario Rossi", "Mario Rossi"], ["Interview: Ola Nordmann", "Ola Nordmann"]]) {
+      expect(vp(page("", `<p>${line}</p>${LONG}`).author), line).toEqual([[name, "visible byline under the h1"]]);
+    }
     // lopinion.fr: the site credited in a teaser's byline ranks below the writer's byline under the headline.
     const teaser = page(ld(`{"@type":"Organization","name":"Coast Times"}`), `<p class="byline">By Ann Reed</p>${LONG}<div class="snippet"><h3>Port traffic doubles</h3><div class="snippet_author">Coast Times</div></div>`).author;
     expect(vp(teaser)).toEqual([["Ann Reed", "visible byline under the h1"], ["Coast Times", "JSON-LD NewsArticle.author (the site, beside a writer's byline)"]]);

@@ -4,7 +4,7 @@
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
 import { collapse, tagOf } from "../html";
-import { isWrittenName } from "../metadata/visible";
+import { BYLINE_OPENING, isWrittenName } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
@@ -61,8 +61,6 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
  * part of the post), nor a sentence ("published in 2019, the report …").
  */
 const DATELINE = /^(posted|published|updated|last updated|last modified|last edited|veröffentlicht|aktualisiert|zuletzt aktualisiert|zuletzt bearbeitet|zuletzt geändert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
-/** A byline's opening word ("von", "By", "Autorin:"), before names written as people write them (isWrittenName). */
-const BYLINE_OPENING = /^(?:von|by|par|por|door|av|autor(?:in)?:|author:)\s+/i;
 /** Between the names of a byline of several: "Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". */
 const BYLINE_JOINS = /\s*,\s*|\s+(?:und|and|&|y|et|i)\s+/;
 

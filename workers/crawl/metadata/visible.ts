@@ -34,7 +34,16 @@ const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "autho
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
 const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
-const PREFIX = /^(?:(?:redaktion|interview|text\s+(?:und|&|and)\s+interview)\s*:\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\s+)?(?:artikel|beitrag|bericht))\s+von|(?:publicado|escrito)\s+por|(?:publié|écrit)\s+par|(?:pubblicato|scritto)\s+da|by|von|par|por|di|door|av|af|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\s*:?\s+)/i;
+/** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
+const OPENING_WORDS = "by|von|par|por|di|door|av|af";
+/** Words that label the writer with a colon: "Autor:", "Author:", "Text:", "Redaktion:", "Interview:". */
+const LABEL_WORDS = "autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by";
+/**
+ * A line that opens as a byline does, for the main-content filter (boilerplate.ts), which then wants
+ * every name after it written as people write names: "Von Jane Doe", "Text: Jane Doe".
+ */
+export const BYLINE_OPENING = new RegExp(`^(?:(?:${OPENING_WORDS})\\s+|(?:${LABEL_WORDS})\\s*:\\s*)`, "i");
+const PREFIX = new RegExp(`^(?:(?:redaktion|interview|text\\s+(?:und|&|and)\\s+interview)\\s*:\\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|${OPENING_WORDS}|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\\s*:?\\s+)`, "i");
 
 /** A cheap test before splitting attribute values into words. */
 const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by|submitted|poster/i;
@@ -218,7 +227,7 @@ function namePart(box: Element): Element | null {
 }
 
 /** An element that holds nothing but the byline word: "By", "Von", "Autor:". */
-const LONE_BYLINE_WORD = /^[\s|·•—–-]*(?:by|von|par|por|door|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|written by)\s*:)\s*$/i;
+const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:${OPENING_WORDS}|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
 /** Line-breaking elements: a byline's name ends at the first of them. */
 const BREAKS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section", "article", "header", "footer", "time", "img", "figure"]);
 
@@ -243,7 +252,7 @@ function textAfter(el: Element, max: number): string | null {
 }
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
-const BYLINE_START = /^[\s|·•—–-]*(?:(?:by|von|par|por|di|door|(?:posted|written|submitted)\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\s+)?(?:artikel|beitrag|bericht))\s+von)\s|(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by)\s*:)/i;
+const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)\\s|(?:${LABEL_WORDS})\\s*:)`, "i");
 const BYLINE_LABEL = /^[\s|·•—–-]*(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:/i;
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
 export const isWrittenName = (name: string) =>
