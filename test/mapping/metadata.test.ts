@@ -577,6 +577,8 @@ describe("headlines, authors and dates as the page shows them", () => {
     const teaser = page(ld(`{"@type":"Organization","name":"Coast Times"}`), `<p class="byline">By Ann Reed</p>${LONG}<div class="snippet"><h3>Port traffic doubles</h3><div class="snippet_author">Coast Times</div></div>`).author;
     expect(vp(teaser)).toEqual([["Ann Reed", "visible byline under the h1"], ["Coast Times", "JSON-LD NewsArticle.author (the site, beside a writer's byline)"]]);
     expect(teaser[1].strength).toBeLessThan(teaser[0].strength);
+    // The qualifier is said once, by the value, not again by each source that agrees.
+    expect(teaser[1].agreeing).toEqual(["visible author element (class=\"snippet_author\")"]);
     // elcolombiano.com: og:site_name in the form of the address names the site that JSON-LD credits.
     const address = read(`<html><head><meta property="og:site_name" content="www.elcolombiano.com"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":{"@type":"Organization","name":"El Colombiano"}}</script></head><body><main><h1>Harbour reopens</h1><p class="byline">Jacobo Betancur Peláez</p>${LONG}</main></body></html>`).author;
     expect(values(address)).toEqual(["Jacobo Betancur Peláez"]);

@@ -142,7 +142,10 @@ function merge(field: Field, candidates: Candidate[]): MetadataValue[] {
     let best = group[0];
     for (const c of group) if (c.strength > best.strength) best = c;
     const value: MetadataValue = { value: best.value, provenance: best.provenance, strength: round(Math.min(MAX_STRENGTH, best.strength + AGREEMENT_BONUS * (independent(group) - 1))) };
-    const agreeing = [...new Set(group.filter((c) => c.family !== best.family).map((c) => c.provenance))];
+    // A qualifier every source shares ("… (the site, beside a writer's byline)") is said once, by the best.
+    const qualifier = / \([^()]+\)$/.exec(best.provenance)?.[0];
+    const unqualified = (p: string) => (qualifier && p.endsWith(qualifier) ? p.slice(0, -qualifier.length) : p);
+    const agreeing = [...new Set(group.filter((c) => c.family !== best.family).map((c) => unqualified(c.provenance)))];
     if (agreeing.length) value.agreeing = agreeing;
     // A structured value that the page also shows: the visible element is where to point in review.
     const shown = best.selector ? best : group.filter((c) => c.selector).sort((a, b) => b.strength - a.strength || Number(!!b.box) - Number(!!a.box))[0];
