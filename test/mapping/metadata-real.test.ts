@@ -40,6 +40,7 @@ import weinlachgummis from "../fixtures/real/pages/weinlachgummis.blogspot.com.r
 import wolfgangmichal from "../fixtures/real/pages/wolfgangmichal.de.sorgfaltspflicht.html?raw";
 import chorknaben from "../fixtures/real/pages/chorknaben-ulm.de.geschichte.html?raw";
 import rheinruhr from "../fixtures/real/pages/rheinruhronline.de.essenwestviertel.html?raw";
+import rueda from "../fixtures/real/pages/rueda.wikidot.com.enchufla.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -73,6 +74,7 @@ const HTML: Record<string, string> = {
   "wolfgangmichal.de.sorgfaltspflicht": wolfgangmichal,
   "chorknaben-ulm.de.geschichte": chorknaben,
   "rheinruhronline.de.essenwestviertel": rheinruhr,
+  "rueda.wikidot.com.enchufla": rueda,
 };
 
 type Truth = TruthFields;
@@ -118,6 +120,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["abenteuer-astronomie.de.plejaden", "author", /^visible byline under the h1/],
   ["anarc.at.cdpath", "datePublished", /^day in the URL/],
   ["silvias.net.wahlzensur", "title", /^<title> without the site name/],
+  // "Enchufla Figuren - Salsa-Figuren - Rueda in Berlin": the part after the title names the section.
+  ["rueda.wikidot.com.enchufla", "title", /^<title>'s first part, without the site name/],
   ["ekhn.de-Pflegefinanzierung", "datePublished", /^meta name=date/],
   // "<span>By</span><span><a>Alex Bozarjian</a></span>": the byline word in an element of its own.
   ["abc13.com-Copperfield", "author", /^visible byline under the h1/],

@@ -344,6 +344,17 @@ describe("titles and site names", () => {
     expect(vp(page("BMAS.de").siteName)[0]).toEqual(["BMAS.de", "meta og:site_name"]);
   });
 
+  it("leads with the first part of a <title> that still has parts once the site's name is gone, below auto-apply, when nothing else states a title", () => {
+    const html = (head: string) => `<html lang="de"><head><title>Enchufla Figuren - Salsa-Figuren - Rueda in Berlin</title>${head}</head><body><main><p>Eine Figur für die Rueda.</p></main></body></html>`;
+    const m = read(html(""), "http://rueda.wikidot.com/enchufla");
+    expect(vp(m.title).slice(0, 2)).toEqual([["Enchufla Figuren", "<title>'s first part, without the site name"], ["Enchufla Figuren - Salsa-Figuren", "<title> without the site name"]]);
+    expect(m.title[0].strength).toBe(0.6);
+    // A stated title keeps the stripped <title> as it was.
+    const stated = read(html(`<meta property="og:title" content="Enchufla Figuren - Salsa-Figuren">`), "http://rueda.wikidot.com/enchufla");
+    expect(vp(stated.title)[0][0]).toBe("Enchufla Figuren - Salsa-Figuren");
+    expect(values(stated.title)).not.toContain("Enchufla Figuren");
+  });
+
   it("never takes a section-name h1 as the site name or the title", () => {
     const m = read(`<html lang="en"><head><title>Opening hours | Acme Museum</title><meta property="og:title" content="Opening hours"></head><body><header><h1 class="section-title">Visit</h1></header><main><h2>Opening hours</h2><p>We are open every day.</p></main></body></html>`, "https://www.acme-museum.org/visit/hours");
     expect(values(m.title)).toEqual(["Opening hours"]);
