@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { PageMetadata } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
 import { brandText, cleanSiteName, hostMatch, hostWords, siteKey } from "../../workers/crawl/metadata/site-name";
+import { isDomainName, isWebAddress } from "../../workers/crawl/metadata/collect";
 import { hostLabel, titleParts } from "../../workers/crawl/metadata/title";
 import fieldLabels from "../fixtures/real/field-labels.json";
 import manifest from "../fixtures/real/manifest.json";
@@ -130,5 +131,13 @@ describe("site-name rules", () => {
   it("splits titles at the separators real sites use", () => {
     expect(titleParts("A : EKHN ǀ Evangelische Kirche")).toEqual(["A", "EKHN", "Evangelische Kirche"]);
     expect(titleParts("Lockdown-Gottesdienste › evang.at")).toEqual(["Lockdown-Gottesdienste", "evang.at"]);
+  });
+
+  it("tells a site's address from a domain name a site gives itself", () => {
+    const addresses = ["www.bmas.de", "https://www.mesopinions.com/", "tdg.ch/", "http://example.org/news"];
+    const names = ["Gala.fr", "FAZ.NET", "Goodnight.at", "BMAS", "www bmas de"];
+    expect(addresses.filter((a) => !isWebAddress(a))).toEqual([]);
+    expect(names.filter(isWebAddress)).toEqual([]);
+    expect(["Gala.fr", "FAZ.NET", "www.bmas.de"].every(isDomainName)).toBe(true);
   });
 });

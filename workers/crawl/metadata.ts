@@ -64,13 +64,15 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
   if (title) {
     const stripped = stripSiteSuffix(title, siteNames);
     const isSiteName = siteNames.some((n) => looseKey(n) === looseKey(title));
-    const rest = titleParts(stripped);
-    // "Weichen für die Zukunft - Eintracht Presse - News" once the site's name is gone: the parts after
-    // the first name its sections. With no other stated title, the first part leads, below auto-apply.
-    if (stripped !== title && rest.length > 1 && !structured.length) {
-      col.add("title", rest[0], "<title>'s first part, without the site name", 0.6, TITLE_GUESS);
-      col.add("title", stripped, "<title> without the site name", 0.55, TITLE_TAG);
-    } else if (stripped !== title) col.add("title", stripped, "<title> without the site name", 0.8, TITLE_TAG);
+    if (stripped !== title) {
+      const rest = titleParts(stripped);
+      // "Weichen für die Zukunft - Eintracht Presse - News" once the site's name is gone: the parts after
+      // the first name its sections. With no other stated title, the first part leads, below auto-apply.
+      if (rest.length > 1 && !structured.length) {
+        col.add("title", rest[0], "<title>'s first part, without the site name", 0.6, TITLE_GUESS);
+        col.add("title", stripped, "<title> without the site name", 0.55, TITLE_TAG);
+      } else col.add("title", stripped, "<title> without the site name", 0.8, TITLE_TAG);
+    }
     // Unstripped, a title of several parts keeps a site or section name as often as not.
     else col.add("title", title, "<title>", isSiteName ? 0.35 : parts.length > 1 ? 0.45 : 0.6, TITLE_TAG);
     // With no site name known, most sites put theirs last: a guess that ranks above the whole title.

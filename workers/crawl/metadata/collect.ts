@@ -142,8 +142,9 @@ function merge(field: Field, candidates: Candidate[]): MetadataValue[] {
     let best = group[0];
     for (const c of group) if (c.strength > best.strength) best = c;
     const value: MetadataValue = { value: best.value, provenance: best.provenance, strength: round(Math.min(MAX_STRENGTH, best.strength + AGREEMENT_BONUS * (independent(group) - 1))) };
-    // A qualifier every source shares ("… (the site, beside a writer's byline)") is said once, by the best.
-    const qualifier = / \([^()]+\)$/.exec(best.provenance)?.[0];
+    // A qualifier every source shares ("… (the site, beside a writer's byline)", "(a web address)") is
+    // said once, by the best. Only a phrase: "(abbr)" or '(class="byline")' says which element, not what.
+    const qualifier = / \([^()\s]+(?: [^()]+)+\)$/.exec(best.provenance)?.[0];
     const unqualified = (p: string) => (qualifier && p.endsWith(qualifier) ? p.slice(0, -qualifier.length) : p);
     const agreeing = [...new Set(group.filter((c) => c.family !== best.family).map((c) => unqualified(c.provenance)))];
     if (agreeing.length) value.agreeing = agreeing;
@@ -199,6 +200,15 @@ export function plainText(raw: string): string {
 /** A domain name written as a name: "lbv.de", "www.bmas.de", "Gala.fr" (a two-letter or common ending). */
 export function isDomainName(s: string): boolean {
   return /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:[a-z]{2}|com|org|net|info|biz|online|news|media)$/iu.test(s.trim());
+}
+
+/**
+ * A name written as a web address rather than as a name: with its scheme, a leading "www." or a
+ * trailing slash ("www.bmas.de", "https://www.mesopinions.com/", "tdg.ch/"). "Gala.fr" and "FAZ.NET"
+ * are domain names (isDomainName) that sites give themselves as names, not addresses.
+ */
+export function isWebAddress(s: string): boolean {
+  return /^(?:https?:\/\/|www\.)\S+$|^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+\/\S*$/iu.test(s.trim());
 }
 
 /** A person's name as a value: not a URL, an e-mail address or a social handle-only link. */

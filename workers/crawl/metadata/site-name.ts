@@ -5,7 +5,7 @@
  * placeholder ("GAY.CH · Alles bleibt anders!" → "GAY.CH").
  */
 import { collapse } from "../html";
-import { type Candidate, type Collector, looseKey } from "./collect";
+import { type Candidate, type Collector, isWebAddress, looseKey } from "./collect";
 import { hostLabel, titleParts } from "./title";
 
 /** Common domain endings, dropped when a name is compared with the host ("Backen.de" → "backen"). */
@@ -181,11 +181,6 @@ export function readBrand(elements: readonly Element[], col: Collector, finalUrl
   if (titled) col.add("siteName", titled.name, "the site name in the header", titled.strength, "brand", titled.el);
 }
 
-/**
- * A site name written as a web address rather than as a name: with its scheme, a leading "www." or a
- * trailing slash. "Gala.fr" and "FAZ.NET" are names that sites give themselves; "www.gala.fr" is not.
- */
-const WEB_ADDRESS = /^(?:https?:\/\/|www\.)\S+$|^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+\/\S*$/iu;
 /** A web address as a site name ranks below a name from the title or header (0.6 and up), above the host's label (0.4). */
 const ADDRESS_STRENGTH = 0.55;
 
@@ -204,7 +199,7 @@ export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixe
     if (!value) continue;
     // "www.bmas.de", "https://www.mesopinions.com/": the site's address, where the page's name for it
     // ("BMAS", "MesOpinions.com") stands in its title or header. It stays a candidate, behind those.
-    if (WEB_ADDRESS.test(value)) cleaned.push({ ...c, value, strength: Math.min(c.strength, ADDRESS_STRENGTH), provenance: `${c.provenance} (a web address)` });
+    if (isWebAddress(value)) cleaned.push({ ...c, value, strength: Math.min(c.strength, ADDRESS_STRENGTH), provenance: `${c.provenance} (a web address)` });
     else cleaned.push(value === c.value ? c : { ...c, value });
   }
   col.replace("siteName", cleaned);

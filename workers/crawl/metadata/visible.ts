@@ -36,8 +36,10 @@ const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "da
 const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
 /** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
 const OPENING_WORDS = "by|von|par|por|di|door|av|af";
-/** Words that label the writer with a colon: "Autor:", "Author:", "Text:", "Redaktion:", "Interview:". */
-const LABEL_WORDS = "autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|interview|written by";
+/** Words that label the writer with a colon: "Autor:", "Author:", "Text:", "Redaktion:". */
+const WRITER_LABEL_WORDS = "autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by";
+/** The same with "Interview:", which credits the interviewer under a headline but rarely signs a text. */
+const LABEL_WORDS = `${WRITER_LABEL_WORDS}|interview`;
 /**
  * A line that opens as a byline does, for the main-content filter (boilerplate.ts), which then wants
  * every name after it written as people write names: "Von Jane Doe", "Text: Jane Doe".
@@ -253,7 +255,7 @@ function textAfter(el: Element, max: number): string | null {
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
 const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)\\s|(?:${LABEL_WORDS})\\s*:)`, "i");
-const BYLINE_LABEL = /^[\s|·•—–-]*(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by)\s*:/i;
+const BYLINE_LABEL = new RegExp(`^[\\s|·•—–-]*(?:${WRITER_LABEL_WORDS})\\s*:`, "i");
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
 export const isWrittenName = (name: string) =>
   name.split(/\s+/).length <= 5 && name.split(/[\s,]+/).every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|und|and|&|zu|y|e)$/i.test(w));
