@@ -353,6 +353,9 @@ describe("titles and site names", () => {
     const stated = read(html(`<meta property="og:title" content="Enchufla Figuren - Salsa-Figuren">`), "http://rueda.wikidot.com/enchufla");
     expect(vp(stated.title)[0][0]).toBe("Enchufla Figuren - Salsa-Figuren");
     expect(values(stated.title)).not.toContain("Enchufla Figuren");
+    // An og:title that is only the site's name states no title of the page: the first part still leads.
+    const siteOnly = read(html(`<meta property="og:site_name" content="Rueda in Berlin"><meta property="og:title" content="Rueda in Berlin">`), "http://rueda.wikidot.com/enchufla");
+    expect(vp(siteOnly.title)[0]).toEqual(["Enchufla Figuren", "<title>'s first part, without the site name"]);
   });
 
   it("never takes a section-name h1 as the site name or the title", () => {

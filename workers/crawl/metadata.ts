@@ -68,7 +68,8 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
       const rest = titleParts(stripped);
       // "Weichen für die Zukunft - Eintracht Presse - News" once the site's name is gone: the parts after
       // the first name its sections. With no other stated title, the first part leads, below auto-apply.
-      if (rest.length > 1 && !structured.length) {
+      // A stated title that is only the site's name (demoted above) states no title of the page.
+      if (rest.length > 1 && structured.every((c) => named.has(looseKey(c.value)))) {
         col.add("title", rest[0], "<title>'s first part, without the site name", 0.6, TITLE_GUESS);
         col.add("title", stripped, "<title> without the site name", 0.55, TITLE_TAG);
       } else col.add("title", stripped, "<title> without the site name", 0.8, TITLE_TAG);
