@@ -456,6 +456,12 @@ describe("values", () => {
     expect(normalizeDate("2025-06-03", null, NOW)).toBeNull();
     expect(normalizeDate("2024-02-31", null, NOW)).toBeNull();
     expect(normalizeDate("3 days ago", "en", NOW)).toBeNull();
+    // Spaced as typesetters write it (dtb-tennis.de), which chrono does not read; the first date in the text wins.
+    expect(normalizeDate("4. 2. 2022", "de", NOW)).toBe("2022-02-04");
+    expect(normalizeDate("Von Deutscher Tennis Bund 4. 2. 2022.", "de", NOW)).toBe("2022-02-04");
+    expect(normalizeDate("am 3. März 2021, geändert am 4. 5. 2022", "de", NOW)).toBe("2021-03-03");
+    expect(normalizeDate("geändert am 4. 5. 2022, erschienen am 3. März 2021", "de", NOW)).toBe("2022-05-04");
+    expect(normalizeDate("Version 4. 13. 2022", "de", NOW)).toBeNull();
   });
 
   it("cleans bylines", () => {
@@ -477,6 +483,8 @@ describe("values", () => {
     expect(cleanByline("Zuletzt geändert am: 15.10.2021", "de", NOW)).toBeNull();
     expect(cleanByline("Last updated March 3, 2024", "en", NOW)).toBeNull();
     expect(cleanByline("Von Anna Geändert", "de", NOW)).toBe("Anna Geändert");
+    expect(cleanByline("By Jane Doe, AP", "en", NOW)).toBe("Jane Doe");
+    expect(cleanByline("By Jane Doe, John Roe", "en", NOW)).toBe("Jane Doe, John Roe");
   });
 
   it("parses data-box defensively", () => {
@@ -574,7 +582,7 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);
     expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script>`, "<main><h1>Post</h1></main>")[0].strength).toBeCloseTo(0.63, 5);
   });
-  it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines, not 'von' lines, in the article", () => {
+  it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines and lines that are only a byline, not 'von' in a sentence, in the article", () => {
     const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;
     const page = (head: string, body: string) => read(`<html><head>${head}</head><body><main><h1>Harbour reopens</h1>${body}</main></body></html>`);
     expect(values(page(ld(`[{"@type":"Person","name":"Ann Reed"},{"@type":"Organization","name":"Coast Times"}]`), "<p>By Ann Reed</p>").author)[0]).toBe("Ann Reed");
@@ -582,7 +590,13 @@ describe("headlines, authors and dates as the page shows them", () => {
     const personal = page(ld(`{"@type":"Person","name":"Jane Doe"}`, `,"publisher":{"@type":"Person","name":"Jane Doe"}`), "<p>Jane Doe</p>");
     expect([values(personal.author), values(personal.siteName).includes("Jane Doe")]).toEqual([["Jane Doe"], false]);
     expect(vp(page("", `${LONG}<p>Autor: Anna Berg (Pressesprecherin)</p>`).author)).toEqual([["Anna Berg", "visible byline in the article"]]);
-    expect(page("", `${LONG}<p>von Max Mustermann</p>`).author).toEqual([]);
+    // A line that is a byline and nothing else counts (the main-content filter leaves it out of the body,
+    // tagesschau.de); "von" in a sentence does not, and the outlet after the names is no name.
+    expect(vp(page("", `${LONG}<p>von Max Mustermann</p>`).author)).toEqual([["Max Mustermann", "visible byline in the article"]]);
+    expect(page("", `${LONG}<p>von Max Mustermann stammt dieser Satz</p>`).author).toEqual([]);
+    const several = page("", `${LONG}<p class="autorenzeile">Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR</p>`);
+    expect(vp(several.author)).toEqual([["Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz", "visible byline in the article"]]);
+    expect(several.author[0]!.strength).toBe(0.56);
     // The byline words the main-content filter drops lines by (one list, metadata/visible.ts).
     for (const [line, name] of [["av Kari Nordmann", "Kari Nordmann"], ["di Mario Rossi", "Mario Rossi"], ["Interview: Ola Nordmann", "Ola Nordmann"]]) {
       expect(vp(page("", `<p>${line}</p>${LONG}`).author), line).toEqual([[name, "visible byline under the h1"]]);

@@ -4,7 +4,7 @@
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
 import { collapse, tagOf } from "../html";
-import { BYLINE_OPENING, isWrittenName } from "../metadata/visible";
+import { isByline } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
@@ -61,20 +61,6 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
  * part of the post), nor a sentence ("published in 2019, the report …").
  */
 const DATELINE = /^(posted|published|updated|last updated|last modified|last edited|veröffentlicht|aktualisiert|zuletzt aktualisiert|zuletzt bearbeitet|zuletzt geändert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
-/** Between the names of a byline of several: "Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". */
-const BYLINE_JOINS = /\s*,\s*|\s+(?:und|and|&|y|et|i)\s+/;
-
-/**
- * A byline on a line of its own: "von Daniela Obers", "von MORITZ PAPPERT", "By Jane van der Berg", "Von
- * Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". Each name's words are capitalised (particles
- * aside), as a sentence's are not: "Von Montag an gilt …" and "By the river" are no bylines.
- */
-function isByline(line: string): boolean {
-  const opening = BYLINE_OPENING.exec(line);
-  if (!opening) return false;
-  const names = line.slice(opening[0].length).split(BYLINE_JOINS);
-  return names.length <= 6 && names.every((name) => name !== "" && isWrittenName(name));
-}
 /** A picture gallery's or a download's label on a line of its own: "Slideshow ( 15 images )", "123 KB". */
 const WIDGET_LABEL = /^(?:(?:slideshow|gallery|galerie|bildergalerie|fotogalerie|fotostrecke)\s*\(?\s*\d+\s*(?:images|photos|bilder|fotos)?\s*\)?|\(?\d+(?:[.,]\d+)?\s*(?:kb|mb|kib|mib)\)?)$/u;
 /** A reading-time line: "Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min". */

@@ -120,15 +120,22 @@ export function normalizeDate(raw: string | null | undefined, language: string |
   return iso && plausibleDate(iso, now) ? iso : null;
 }
 
+/** Day, month and year between dots, spaced as typesetters write them: "4. 2. 2022", which chrono does not read. */
+const SPACED_DOTS = /(?<![\d.])(\d{1,2})\.\s(\d{1,2})\.\s(\d{4})(?!\d)/u;
+
 /** The first plausible date written in free text, with where it stands in the text. */
 export function findDate(text: string, language: string | null, now: Date): { iso: string; index: number; text: string } | null {
+  const m = SPACED_DOTS.exec(text);
+  const spaced = m && Number(m[1]) <= 31 && Number(m[2]) <= 12 ? { iso: `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`, index: m.index, text: m[0] } : null;
+  const found = spaced && plausibleDate(spaced.iso, now) ? spaced : null;
   for (const parser of parsersFor(language)) {
     for (const result of parser.parse(text, now)) {
+      if (found && result.index >= found.index) return found;
       const iso = dayFirst(result) ?? fromChrono(result);
       if (iso && plausibleDate(iso, now)) return { iso, index: result.index, text: result.text };
     }
   }
-  return null;
+  return found;
 }
 
 /** The first date written in free text ("Von Max Mustermann, 5. März 2024"), as ISO, or null. */

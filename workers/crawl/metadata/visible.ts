@@ -92,6 +92,8 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   t = t.replace(/\s+(?:fotos?|photos?|bild(?:er)?|illustrations?|grafik|video)\s*:.*$/i, "");
   // "Jane Doe/dpa", "Jane Doe/SP-X": the agency after a slash is not the name.
   t = t.replace(/\s*\/\s*[\p{L}][\p{L}-]{1,11}$/u, "");
+  // "Jane Doe, NDR": the outlet in capitals after the last name is not a name either.
+  t = t.replace(/,\s*\p{Lu}{2,6}$/u, "");
   // "Jane Doe (Pressesprecherin)": the role in brackets is not the name.
   t = stripPrefix(t).split(/\s+[|·•—–]\s+|\s+-\s+/)[0].replace(/\s*\([^)]*\)\s*$/, "");
   t = t.replace(/(?:[\s,;:|·•—–-]|(?<![\p{L}])(?:on|am|le|el|il|op|den|stand|posted|published|updated|publié|publiée|mis à jour|veröffentlicht|aktualisiert|erschienen|publicado|actualizado|pubblicato|gepubliceerd)(?![\p{L}]))+$/iu, "").replace(/^[\s,;:|·•—–-]+/, "");
@@ -161,15 +163,17 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     if (!LINE_TAGS.has(tagOf(el))) continue;
     const near = layout.near(el);
     const length = rawLength(el);
-    if (length > (near ? 100 : 60) || (!near && !layout.inArticle(el))) continue;
-    if (!BYLINE_START.test(collapse(el.textContent ?? "")) || marked.some((m) => m.contains(el)) || isNoise(el)) continue;
+    if (length > 100 || (!near && !layout.inArticle(el))) continue;
+    const line = collapse(el.textContent ?? "");
+    if (!BYLINE_START.test(line) || marked.some((m) => m.contains(el)) || isNoise(el)) continue;
     const text = textOf(el);
     // The innermost element that holds the whole line.
     if (!BYLINE_START.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
     const name = cleanByline(text, ctx.language, ctx.now);
     if (near) add(el, name, "visible byline under the h1", 0.68);
-    // "von Jane Doe" in the text is as often a book's or a quote's author: only labels count there.
-    else if (name && BYLINE_LABEL.test(text) && isWrittenName(name)) add(el, name, "visible byline in the article", 0.56);
+    // "von Jane Doe" in a sentence is as often a book's or a quote's author: in the article, a label
+    // counts, or a line that is a byline and nothing else ("Von Jane Doe und John Roe, NDR").
+    else if (name && ((length <= 60 && BYLINE_LABEL.test(text) && isWrittenName(name)) || isByline(line))) add(el, name, "visible byline in the article", 0.56);
   }
   // The byline word in an element of its own, the name after it: "<span>By</span><a>Jane Doe</a>",
   // "<h5>Autor:</h5> Jane Doe<br>". The text runs together ("ByJane Doe"), so the lines above miss it.
@@ -256,6 +260,22 @@ function textAfter(el: Element, max: number): string | null {
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
 const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)\\s|(?:${LABEL_WORDS})\\s*:)`, "i");
 const BYLINE_LABEL = new RegExp(`^[\\s|·•—–-]*(?:${WRITER_LABEL_WORDS})\\s*:`, "i");
+/** Between the names of a byline of several: "Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". */
+const BYLINE_JOINS = /\s*,\s*|\s+(?:und|and|&|y|et|i)\s+/;
+
+/**
+ * A byline on a line of its own: "von Daniela Obers", "von MORITZ PAPPERT", "By Jane van der Berg", "Von
+ * Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". Each name's words are capitalised (particles
+ * aside), as a sentence's are not: "Von Montag an gilt …" and "By the river" are no bylines. The main-content
+ * filter leaves such a line out of the body; the author reader takes it anywhere in the article.
+ */
+export function isByline(line: string): boolean {
+  const opening = BYLINE_OPENING.exec(line);
+  if (!opening) return false;
+  const names = line.slice(opening[0].length).split(BYLINE_JOINS);
+  return names.length <= 6 && names.every((name) => name !== "" && isWrittenName(name));
+}
+
 /** A name as people write it: one to five capitalised words and particles ("Anna von Berg"). */
 export const isWrittenName = (name: string) =>
   name.split(/\s+/).length <= 5 && name.split(/[\s,]+/).every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|und|and|&|zu|y|e)$/i.test(w));
