@@ -462,6 +462,11 @@ describe("values", () => {
     expect(normalizeDate("am 3. März 2021, geändert am 4. 5. 2022", "de", NOW)).toBe("2021-03-03");
     expect(normalizeDate("geändert am 4. 5. 2022, erschienen am 3. März 2021", "de", NOW)).toBe("2022-05-04");
     expect(normalizeDate("Version 4. 13. 2022", "de", NOW)).toBeNull();
+    // German dates without the day's dot (silvias.net) or with a comma before the year (wirtschaftspsychologie-aktuell.de).
+    expect(normalizeDate("26 Okt 2018", "de", NOW)).toBe("2018-10-26");
+    expect(normalizeDate("Von Christian Thiele, 07 Dezember, 2022", "de", NOW)).toBe("2022-12-07");
+    expect(normalizeDate("3 März 2020 um 10:00", "de", NOW)).toBe("2020-03-03T10:00:00");
+    expect(normalizeDate("In 12 Augen 2020", "de", NOW)).toBeNull();
   });
 
   it("cleans bylines", () => {

@@ -123,16 +123,29 @@ export function normalizeDate(raw: string | null | undefined, language: string |
 /** Day, month and year between dots, spaced as typesetters write them: "4. 2. 2022", which chrono does not read. */
 const SPACED_DOTS = /(?<![\d.])(\d{1,2})\.\s(\d{1,2})\.\s(\d{4})(?!\d)/u;
 
+const GERMAN_MONTH = "(?:jan(?:uar)?|jän(?:ner)?|feb(?:ruar)?|mär(?:z)?|mrz|apr(?:il)?|mai|jun(?:i)?|jul(?:i)?|aug(?:ust)?|sep(?:t(?:ember)?)?|okt(?:ober)?|nov(?:ember)?|dez(?:ember)?)\\.?";
+/** "26 Okt 2018", "07 Dezember, 2022": German dates without the day's dot, or with a comma before the year. */
+const GERMAN_UNDOTTED = new RegExp(`(?<![\\d.])(\\d{1,2})\\s(?=${GERMAN_MONTH},?\\s+\\d{4}(?!\\d))`, "giu");
+const GERMAN_YEAR_COMMA = new RegExp(`(?<=\\d{1,2}\\.?\\s?${GERMAN_MONTH}),(?=\\s+\\d{4}(?!\\d))`, "giu");
+
+/**
+ * The text as chrono's German parser reads it: the day's dot added in place of the space after it, a
+ * comma before the year made a space. Each change keeps the text's length, so positions still hold.
+ */
+function germanForms(text: string): string {
+  return text.replace(GERMAN_UNDOTTED, "$1.").replace(GERMAN_YEAR_COMMA, " ");
+}
+
 /** The first plausible date written in free text, with where it stands in the text. */
 export function findDate(text: string, language: string | null, now: Date): { iso: string; index: number; text: string } | null {
   const m = SPACED_DOTS.exec(text);
   const spaced = m && Number(m[1]) <= 31 && Number(m[2]) <= 12 ? { iso: `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`, index: m.index, text: m[0] } : null;
   const found = spaced && plausibleDate(spaced.iso, now) ? spaced : null;
   for (const parser of parsersFor(language)) {
-    for (const result of parser.parse(text, now)) {
+    for (const result of parser.parse(parser === LOCALE_PARSERS.de ? germanForms(text) : text, now)) {
       if (found && result.index >= found.index) return found;
       const iso = dayFirst(result) ?? fromChrono(result);
-      if (iso && plausibleDate(iso, now)) return { iso, index: result.index, text: result.text };
+      if (iso && plausibleDate(iso, now)) return { iso, index: result.index, text: text.slice(result.index, result.index + result.text.length) };
     }
   }
   return found;
