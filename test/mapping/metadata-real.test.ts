@@ -189,13 +189,19 @@ describe("metadata sources on real pages", () => {
     // The text is English too: the detected language corroborates the declaration, which keeps its region.
     expect(md.language?.[0]).toMatchObject({ value: "en-GB", provenance: "<html xml:lang>", agreeing: ["the main text's language (detected)"] });
   });
-  it("reads the language the text is written in where the page declares another (berkutschi.com) or none (netbits.us)", () => {
+  it("reads the language the text is written in where the page declares another (berkutschi.com, rueda.wikidot.com) or none (netbits.us)", () => {
     // A German report under a theme's lang="en".
     expect(checked["berkutschi.com-willingen"]?.language).toBe("de");
     const berkutschi = metadataOf("berkutschi.com-willingen");
-    expect(vp(berkutschi.language)).toEqual([["de", "the main text's language (detected)"], ["en", "<html lang>"]]);
+    expect(vp(berkutschi.language)).toEqual([["de", "the main text's language (detected)"], ["en", "<html lang> (the text is in another language)"]]);
     const evidence = metaEvidence("language", berkutschi.language);
-    expect(evidence?.rival).toMatchObject({ value: "en", provenance: "<html lang>" });
+    expect(evidence?.rival).toMatchObject({ value: "en", provenance: "<html lang> (the text is in another language)" });
+    // Two declarations that agree with each other, not with the text: they rank behind it (rueda.wikidot.com).
+    expect(checked["rueda.wikidot.com.enchufla"]?.language).toBe("de");
+    const rueda = metadataOf("rueda.wikidot.com.enchufla").language;
+    expect(rueda[0]).toMatchObject({ value: "de", provenance: "the main text's language (detected)" });
+    expect(rueda[1]).toMatchObject({ value: "en", provenance: "<html lang> (the text is in another language)", agreeing: ["meta http-equiv=content-language"] });
+    expect(rueda[1]!.strength).toBeLessThan(rueda[0]!.strength);
     // No declaration at all: the text's language is the only source.
     expect(checked["netbits.us.stunnel_rsync"]?.language).toBe("en");
     expect(vp(metadataOf("netbits.us.stunnel_rsync").language)).toEqual([["en", "the main text's language (detected)"]]);

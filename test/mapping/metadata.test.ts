@@ -166,6 +166,15 @@ describe("meta tags", () => {
     expect(vp(m.language)).toEqual([["fr-FR", "meta og:locale"], ["zh-Hans-CN", "JSON-LD WebPage.inLanguage"]]);
     expect(m.language[0].agreeing).toEqual(["meta http-equiv=Content-Language"]);
   });
+  it("ranks declarations of another language behind a text of 600 letters or more, and not behind a shorter one", () => {
+    const head = `<html lang="en-US"><head><meta property="og:locale" content="en_US"></head><body><p>x</p></body></html>`;
+    const sentence = "Die Gemeinde hat am Montag beschlossen, dass die Bibliothek im Sommer länger geöffnet bleibt und der Eintritt für alle Kinder frei ist. ";
+    const long = read(head, undefined, undefined, sentence.repeat(6));
+    expect(vp(long.language)).toEqual([["de", "the main text's language (detected)"], ["en-US", "<html lang> (the text is in another language)"]]);
+    expect(long.language[1]!.strength).toBeLessThan(long.language[0]!.strength);
+    const short = read(head, undefined, undefined, sentence.repeat(3));
+    expect(vp(short.language)).toEqual([["en-US", "<html lang>"], ["de", "the main text's language (detected)"]]);
+  });
 });
 
 describe("markup in the body", () => {

@@ -13,6 +13,10 @@ export const TEXT_LANGUAGE_PROVENANCE = "the main text's language (detected)";
 
 /** Below this many letters a trigram guess is unreliable: no source. */
 const MIN_LETTERS = 200;
+/** From this many letters, a guess that no declaration shares outranks the declarations. */
+const CONTRADICTS_LETTERS = 600;
+/** How far behind the text's language the declarations of another one rank. */
+const DECLARED_BEHIND = 0.1;
 /** Enough for a stable guess; longer texts only cost time. */
 const SAMPLE_CHARS = 4000;
 
@@ -38,7 +42,17 @@ export function readTextLanguage(col: Collector, mainText: string | undefined): 
   // On a long text the guess is surer than many declarations (themes ship `lang="en-US"`).
   let strength = found.letters >= 1500 ? 0.88 : found.letters >= 600 ? 0.75 : 0.62;
   // A declaration of the same language stays the value ("en-GB" says more than "en"); the guess corroborates it.
-  const declared = col.list("language").filter((c) => primaryLanguage(c.value) === found.code);
+  const all = col.list("language");
+  const declared = all.filter((c) => primaryLanguage(c.value) === found.code);
   if (declared.length) strength = Math.min(strength, Math.max(...declared.map((c) => c.strength)) - 0.01);
+  // No declaration names the language a text of some length is written in: they are a template's
+  // (a German article under a theme's lang="en-US", og:locale and JSON-LD inLanguage alike), and rank
+  // behind the text's own.
+  else if (found.letters >= CONTRADICTS_LETTERS && all.length) {
+    col.replace(
+      "language",
+      all.map((c) => ({ ...c, strength: Math.min(c.strength, strength - DECLARED_BEHIND), provenance: `${c.provenance} (the text is in another language)` })),
+    );
+  }
   col.add("language", found.code, TEXT_LANGUAGE_PROVENANCE, strength, "text");
 }
