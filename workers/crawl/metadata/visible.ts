@@ -36,8 +36,10 @@ const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "da
 const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
 /** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
 const OPENING_WORDS = "by|von|par|por|di|door|av|af";
-/** Words that label the writer with a colon: "Autor:", "Author:", "Text:", "Redaktion:". */
-const WRITER_LABEL_WORDS = "autor(?:in)?|author|auteur|verfasser(?:in)?|text|redaktion|written by";
+/** Words that label the writer's name, with a colon or without one: "Autorin: Jane Doe", "Text Jane Doe". */
+const NAME_LABEL_WORDS = "autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte";
+/** Words that label the writer with a colon: "Autor:", "Author:", "Texte :", "Redaktion:". */
+const WRITER_LABEL_WORDS = `${NAME_LABEL_WORDS}|redaktion|written by`;
 /** The same with "Interview:", which credits the interviewer under a headline but rarely signs a text. */
 const LABEL_WORDS = `${WRITER_LABEL_WORDS}|interview`;
 /**
@@ -45,7 +47,7 @@ const LABEL_WORDS = `${WRITER_LABEL_WORDS}|interview`;
  * every name after it written as people write names: "Von Jane Doe", "Text: Jane Doe".
  */
 export const BYLINE_OPENING = new RegExp(`^(?:(?:${OPENING_WORDS})\\s+|(?:${LABEL_WORDS})\\s*:\\s*)`, "i");
-const PREFIX = new RegExp(`^(?:(?:redaktion|interview|text\\s+(?:und|&|and)\\s+interview)\\s*:\\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|${OPENING_WORDS}|autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte)\\s*:?\\s+)`, "i");
+const PREFIX = new RegExp(`^(?:(?:redaktion|interview|text\\s+(?:und|&|and)\\s+interview)\\s*:\\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|${OPENING_WORDS}|${NAME_LABEL_WORDS})\\s*:?\\s+)`, "i");
 
 /** A cheap test before splitting attribute values into words. */
 const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by|submitted|poster/i;
@@ -107,7 +109,7 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   return t;
 }
 
-const LABEL_ONLY = /^(?:text|texte|words|autor(?:in)?|author|auteur|verfasser(?:in)?|redaktion|interview|by|von|par|por|door)$/i;
+const LABEL_ONLY = new RegExp(`^(?:${LABEL_WORDS}|words|${OPENING_WORDS})$`, "i");
 
 /** Labels of update stamps, which templates put in the same boxes as bylines. */
 const STAMP_LABEL = /^(?:zuletzt\s+)?(?:geändert|aktualisiert|bearbeitet)\b|^(?:last\s+)?(?:updated|modified|edited|changed)\b|^(?:mis à jour|modifié|actualizado|aggiornato)\b/i;
