@@ -249,6 +249,13 @@ describe("visible text", () => {
     expect(m.dateModified).toEqual([]);
   });
 
+  it("never takes the headline printed in an author slot for the author (wind-energie.de)", () => {
+    const m = read(`<html><body><main><h1>Windkraft im Norden wächst weiter</h1><span class="news-list-author">Windkraft im Norden wächst weiter</span>
+<div itemprop="author" itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Bundesverband WindEnergie</span></div><p>${"Der Ausbau der Windkraft kommt voran, doch Genehmigungen dauern noch immer zu lange für die Betreiber. ".repeat(2)}</p></main></body></html>`);
+    expect(values(m.author)).not.toContain("Windkraft im Norden wächst weiter");
+    expect(values(m.author)[0]).toBe("Bundesverband WindEnergie");
+  });
+
   it("reads rel=author links and class-marked bylines, ranking role words and rejecting non-names", () => {
     const m = read(`<html><head><link rel="author" href="https://blog.example/about"></head><body><article><h1>Ten tips</h1>
 <div class="entry-meta"><span class="author-name">Admin</span></div><p>First tip: write things down, because memory fades faster than anyone expects when the week gets busy.</p>
@@ -499,6 +506,10 @@ describe("values", () => {
     expect(cleanByline("Von Anna Geändert", "de", NOW)).toBe("Anna Geändert");
     expect(cleanByline("By Jane Doe, AP", "en", NOW)).toBe("Jane Doe");
     expect(cleanByline("By Jane Doe, John Roe", "en", NOW)).toBe("Jane Doe, John Roe");
+    // An exclamation or a question is nobody's name, however short.
+    expect(cleanByline("Endlich mehr Beschleunigung wagen!", "de", NOW)).toBeNull();
+    expect(cleanByline("Wer zahlt?", "de", NOW)).toBeNull();
+    expect(cleanByline("Jane Doe Jr.", "en", NOW)).toBe("Jane Doe Jr.");
   });
 
   it("parses data-box defensively", () => {
@@ -612,7 +623,7 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(several.author)).toEqual([["Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz", "visible byline in the article"]]);
     expect(several.author[0]!.strength).toBe(0.56);
     // The byline words the main-content filter drops lines by (one list, metadata/visible.ts).
-    for (const [line, name] of [["av Kari Nordmann", "Kari Nordmann"], ["di Mario Rossi", "Mario Rossi"], ["Interview: Ola Nordmann", "Ola Nordmann"], ["Texte : Marie Dupont", "Marie Dupont"]]) {
+    for (const [line, name] of [["av Kari Nordmann", "Kari Nordmann"], ["di Mario Rossi", "Mario Rossi"], ["Interview: Ola Nordmann", "Ola Nordmann"], ["Texte : Marie Dupont", "Marie Dupont"], ["Autoren: Anna Berg und Ben Roth", "Anna Berg und Ben Roth"], ["Auteur(s) : Marie Dupont", "Marie Dupont"], ["Authors: Jane Doe", "Jane Doe"]]) {
       expect(vp(page("", `<p>${line}</p>${LONG}`).author), line).toEqual([[name, "visible byline under the h1"]]);
     }
     // lopinion.fr: the site credited in a teaser's byline ranks below the writer's byline under the headline.

@@ -4,7 +4,7 @@
  * other posts' dates, so nothing is read from them.
  */
 import { absoluteUrl, collapse, imageSource, tagOf, textOf } from "../html";
-import { Collector, isNameLike, type ReadContext } from "./collect";
+import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
 import { findDate, isDateOnly, normalizeDate } from "./dates";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
 
@@ -37,7 +37,7 @@ const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( t
 /** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
 const OPENING_WORDS = "by|von|par|por|di|door|av|af";
 /** Words that label the writer's name, with a colon or without one: "Autorin: Jane Doe", "Text Jane Doe". */
-const NAME_LABEL_WORDS = "autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte";
+const NAME_LABEL_WORDS = "autor(?:in|en|innen)?|authors?|author\\(s\\)|auteurs?|auteur\\(s\\)|verfasser(?:in)?|text|texte";
 /** Words that label the writer with a colon: "Autor:", "Author:", "Texte :", "Redaktion:". */
 const WRITER_LABEL_WORDS = `${NAME_LABEL_WORDS}|redaktion|written by`;
 /** The same with "Interview:", which credits the interviewer under a headline but rarely signs a text. */
@@ -104,8 +104,8 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   if (!isNameLike(t) || t.length > 80 || t.split(" ").length > 12 || /\d|@/.test(t)) return null;
   // "Yesterday", "Monday": dates without digits, short enough to pass for a name.
   if (t.split(" ").length <= 3 && isDateOnly(t, language, now)) return null;
-  // A sentence is not a byline.
-  if (/[.!?]$/.test(t) && t.split(" ").length > 4) return null;
+  // A sentence is not a byline, nor is an exclamation or a question ("Endlich mehr Beschleunigung wagen!").
+  if ((/[.!?]$/.test(t) && t.split(" ").length > 4) || /[!?]$/.test(t)) return null;
   return t;
 }
 
@@ -142,12 +142,14 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     }
   }
   const nameOf = (el: Element) => cleanByline(textOf(namePart(el) ?? el) || el.getAttribute("content") || "", ctx.language, ctx.now);
+  const headline = layout.h1 ? textKey(textOf(layout.h1)) : null;
   const add = (el: Element, value: string | null, provenance: string, strength: number) => {
     // "Von Max Mustermann, 5. März 2024": the line dates the article too (unless a <time> does).
     const text = textOf(el);
     const date = el.querySelector("time") || !/\d/.test(text) ? null : findDate(text, ctx.language, ctx.now);
     if (date) col.add("datePublished", date.iso, "date in the visible byline", 0.6, "time", el);
-    if (!value) return;
+    // A template that prints the headline in its author slot: the headline is nobody's name.
+    if (!value || (headline !== null && textKey(value) === headline)) return;
     col.add("author", value, provenance, ROLE.test(value) ? strength - 0.25 : strength, "byline", el);
   };
   for (const el of marked) {
