@@ -6,7 +6,7 @@
  */
 import { collapse, tagOf } from "../html";
 import type { Collector, ReadContext } from "./collect";
-import { findDate, plausibleDate } from "./dates";
+import { findDate, isoDay, plausibleDate } from "./dates";
 import { isNoise, type Layout } from "./layout";
 
 /** Classes, ids and itemprops of date lines. */
@@ -97,8 +97,8 @@ const SHORT_YEAR = /^[\s|•·–-]*(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(\
 export function shortYearDate(line: string, now: Date): { iso: string; index: number; text: string } | null {
   const m = SHORT_YEAR.exec(line);
   if (!m) return null;
-  const iso = `20${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}`;
-  return plausibleDate(iso, now) ? { iso, index: line.indexOf(m[1]!), text: line.trim() } : null;
+  const iso = isoDay(`20${m[3]}`, m[2]!, m[1]!);
+  return iso && plausibleDate(iso, now) ? { iso, index: line.indexOf(m[1]!), text: line.trim() } : null;
 }
 
 /** A day written in the URL's path: /2019/08/02/, /2016-04-15/, /20200102/. */
@@ -126,8 +126,8 @@ export function urlDate(url: string, now: Date): string | null {
   const m = URL_DAY.exec(path);
   const parts = m ? [m[1], m[3], m[4]] : (URL_COMPACT.exec(path)?.slice(1, 4) ?? dayFirst(path));
   if (!parts) return null;
-  const iso = `${parts[0]}-${parts[1].padStart(2, "0")}-${parts[2].padStart(2, "0")}`;
-  return plausibleDate(iso, now) ? iso : null;
+  const iso = isoDay(parts[0]!, parts[1]!, parts[2]!);
+  return iso && plausibleDate(iso, now) ? iso : null;
 }
 
 export function readUrlDate(col: Collector, ctx: ReadContext): void {

@@ -88,9 +88,13 @@ function fromChrono(result: chrono.ParsedResult): string | null {
  */
 function dayFirst(result: chrono.ParsedResult): string | null {
   const m = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/.exec(result.text.trim());
-  if (!m || Number(m[1]) > 31 || Number(m[2]) > 12) return null;
-  const day = `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`;
-  return day;
+  return m ? isoDay(m[3]!, m[2]!, m[1]!) : null;
+}
+
+/** "YYYY-MM-DD" of a day written as numbers, or null when the day or month is out of range. */
+export function isoDay(year: string, month: string, day: string): string | null {
+  if (Number(day) < 1 || Number(day) > 31 || Number(month) < 1 || Number(month) > 12) return null;
+  return `${year}-${pad(Number(month))}-${pad(Number(day))}`;
 }
 
 /** The value's instant for plausibility checks (UTC when it has no zone). */
@@ -139,8 +143,8 @@ function germanForms(text: string): string {
 /** The first plausible date written in free text, with where it stands in the text. */
 export function findDate(text: string, language: string | null, now: Date): { iso: string; index: number; text: string } | null {
   const m = SPACED_DOTS.exec(text);
-  const spaced = m && Number(m[1]) <= 31 && Number(m[2]) <= 12 ? { iso: `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`, index: m.index, text: m[0] } : null;
-  const found = spaced && plausibleDate(spaced.iso, now) ? spaced : null;
+  const spaced = m ? isoDay(m[3]!, m[2]!, m[1]!) : null;
+  const found = spaced && plausibleDate(spaced, now) ? { iso: spaced, index: m!.index, text: m![0] } : null;
   for (const parser of parsersFor(language)) {
     for (const result of parser.parse(parser === LOCALE_PARSERS.de ? germanForms(text) : text, now)) {
       if (found && result.index >= found.index) return found;
