@@ -105,7 +105,7 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   // "Yesterday", "Monday": dates without digits, short enough to pass for a name.
   if (t.split(" ").length <= 3 && isDateOnly(t, language, now)) return null;
   // A sentence is not a byline, nor is an exclamation or a question ("Endlich mehr Beschleunigung wagen!").
-  if ((/[.!?]$/.test(t) && t.split(" ").length > 4) || /[!?]$/.test(t)) return null;
+  if (/[!?]$/.test(t) || (/\.$/.test(t) && t.split(" ").length > 4)) return null;
   return t;
 }
 
