@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
+import { isoDay } from "../../workers/crawl/metadata/dates";
 import { dom, LONG, NOW, read, values, vp } from "./metadata-helpers";
 
 const YOAST = `<!doctype html><html lang="en-GB"><head><title>How to prune roses - Greenleaf Garden</title>
@@ -462,6 +463,7 @@ describe("values", () => {
     expect(normalizeDate("am 3. März 2021, geändert am 4. 5. 2022", "de", NOW)).toBe("2021-03-03");
     expect(normalizeDate("geändert am 4. 5. 2022, erschienen am 3. März 2021", "de", NOW)).toBe("2022-05-04");
     expect(normalizeDate("Version 4. 13. 2022", "de", NOW)).toBeNull();
+    expect([isoDay("2022", "2", "4"), isoDay("2022", "0", "4"), isoDay("2022", "2", "0"), isoDay("2022", "13", "4"), isoDay("2022", "2", "32")]).toEqual(["2022-02-04", null, null, null, null]);
     // German dates without the day's dot (silvias.net) or with a comma before the year (wirtschaftspsychologie-aktuell.de).
     expect(normalizeDate("26 Okt 2018", "de", NOW)).toBe("2018-10-26");
     expect(normalizeDate("Von Christian Thiele, 07 Dezember, 2022", "de", NOW)).toBe("2022-12-07");
