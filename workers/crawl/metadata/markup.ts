@@ -158,7 +158,11 @@ const MAX_HATOM_TRIES = 3;
 
 /**
  * Where other posts' dates stand: comments, sidebars, related lists, the page footer. (Not every
- * "widget": Blogger puts its posts in `div.widget.Blog`.)
+ * "widget": Blogger puts its posts in `div.widget.Blog`.) Narrower than `isNoise` (layout.ts) on
+ * purpose: hAtom classes mark posts, and templates put the page's own post in containers `isNoise`
+ * counts as surroundings (Blogger's `div.widget`, for one). Reading hAtom dates through
+ * `isNoise` instead moved date accuracy (bench:quality, source labels) from 0.831 to 0.814 on dev and
+ * from 0.843 to 0.841 on train.
  */
 const ASIDE = "aside, nav, footer, .sidebar, #sidebar, .comments, #comments, .comment, .related, .related-posts, #related-posts";
 /** A machine date the hAtom microformat marks as the post's. */
