@@ -7,6 +7,9 @@ import autoMotor from "../fixtures/real/pages/auto-motor.at-hyundaitest.html?raw
 import haenselblatt from "../fixtures/real/pages/haenselblatt.com.chinese.html?raw";
 import phillyvoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
 import timesOfIsrael from "../fixtures/real/pages/timesofisrael.com.washington.html?raw";
+import lbv from "../fixtures/real/pages/lbv.de-Bavaria.html?raw";
+import zdh from "../fixtures/real/pages/zdh.de-foerderungsstopp.html?raw";
+import { storyParagraph } from "./main-content-pages";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
 
@@ -71,5 +74,23 @@ describe("main content around Readability's article", () => {
     const headless = phillyvoice.replace(/<h1\b[^>]*>[\s\S]*?<\/h1>/g, "");
     expect(headless).not.toMatch(/<h1\b/);
     expect(mainOf(headless).text).not.toContain(caption);
+  });
+
+  it("keeps a picture with its credit line, and still drops a credit line standing alone (real pages: lbv.de's figure, zdh.de's header picture)", () => {
+    // lbv.de: a figure whose text opens with its credit, "© Markus Leitner", then its caption.
+    const bird = extractPage(lbv, "https://www.lbv.de/news/details/lebenszeichen-von-bavaria-nach-zwei-monaten-funkstille/");
+    expect(bird.mainText).toContain("Der Bartgeier Bavaria im Flug.");
+    expect(bird.mainText).toContain("© Markus Leitner");
+    expect(bird.mainHtml).toContain("Bavaria%20im%20Flug");
+    // zdh.de: the header's picture block, whose only text is its credit in a "copyright" block.
+    const roof = extractPage(zdh, "https://www.zdh.de/presse/veroeffentlichungen/pressemitteilungen/kfw-foerderungsstopp-ist-klimapolitisch-fatales-signal/");
+    expect(roof.mainText).toContain("Foto: unsplash/Bill Mead");
+    expect(roof.mainHtml).toContain("csm_Solardach");
+    // A credit on a line of its own, with no picture, is a label.
+    const story = `<html><body><main><article><h1>Bridge</h1>${storyParagraph(1)}<p>Foto: dpa</p>${storyParagraph(2)}<figure><img src="/bridge.jpg" alt="The bridge"><figcaption><span class="credit">Foto: Stadt</span> The old bridge in winter.</figcaption></figure>${storyParagraph(3)}</article></main></body></html>`;
+    const main = mainOf(story);
+    expect(main.text).not.toContain("Foto: dpa");
+    expect(main.text).toContain("Foto: Stadt");
+    expect(main.text).toContain("The old bridge in winter.");
   });
 });

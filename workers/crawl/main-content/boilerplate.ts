@@ -127,6 +127,15 @@ const LEGAL_WORDS =
 const LEGAL_LINKS = new RegExp(`^(?:${LEGAL_WORDS})(?:\\s*[|·•/,–-]?\\s*(?:${LEGAL_WORDS}))+$`, "u");
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
+/**
+ * How a picture's credit line opens ("© Getty Images", "Foto: dpa"). In a figure, or as the only text
+ * of a block that holds the picture, it is part of the figure, which the content keeps with its
+ * caption; on a line of its own elsewhere it is a label.
+ */
+const CREDIT = new RegExp(
+  `^(?:${["©", "copyright", "photo:", "photos:", "foto:", "fotos:", "bild:", "image:", "credit:", "credits:", "crédits photos", "crédit photo", "photograph by", "photo by", "foto von", "quelle:", "source:", "fuente:"].map(escape).join("|")})`,
+  "u",
+);
 
 /** Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. */
 function onItsOwnLine(el: Element): boolean {
@@ -300,7 +309,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     // Running text under a "share" or "subscribe" class is the article behind a share bar or regwall.
     const prose = s.chars >= 300 && linkRatio(s) < 0.15 && !PROSE_LABELS.has(kind.label);
     if (kind.strength === "medium" && ((share < 0.35 && !prose) || linkRatio(s) >= 0.5)) return kind.label;
-    if (kind.strength === "weak" && s.chars < 400 && share < 0.35) return kind.label;
+    // In a figure, a "credit" or "meta" block is the picture's credit or caption: part of the figure.
+    if (kind.strength === "weak" && s.chars < 400 && share < 0.35 && !(kind.label === "meta" && el.closest("figure"))) return kind.label;
   }
   const tag = tagOf(el);
   if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
@@ -330,7 +340,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     if (s.chars <= 40 && READING_TIME.test(line)) return "reading time";
     if (s.chars <= 40 && WIDGET_LABEL.test(line)) return "label";
   }
-  if ((s.chars <= 60 || linkRatio(s) >= 0.4) && PHRASE.test(text)) return "label";
+  if ((s.chars <= 60 || linkRatio(s) >= 0.4) && PHRASE.test(text) && !(CREDIT.test(text) && (el.closest("figure, figcaption") || el.querySelector("img, picture, figure")))) return "label";
   // A date or time on its own line (outside tables and lists, where dates are data).
   if (!CELL_TAGS.has(tag) && ((s.chars <= 24 && DATE_ONLY.test(text.trim())) || (s.chars <= 45 && LABELLED_DATE.test(text.trim())))) return "date";
   return null;
