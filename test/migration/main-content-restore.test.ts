@@ -9,6 +9,7 @@ import phillyvoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw"
 import timesOfIsrael from "../fixtures/real/pages/timesofisrael.com.washington.html?raw";
 import lbv from "../fixtures/real/pages/lbv.de-Bavaria.html?raw";
 import zdh from "../fixtures/real/pages/zdh.de-foerderungsstopp.html?raw";
+import munich from "../fixtures/real/pages/munich2022.com-topathleten.html?raw";
 import { storyParagraph } from "./main-content-pages";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
@@ -92,5 +93,18 @@ describe("main content around Readability's article", () => {
     expect(main.text).not.toContain("Foto: dpa");
     expect(main.text).toContain("Foto: Stadt");
     expect(main.text).toContain("The old bridge in winter.");
+  });
+
+  it("restores a figure Readability dropped inside its article, however short its caption (a real page: munich2022.com)", () => {
+    const url = "https://www.munich2022.com/de/europas-topathleten-fit-fur-munchen-2022";
+    const page = extractPage(munich, url);
+    expect(page.mainText).toContain("© Matthias Hangst/Getty Images");
+    expect(page.mainHtml).toContain("thumb_1954_default_lg.jpeg");
+    expect(page.mainSource?.reason).toMatch(/dropped inside it/);
+    // A figure without a picture is no picture: its few words stay out.
+    const image = munich.indexOf('<img src="https://assets.munich2022.com/default/0001/02/thumb_1954_default_lg.jpeg"');
+    const bare = munich.slice(0, image) + munich.slice(munich.indexOf(">", image) + 1);
+    expect(bare).not.toBe(munich);
+    expect(extractPage(bare, url).mainText).not.toContain("© Matthias Hangst/Getty Images");
   });
 });

@@ -92,11 +92,15 @@ function restorable(page: Page, r: Scored): Element[] {
       }
       const at = stats.indexOf(child);
       const s = stats.get(child);
-      if (at <= first || at >= last || s.chars < 40 || linkRatio(s) >= 0.35 || r.filter(child)) continue;
       const tag = tagOf(child);
+      // A figure, or a block around one: its caption may be a few words ("Mangelhaft: Der Nachfolger"),
+      // for the figure is its picture.
+      const figure = tag === "figure" ? child : child.querySelector("figure");
+      const picture = s.chars > 0 && figure?.querySelector("img, picture") != null;
+      if (at <= first || at >= last || (s.chars < 40 && !picture) || linkRatio(s) >= 0.35 || r.filter(child)) continue;
       // A wrapper around a data table (a scroll box, a collapsible) counts as the table.
       const structural = /^(h[2-6]|table|ul|ol|dl|pre|blockquote|figure)$/.test(tag) || child.querySelector("th, caption") !== null;
-      if (structural || stats.blocks.some((b) => stats.get(b).own >= 50 && within(b, child))) units.push(child);
+      if (structural || picture || stats.blocks.some((b) => stats.get(b).own >= 50 && within(b, child))) units.push(child);
     }
   };
   visit(r.c.root);
