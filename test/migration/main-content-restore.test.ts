@@ -10,6 +10,7 @@ import timesOfIsrael from "../fixtures/real/pages/timesofisrael.com.washington.h
 import lbv from "../fixtures/real/pages/lbv.de-Bavaria.html?raw";
 import zdh from "../fixtures/real/pages/zdh.de-foerderungsstopp.html?raw";
 import munich from "../fixtures/real/pages/munich2022.com-topathleten.html?raw";
+import exxpress from "../fixtures/real/pages/exxpress.at-zaehne.html?raw";
 import { storyParagraph } from "./main-content-pages";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
@@ -106,5 +107,18 @@ describe("main content around Readability's article", () => {
     const bare = munich.slice(0, image) + munich.slice(munich.indexOf(">", image) + 1);
     expect(bare).not.toBe(munich);
     expect(extractPage(bare, url).mainText).not.toContain("© Matthias Hangst/Getty Images");
+  });
+
+  it("restores the short section headings Readability dropped inside its article, and not a label or a linked line (a real page: exxpress.at)", () => {
+    const page = extractPage(exxpress, "https://exxpress.at/zaehne-zusammenbeissen-festspiel-reisen-von-van-der-bellen-kosteten-57-000-euro/");
+    expect(page.mainText).toContain("Hollywood-Feeling in der Hofburg");
+    expect(page.mainText).toContain("Dienstwagen fuhr neben Zug");
+    // The same heading as a label of another story, or as a link to it, is no section of this one.
+    const heading = '<h2 style="text-align: left" class="vc_custom_heading running-header">Dienstwagen fuhr neben Zug</h2>';
+    expect(exxpress).toContain(heading);
+    const label = extractPage(exxpress.replace(heading, heading.replace("Dienstwagen fuhr neben Zug", "Lesen Sie auch")), page.url);
+    expect(label.mainText).not.toContain("Lesen Sie auch");
+    const linked = extractPage(exxpress.replace(heading, heading.replace("Dienstwagen fuhr neben Zug", '<a href="/andere-geschichte/">Dienstwagen fuhr neben Zug</a>')), page.url);
+    expect(linked.mainText).not.toContain("Dienstwagen fuhr neben Zug");
   });
 });

@@ -74,6 +74,9 @@ const PROSE = 60;
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 
+/** A section heading Readability dropped inside its article is restored from this many letters. */
+const HEADING = 4;
+
 /**
  * Blocks Readability dropped between its first and last kept block that read as content: prose,
  * tables, lists, code, quotes and section headings without many links and not boilerplate.
@@ -97,10 +100,13 @@ function restorable(page: Page, r: Scored): Element[] {
       // for the figure is its picture.
       const figure = tag === "figure" ? child : child.querySelector("figure");
       const picture = s.chars > 0 && figure?.querySelector("img, picture") != null;
-      if (at <= first || at >= last || (s.chars < 40 && !picture) || linkRatio(s) >= 0.35 || r.filter(child)) continue;
+      // A section heading, or a block that holds only one, is short by nature ("Dienstwagen fuhr neben Zug").
+      const inner = /^h[2-6]$/.test(tag) ? child : child.querySelector("h2, h3, h4, h5, h6");
+      const heading = inner !== null && s.chars >= HEADING && stats.get(inner).chars === s.chars;
+      if (at <= first || at >= last || (s.chars < 40 && !picture && !heading) || linkRatio(s) >= 0.35 || r.filter(child)) continue;
       // A wrapper around a data table (a scroll box, a collapsible) counts as the table.
       const structural = /^(h[2-6]|table|ul|ol|dl|pre|blockquote|figure)$/.test(tag) || child.querySelector("th, caption") !== null;
-      if (structural || picture || stats.blocks.some((b) => stats.get(b).own >= 50 && within(b, child))) units.push(child);
+      if (structural || picture || heading || stats.blocks.some((b) => stats.get(b).own >= 50 && within(b, child))) units.push(child);
     }
   };
   visit(r.c.root);
