@@ -113,6 +113,8 @@ describe("main content around Readability's article", () => {
     const page = extractPage(exxpress, "https://exxpress.at/zaehne-zusammenbeissen-festspiel-reisen-von-van-der-bellen-kosteten-57-000-euro/");
     expect(page.mainText).toContain("Hollywood-Feeling in der Hofburg");
     expect(page.mainText).toContain("Dienstwagen fuhr neben Zug");
+    // Its band of share prices above the article holds over a third of the article's letters, and is still no part of it.
+    expect(page.mainText).not.toContain("ANDRITZ");
     // The same heading as a label of another story, or as a link to it, is no section of this one.
     const heading = '<h2 style="text-align: left" class="vc_custom_heading running-header">Dienstwagen fuhr neben Zug</h2>';
     expect(exxpress).toContain(heading);

@@ -29,7 +29,7 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "promo", strength: "medium", re: [S("promo|sponsor|disclosure|affiliate-notice|affiliate-disclaimer")] },
   // A scrolling band of share prices or headlines above the page ("stock-bar", "marquee"). Not a live
   // ticker of an event, which is the content.
-  { label: "ticker band", strength: "medium", re: [S("marquee|stock-bar|stockbar|stock-ticker|stockticker|ticker-bar|tickerbar|ticker-band|market-ticker|boersenticker")] },
+  { label: "ticker band", strength: "strong", re: [S("marquee|stock-bar|stockbar|stock-ticker|stockticker|ticker-bar|tickerbar|ticker-band|market-ticker|boersenticker")] },
   { label: "breadcrumb", strength: "medium", re: [S("breadcrumb|crumbs|brotkrumen|ariane")] },
   { label: "tags", strength: "medium", re: [T("tags|tag|tagcloud|tag-cloud|taglist|tag-list|tags-links|keywords|schlagworte|schlagwoerter|stichworte|etiquettes|categories|cat-links")] },
   { label: "sidebar", strength: "medium", re: [S("sidebar|side-bar|seitenleiste|widget-area|widgetarea"), T("rail|right-rail|left-rail|aside")] },
