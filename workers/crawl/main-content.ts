@@ -79,7 +79,8 @@ const HEADING = 4;
 
 /**
  * Blocks Readability dropped between its first and last kept block that read as content: prose,
- * tables, lists, code, quotes and section headings without many links and not boilerplate.
+ * tables, lists, code, quotes, figures with their pictures and section headings (however short)
+ * without many links and not boilerplate.
  */
 function restorable(page: Page, r: Scored): Element[] {
   const { stats } = page;

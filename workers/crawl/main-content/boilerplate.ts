@@ -27,8 +27,9 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "related", strength: "medium", re: [S("related|recommend|verwandt|empfehl|aehnlich|similaire|relacionad|correlat|gerelateerd|more-stories|more-articles|also-read|most-read|mostread|meistgelesen|popular-posts|trending"), T("similar|suggested|lire-aussi|a-lire|more-from|weitere-artikel")] },
   { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall|regwall|push-noti|onesignal")] },
   { label: "promo", strength: "medium", re: [S("promo|sponsor|disclosure|affiliate-notice|affiliate-disclaimer")] },
-  // A scrolling band of share prices or headlines above the page ("stock-bar", "marquee"). Not a live
-  // ticker of an event, which is the content.
+  // A scrolling band of share prices or headlines above the page ("stock-bar", "marquee"), however much
+  // of the text it holds (exxpress.at's is over a third of its article). Not a live ticker of an event,
+  // which is the content.
   { label: "ticker band", strength: "strong", re: [S("marquee|stock-bar|stockbar|stock-ticker|stockticker|ticker-bar|tickerbar|ticker-band|market-ticker|boersenticker")] },
   { label: "breadcrumb", strength: "medium", re: [S("breadcrumb|crumbs|brotkrumen|ariane")] },
   { label: "tags", strength: "medium", re: [T("tags|tag|tagcloud|tag-cloud|taglist|tag-list|tags-links|keywords|schlagworte|schlagwoerter|stichworte|etiquettes|categories|cat-links")] },
@@ -75,8 +76,14 @@ const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "ban
  */
 const NOT_ROLE_CLASS = /^(tag|category|categories|format|status|type|term)-|^(post|postid|page|page-id)-\d+$|^(no-?print|(hide|hidden|visible)-print|print-(full|only|none|block|inline|hidden|visible|show|hide)|d-print-.*)$/;
 
+/** How a picture's credit line opens ("© Getty Images", "Foto: dpa"): a label, except with its picture (see CREDIT). */
+const CREDIT_PHRASES = [
+  "©", "copyright", "photo:", "photos:", "foto:", "fotos:", "bild:", "image:", "credit:", "credits:", "crédits photos",
+  "crédit photo", "photograph by", "photo by", "foto von", "quelle:", "source:", "fuente:",
+];
 /** Label texts that start boilerplate blocks, in several languages (lowercase). */
 const PHRASES = [
+  ...CREDIT_PHRASES,
   "advertisement", "advertising", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "sponsored", "gesponsert",
   "share this", "share on", "share", "teilen", "diesen artikel teilen", "partager", "partagez", "compartir", "condividi",
   "follow us", "folgen sie uns", "suivez-nous", "síguenos", "sign up", "subscribe", "abonnieren", "jetzt abonnieren",
@@ -91,11 +98,9 @@ const PHRASES = [
   "schlagworte", "stichworte", "étiquettes", "mots-clés", "posted in", "filed under", "categories", "kategorien",
   "leave a reply", "leave a comment", "comments", "kommentare", "kommentar schreiben", "commentaires",
   "laisser un commentaire", "comentarios", "all rights reserved", "alle rechte vorbehalten", "tous droits réservés",
-  "©", "copyright", "nach oben", "retour en haut", "skip to", "zum inhalt", "previous post", "next post",
+  "nach oben", "retour en haut", "skip to", "zum inhalt", "previous post", "next post",
   "vorheriger beitrag", "nächster beitrag", "article précédent", "article suivant", "about the author",
-  "über den autor", "über die autorin", "à propos de l'auteur", "sobre el autor", "photo:", "photos:", "foto:", "fotos:",
-  "bild:", "credit:", "credits:", "crédits photos", "crédit photo", "photograph by", "photo by", "foto von", "image:",
-  "quelle:", "source:", "fuente:",
+  "über den autor", "über die autorin", "à propos de l'auteur", "sobre el autor",
   "reklama", "czytaj też", "czytaj także", "lesen sie hier", "mehr dazu", "load more", "lade weitere", "mehr laden",
   "weitere artikel", "weitere beiträge", "weitere informationen", "zum weiterlesen", "mehr zu", "beiträge zum thema",
   "schon gelesen", "empfohlener redaktioneller inhalt", "zurück zur", "zurück zum", "back to", "retour à", "lea también",
@@ -128,14 +133,10 @@ const LEGAL_LINKS = new RegExp(`^(?:${LEGAL_WORDS})(?:\\s*[|·•/,–-]?\\s*(?:
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 /**
- * How a picture's credit line opens ("© Getty Images", "Foto: dpa"). In a figure, or as the only text
- * of a block that holds the picture, it is part of the figure, which the content keeps with its
- * caption; on a line of its own elsewhere it is a label.
+ * A credit line in a figure, or as the only text of a block that holds the picture, is part of the
+ * figure, which the content keeps with its caption; on a line of its own elsewhere it is a label.
  */
-const CREDIT = new RegExp(
-  `^(?:${["©", "copyright", "photo:", "photos:", "foto:", "fotos:", "bild:", "image:", "credit:", "credits:", "crédits photos", "crédit photo", "photograph by", "photo by", "foto von", "quelle:", "source:", "fuente:"].map(escape).join("|")})`,
-  "u",
-);
+const CREDIT = new RegExp(`^(?:${CREDIT_PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 
 /** Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. */
 function onItsOwnLine(el: Element): boolean {
