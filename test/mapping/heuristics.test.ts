@@ -36,6 +36,8 @@ describe("text and names", () => {
     expect(normalizeDate("03/01/2024", "en-GB")).toBe("2024-01-03");
     expect(normalizeDate("03/01/2024", "en-US")).toBe("2024-03-01");
     expect(normalizeDate("12/31/2024", "de")).toBe("2024-12-31");
+    // A day or month out of range is no numeric date (isoDay): the text is kept, not a made-up day.
+    for (const text of ["00/05/2024", "31/13/2024", "32/05/2024"]) expect(normalizeDate(text, "de")).toBe(text);
     expect(pageTitle("Pricing | Cloudly", "Cloudly")).toBe("Pricing");
     expect(pageTitle("How to prune roses – Greenleaf Garden Centre")).toBe("How to prune roses");
     expect(pageTitle("Home")).toBeNull();

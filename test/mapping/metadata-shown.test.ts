@@ -13,7 +13,9 @@ describe("headlines, authors and dates as the page shows them", () => {
   it("relates a heading to a title: equal, one part of it, or a longer form of a shortened title", () => {
     const cases: [string, string, string | null][] = [["Harbour reopens", "Harbour reopens", "equal"], ["Harbour reopens", "Harbour reopens – Coast Times – News", "part"], ["Harbour reopens", "Storms: Harbour reopens", "part"], ["Harbour reopens.", "Harbour reopens. › Coast Blog", "part"], ["港口重新开放", "港口重新开放|海岸新闻", "part"], ["Pumpkin soup", "Pumpkin soup (with ginger)", null], ["Harbour reopens after storm: what we know", "Harbour reopens after storm", "start"], ["Harbour reopens after storm", "Harbour reopens", null]];
     for (const [heading, title, relation] of cases) expect(headlineRelation(heading, title)).toBe(relation);
-    expect(headlineRelation("Harbour reopens after", "Harbour reopens after the storm", true)).toBeNull(); }); // strictly, a space is no separator
+    // Strictly, a space is no separator.
+    expect(headlineRelation("Harbour reopens after", "Harbour reopens after the storm", true)).toBeNull();
+  });
   it("takes the h1 that is one part of og:title and <title>, or longer than a shortened one, without kicker, ruby readings or hidden headings", () => {
     const villa = t(`<html><head><title>Villa Sunset - Holiday villa in Algarve</title><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><main><h1>Villa Sunset</h1>${LONG}</main></body></html>`, "https://rentals.example/villa/12");
     expect([vp(villa), villa[0].strength]).toEqual([[["Villa Sunset", "<h1> within meta og:title"]], 0.99]); // og:title and <title> are cut to it, and the <title> without its last part, agree

@@ -1,6 +1,7 @@
 import type { FieldType } from "../contracts/definitions";
 import type { ProposalValue } from "../contracts/mapping";
 import type { Candidate } from "./candidates";
+import { isoDay } from "../crawl/metadata/dates";
 import { normalizeSpace, stripTags } from "./text";
 
 function absolute(url: string, base: string): string {
@@ -41,8 +42,7 @@ function numericDate(v: string, language: string | null | undefined): string | n
   const year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
   const monthFirst = b > 12 || (a <= 12 && /^en(-us)?$/i.test(language ?? ""));
   const [month, day] = monthFirst ? [a, b] : [b, a];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return isoDay(String(year), String(month), String(day));
 }
 
 /** Normalises a date to YYYY-MM-DD when it can be read, else keeps the text. */
