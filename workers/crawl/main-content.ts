@@ -96,6 +96,7 @@ function restorable(page: Page, r: Scored): Element[] {
       }
       const at = stats.indexOf(child);
       const s = stats.get(child);
+      if (at <= first || at >= last || linkRatio(s) >= 0.35) continue;
       const tag = tagOf(child);
       // A figure, or a block around one: its caption may be a few words ("Mangelhaft: Der Nachfolger"),
       // for the figure is its picture.
@@ -104,7 +105,7 @@ function restorable(page: Page, r: Scored): Element[] {
       // A section heading, or a block that holds only one, is short by nature ("Dienstwagen fuhr neben Zug").
       const inner = /^h[2-6]$/.test(tag) ? child : child.querySelector("h2, h3, h4, h5, h6");
       const heading = inner !== null && s.chars >= HEADING && stats.get(inner).chars === s.chars;
-      if (at <= first || at >= last || (s.chars < 40 && !picture && !heading) || linkRatio(s) >= 0.35 || r.filter(child)) continue;
+      if ((s.chars < 40 && !picture && !heading) || r.filter(child)) continue;
       // A wrapper around a data table (a scroll box, a collapsible) counts as the table.
       const structural = /^(h[2-6]|table|ul|ol|dl|pre|blockquote|figure)$/.test(tag) || child.querySelector("th, caption") !== null;
       if (structural || picture || heading || stats.blocks.some((b) => stats.get(b).own >= 50 && within(b, child))) units.push(child);
