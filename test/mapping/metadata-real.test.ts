@@ -41,6 +41,8 @@ import wolfgangmichal from "../fixtures/real/pages/wolfgangmichal.de.sorgfaltspf
 import chorknaben from "../fixtures/real/pages/chorknaben-ulm.de.geschichte.html?raw";
 import rheinruhr from "../fixtures/real/pages/rheinruhronline.de.essenwestviertel.html?raw";
 import rueda from "../fixtures/real/pages/rueda.wikidot.com.enchufla.html?raw";
+import klaenge from "../fixtures/real/pages/klaenge-des-verschweigens.de.geschichte.html?raw";
+import viconsortium from "../fixtures/real/pages/viconsortium.com-cocaine.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -75,6 +77,8 @@ const HTML: Record<string, string> = {
   "chorknaben-ulm.de.geschichte": chorknaben,
   "rheinruhronline.de.essenwestviertel": rheinruhr,
   "rueda.wikidot.com.enchufla": rueda,
+  "klaenge-des-verschweigens.de.geschichte": klaenge,
+  "viconsortium.com-cocaine": viconsortium,
 };
 
 type Truth = TruthFields;
@@ -150,6 +154,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // The <title> names the section ("Geschichte", "Ausflugtipps Niederrhein und Ruhrgebiet"); the h1 the page.
   ["chorknaben-ulm.de.geschichte", "title", /^<h1>, which differs from the <title>/],
   ["rheinruhronline.de.essenwestviertel", "title", /^<h1>, which differs from the <title>/],
+  // No h1: the film's page heads its text with an h2, and "<p>von <em>Klaus Stanjek</em></p>" stands under it.
+  ["klaenge-des-verschweigens.de.geschichte", "author", /^visible byline under the h2$/],
 ];
 
 describe("metadata sources on real pages", () => {
@@ -163,6 +169,11 @@ describe("metadata sources on real pages", () => {
       expect(same(field, metadataOf(id)[field]![0].value, pages.get(id)!.fields[field]!)).toBe(true);
     });
   }
+  it("reads no byline from a picture's credit (viconsortium.com)", () => {
+    // "<span class="credit video-credit">By U.S. CUSTOMS AND BORDER PROTECTION</span>" closes the video's summary.
+    expect(HTML["viconsortium.com-cocaine"]).toContain("By U.S. CUSTOMS AND BORDER PROTECTION");
+    expect(metadataOf("viconsortium.com-cocaine").author.map((v) => v.value)).not.toContain("U.S. CUSTOMS AND BORDER PROTECTION");
+  });
   it("marks an author that is the site's own name, which labellers read either way, for the fit to weigh (cbsnews.com)", () => {
     const md = metadataOf("cbsnews.com.carolina");
     // The source corpus has no author for this page; read under the written rules, the credit line is one.

@@ -144,7 +144,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
   // The site named as the author by a byline on the page is the credit the page shows.
   const bylines = new Set(col.list("author").filter((c) => c.family === "byline").map((c) => looseKey(authorName(c.value) ?? "")));
   // A person's byline under the headline: the site credited elsewhere (a teaser's "L'Opinion") ranks below it.
-  const personByline = col.list("author").some((c) => c.family === "byline" && c.provenance.includes("under the h1") && !isSite(authorName(c.value) ?? c.value));
+  const personByline = col.list("author").some((c) => c.family === "byline" && /under the h[12]/.test(c.provenance) && !isSite(authorName(c.value) ?? c.value));
   const refined: Candidate[] = [];
   for (const c of col.list("author")) {
     const name = authorName(c.value);

@@ -81,7 +81,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const inArticle = layout.inArticle(el);
     let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
     strength = Math.round(strength * 100) / 100;
-    const where = el.closest("h1") ? "visible date in the h1" : near ? "visible date line under the h1" : above ? "visible date line above the h1" : "visible date element";
+    const where = el.closest("h1") ? "visible date in the h1" : near ? `visible date line under the ${layout.headlineTag}` : above ? `visible date line above the ${layout.headlineTag}` : "visible date element";
     col.add("datePublished", date.iso, where, strength, "date line", el);
   }
 }
@@ -178,7 +178,7 @@ const STATED_FAMILIES = new Set(["jsonld", "og", "twitter", "dc", "microdata", "
  */
 export function preferShownDay(col: Collector): void {
   const list = col.list("datePublished");
-  const shown = list.filter((c) => c.family === "date line" && /under the h1|above the h1|in the h1/.test(c.provenance));
+  const shown = list.filter((c) => c.family === "date line" && /(?:under|above|in) the h[12]/.test(c.provenance));
   if (!shown.length) return;
   const days = new Set(shown.map((c) => c.value.slice(0, 10)));
   if (days.size > 1) return;

@@ -5,6 +5,7 @@
  * belong to other posts.
  */
 import { collapse, tagOf, textOf } from "../html";
+import { looseKey } from "./collect";
 
 /** Words of a class, id or itemprop ("c-byline__author", "postAuthor" → c, byline, author / post, author). */
 export function wordsOf(value: string): string[] {
@@ -66,6 +67,14 @@ export interface Layout {
   elements: Element[];
   h1s: Element[];
   h1: Element | null;
+  /**
+   * The headline the other parts are placed by: the h1, or on a page without one the first h2 of its
+   * article (or, with no article landmark, the first h2 the <title> holds), as templates that keep the
+   * h1 for nothing or for the logo head their posts.
+   */
+  headline: Element | null;
+  /** How provenance names the headline: "h1" or "h2". */
+  headlineTag: "h1" | "h2";
   near(el: Element): boolean;
   /** Whether `el` is one of the few elements just before the headline, in its block: a kicker or a date line above it. */
   above(el: Element): boolean;
@@ -79,27 +88,41 @@ const LANDMARKS = "article, main, [role=main], [itemtype*=Article], [itemtype*=B
 /** How many elements before the headline count as its kicker or date line. */
 const ABOVE_ELEMENTS = 8;
 
+/** See `Layout.headline`: a page without an h1 heads its post with an h2 of two words or more. */
+function headlineH2(body: Element, all: Element[]): Element | null {
+  const h2s = all.filter((el) => tagOf(el) === "h2" && !isNoise(el) && textOf(el).split(" ").length >= 2);
+  if (body.querySelector(LANDMARKS)) return h2s.find((el) => el.closest(LANDMARKS)) ?? null;
+  const title = looseKey(collapse(body.ownerDocument?.querySelector("title")?.textContent ?? ""));
+  return (
+    h2s.find((el) => {
+      const key = looseKey(textOf(el));
+      return key.length >= 8 && title.includes(key);
+    }) ?? null
+  );
+}
+
 export function pageLayout(body: Element): Layout {
   const all = Array.from(body.querySelectorAll("*"));
   const order = new Map(all.map((el, i) => [el, i]));
   const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && textOf(el));
   const h1 = h1s.find((el) => el.closest("main, article, [role=main]")) ?? h1s[0] ?? null;
+  const headline = h1 ?? headlineH2(body, all);
   let start = -1;
   let end = -1;
   let header: Element | null = null;
   let lead = -1;
   let story: Element | null = null;
-  if (h1) {
-    start = order.get(h1)!;
+  if (headline) {
+    start = order.get(headline)!;
     // The body text starts at the first real paragraph after the headline.
     const bodyStart = all.findIndex((el, i) => i > start && tagOf(el) === "p" && rawLength(el) >= 120 && !isNoise(el));
     end = bodyStart > 0 ? bodyStart : Math.min(all.length, start + 60);
     lead = bodyStart;
-    header = h1.closest("header, hgroup");
+    header = headline.closest("header, hgroup");
     // A page without article landmarks: its article is the block that holds the headline and the body text after it.
     if (bodyStart > 0 && !body.querySelector(LANDMARKS)) {
       const first = all[bodyStart]!;
-      for (let cur = h1.parentElement; cur && cur !== body; cur = cur.parentElement) {
+      for (let cur = headline.parentElement; cur && cur !== body; cur = cur.parentElement) {
         if (cur.contains(first)) {
           story = cur;
           break;
@@ -111,14 +134,16 @@ export function pageLayout(body: Element): Layout {
     elements: all,
     h1s,
     h1,
+    headline,
+    headlineTag: h1 || !headline ? "h1" : "h2",
     near: (el) => {
       const i = order.get(el) ?? -1;
       return (i > start && i < end) || !!header?.contains(el);
     },
     above: (el) => {
       const i = order.get(el) ?? -1;
-      const block = h1?.parentElement?.parentElement;
-      return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(h1);
+      const block = headline?.parentElement?.parentElement;
+      return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(headline);
     },
     inArticle: (el) => !!el.closest(LANDMARKS) || (!!story?.contains(el) && (order.get(el) ?? -1) > start),
     lead: (el) => lead > 0 && order.get(el) === lead,

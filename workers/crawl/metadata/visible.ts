@@ -24,7 +24,7 @@ function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
     const near = layout.near(time);
     let strength = 0.5 + (inArticle ? 0.07 : 0) + (near ? 0.08 : 0) + (published ? 0.08 : /date|time|meta|byline/.test(around) ? 0.04 : 0);
     if (!datetime) strength -= 0.1;
-    const where = inArticle ? "in the article" : near ? "near the h1" : "on the page";
+    const where = inArticle ? "in the article" : near ? `near the ${layout.headlineTag}` : "on the page";
     col.add(modified ? "dateModified" : "datePublished", value, `${datetime ? "<time datetime>" : "<time> text"} ${where}`, Math.round(strength * 100) / 100, "time", time);
   }
 }
@@ -109,6 +109,16 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   return t;
 }
 
+/** Words of a class that mark a picture's caption or credit ("credit video-credit", "caption", "copyright"). */
+const PICTURE_WORDS = new Set(["credit", "credits", "caption", "copyright", "bildnachweis", "fotonachweis"]);
+
+/** "By U.S. Customs and Border Protection" in a figure or a caption's credit: whose picture it is, not who wrote the text. */
+function isPictureCredit(el: Element): boolean {
+  if (el.closest("figure, figcaption")) return true;
+  for (let cur: Element | null = el, i = 0; cur && i < 3; cur = cur.parentElement, i++) if (wordsOf(cur.getAttribute("class") ?? "").some((w) => PICTURE_WORDS.has(w))) return true;
+  return false;
+}
+
 const LABEL_ONLY = new RegExp(`^(?:${LABEL_WORDS}|words|${OPENING_WORDS})$`, "i");
 
 /** Labels of update stamps, which templates put in the same boxes as bylines. */
@@ -142,7 +152,7 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     }
   }
   const nameOf = (el: Element) => cleanByline(textOf(namePart(el) ?? el) || el.getAttribute("content") || "", ctx.language, ctx.now);
-  const headline = layout.h1 ? textKey(textOf(layout.h1)) : null;
+  const headline = layout.headline ? textKey(textOf(layout.headline)) : null;
   const add = (el: Element, value: string | null, provenance: string, strength: number) => {
     // "Von Max Mustermann, 5. März 2024": the line dates the article too (unless a <time> does).
     const text = textOf(el);
@@ -157,24 +167,24 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     // Co-authors marked one by one are listed "A, B", whatever joins them on the page.
     const names = [...new Set((coAuthors.get(el) ?? []).map(nameOf).filter((n): n is string => !!n))];
     const value = names.length > 1 ? names.join(", ") : nameOf(el);
-    if (layout.near(el)) add(el, value, "visible byline under the h1", 0.72);
+    if (layout.near(el)) add(el, value, `visible byline under the ${layout.headlineTag}`, 0.72);
     else add(el, value, `visible author element (${bylineMark(el)})`, layout.inArticle(el) ? 0.62 : 0.55);
   }
   // Unmarked "By Jane Doe" and "Autor: Jane Doe" lines between the headline and the body text,
   // and short ones elsewhere in the article (a signature at its end) when they read as a name.
-  if (!layout.h1) return;
+  if (!layout.headline) return;
   for (const el of layout.elements) {
     if (!LINE_TAGS.has(tagOf(el))) continue;
     const near = layout.near(el);
     const length = rawLength(el);
     if (length > 100 || (!near && !layout.inArticle(el))) continue;
     const line = collapse(el.textContent ?? "");
-    if (!BYLINE_START.test(line) || marked.some((m) => m.contains(el)) || isNoise(el)) continue;
+    if (!BYLINE_START.test(line) || marked.some((m) => m.contains(el)) || isNoise(el) || isPictureCredit(el)) continue;
     const text = textOf(el);
     // The innermost element that holds the whole line.
     if (!BYLINE_START.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
     const name = cleanByline(text, ctx.language, ctx.now);
-    if (near) add(el, name, "visible byline under the h1", 0.68);
+    if (near) add(el, name, `visible byline under the ${layout.headlineTag}`, 0.68);
     // "von Jane Doe" in a sentence is as often a book's or a quote's author: in the article, a label
     // counts, or a line that is a byline and nothing else ("Von Jane Doe und John Roe, NDR").
     else if (name && ((length <= 60 && BYLINE_LABEL.test(text) && isWrittenName(name)) || isByline(line))) add(el, name, "visible byline in the article", 0.56);
@@ -190,7 +200,7 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     const label = collapse(el.textContent ?? "");
     const name = cleanByline(after, ctx.language, ctx.now);
     const holder = el.parentElement ?? el;
-    if (near) add(holder, name, "visible byline under the h1", 0.68);
+    if (near) add(holder, name, `visible byline under the ${layout.headlineTag}`, 0.68);
     else if (name && /:$/.test(label) && isWrittenName(name)) add(holder, name, "visible byline in the article", 0.56);
   }
   const signature = readSignature(layout);
@@ -206,7 +216,7 @@ const NOT_SIGNATURE = /^(?:mehr|weitere|weiterlesen|quelle|quellen|kontakt|fotos
  * four capitalised words, no digit, no link; the paragraph before it is body text, and no paragraph follows.
  */
 function readSignature(layout: Layout): { el: Element; name: string } | null {
-  if (!layout.h1) return null;
+  if (!layout.headline) return null;
   const paragraphs = layout.elements.filter((el) => tagOf(el) === "p" && layout.inArticle(el) && !isNoise(el));
   for (let i = paragraphs.length - 1; i >= 1; i--) {
     const el = paragraphs[i]!;
