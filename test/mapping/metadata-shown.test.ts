@@ -91,6 +91,15 @@ describe("headlines, authors and dates as the page shows them", () => {
     const creators = `<meta name="dc.Creator" content="Ann Reed"><meta name="dc.Creator" content="Bo Lind"><meta name="DC.author" content="Ann Reed">`;
     expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);
     expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script>`, "<main><h1>Post</h1></main>")[0].strength).toBeCloseTo(0.63, 5);
+    // An SEO plugin (bewusster-leben.de, apolut.net) writes the posting account into JSON-LD, meta author
+    // and twitter:data1 alike: where the page shows none of it, that is one source, not three that agree.
+    const yoast = a(
+      `<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script><meta name="author" content="Jane Doe"><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Jane Doe">`,
+      "<main><h1>Post</h1></main>",
+    );
+    expect(yoast).toEqual([{ value: "Jane Doe", provenance: "JSON-LD BlogPosting.author (not shown on the page)", strength: 0.63 }]);
+    // Shown on the page, the same three sources agree with the byline.
+    expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script><meta name="author" content="Jane Doe">`, "<main><h1>Post</h1><p>By Jane Doe</p></main>")[0].agreeing).toEqual(expect.arrayContaining(["meta name=author"]));
   });
   it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines and lines that are only a byline, not 'von' in a sentence, in the article", () => {
     const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;

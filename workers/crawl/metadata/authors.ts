@@ -38,6 +38,8 @@ const LEGAL_FORM = /(?:^|[\s,])(?:gmbh|ag|e\.\s?v\.?|eg|se|kg|ohg|ug|gbr|inc\.?|
 /** Families whose value the page need not show: structured data and head tags. */
 const UNSEEN = new Set(["jsonld", "og", "twitter", "dc", "rel author", "microdata", "rdfa"]);
 const isMetaTag = (c: Candidate) => c.family.startsWith("meta ");
+/** The family of every author value that only the markup states: see refineAuthors. */
+const UNSHOWN_FAMILY = "head, not shown";
 
 /** The name in an author value: "View all posts by Jane Doe" → "Jane Doe"; null when it names nobody. */
 function stripLead(raw: string): string {
@@ -160,6 +162,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     let value = people.join(", ");
     let strength = c.strength;
     let provenance = c.provenance;
+    let family = c.family;
     if (personByline && people.every(isSite)) {
       strength -= SITE_BELOW_BYLINE;
       provenance = `${provenance} (the site, beside a writer's byline)`;
@@ -176,6 +179,9 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     }
     if (UNSEEN.has(c.family) || isMetaTag(c)) {
       if (!shown(value)) {
+        // What only the head states is the CMS's record of the account that posted the page, which
+        // its SEO plugin writes into JSON-LD, meta author and twitter:data1 alike: one source, not three.
+        family = UNSHOWN_FAMILY;
         // Head tags name the site's owner or the theme's author about as often as the writer: such a
         // name is proposed for review only.
         if (isAccount(value)) continue;
@@ -188,7 +194,7 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
         provenance = `${provenance} (an account name)`;
       }
     }
-    refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance });
+    refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance, family });
   }
   col.replace("author", withCoAuthors(refined));
 }
