@@ -43,6 +43,7 @@ import rheinruhr from "../fixtures/real/pages/rheinruhronline.de.essenwestvierte
 import rueda from "../fixtures/real/pages/rueda.wikidot.com.enchufla.html?raw";
 import klaenge from "../fixtures/real/pages/klaenge-des-verschweigens.de.geschichte.html?raw";
 import viconsortium from "../fixtures/real/pages/viconsortium.com-cocaine.html?raw";
+import martinruetter from "../fixtures/real/pages/martinruetter.com-Winter.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -79,6 +80,7 @@ const HTML: Record<string, string> = {
   "rueda.wikidot.com.enchufla": rueda,
   "klaenge-des-verschweigens.de.geschichte": klaenge,
   "viconsortium.com-cocaine": viconsortium,
+  "martinruetter.com-Winter": martinruetter,
 };
 
 type Truth = TruthFields;
@@ -169,6 +171,13 @@ describe("metadata sources on real pages", () => {
       expect(same(field, metadataOf(id)[field]![0].value, pages.get(id)!.fields[field]!)).toBe(true);
     });
   }
+  it("reads the date in an article's own footer, a rival to the head's other day (martinruetter.com)", () => {
+    // "<div class="article"> … <div class="footer"><time itemprop="datePublished" datetime="2022-01-27">": the
+    // post's footer, not the page's; meta DCTERMS.date says the 21st.
+    const dates = metadataOf("martinruetter.com-Winter").datePublished;
+    expect(dates.map((v) => v.value.slice(0, 10))).toEqual(["2022-01-21", "2022-01-27"]);
+    expect(metaEvidence("date", dates)?.rival).toMatchObject({ value: "2022-01-27", provenance: "<time datetime> on the page" });
+  });
   it("reads no byline from a picture's credit (viconsortium.com)", () => {
     // "<span class="credit video-credit">By U.S. CUSTOMS AND BORDER PROTECTION</span>" closes the video's summary.
     expect(HTML["viconsortium.com-cocaine"]).toContain("By U.S. CUSTOMS AND BORDER PROTECTION");

@@ -26,7 +26,7 @@ const CHROME_TAGS = new Set(["aside", "nav", "template", "noscript", "dialog", "
 
 const noiseCache = new WeakMap<Element, boolean>();
 /** A post's own container, whose footer holds the post's author and date. */
-const ARTICLE = "article, .hentry, .post, .entry, [itemtype*=Article], [itemtype*=BlogPosting]";
+const ARTICLE = "article, .article, .hentry, .post, .entry, [itemtype*=Article], [itemtype*=BlogPosting]";
 
 /**
  * A page-wide container: `<body class="has-sidebar">`, `<div class="content-sidebar-wrap">` name
