@@ -87,6 +87,9 @@ describe("headlines, authors and dates as the page shows them", () => {
     const account = a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"fhaacker"}}</script>`, "<main><h1>Post</h1><p>fhaacker</p></main>");
     expect(vp(account)).toEqual([["fhaacker", "JSON-LD BlogPosting.author (an account name)"]]);
     expect(account[0].strength).toBeLessThan(0.75);
+    // djz.de (a Newspaper theme): the login printed as the author name, marked up and in JSON-LD is one record, not three sources that agree.
+    const login = a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"fhaacker"}}</script>`, `<main><h1>Post</h1><div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">fhaacker</span></div><div class="td-author-name">fhaacker</div></main>`);
+    expect(login).toEqual([{ value: "fhaacker", provenance: "visible byline under the h1", strength: 0.72, selector: expect.any(String), box: null }]);
     // Co-authors in one tag each are one value; "DC.author" is read as dc.creator is.
     const creators = `<meta name="dc.Creator" content="Ann Reed"><meta name="dc.Creator" content="Bo Lind"><meta name="DC.author" content="Ann Reed">`;
     expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);

@@ -40,6 +40,8 @@ const UNSEEN = new Set(["jsonld", "og", "twitter", "dc", "rel author", "microdat
 const isMetaTag = (c: Candidate) => c.family.startsWith("meta ");
 /** The family of every author value that only the markup states: see refineAuthors. */
 const UNSHOWN_FAMILY = "head, not shown";
+/** The family of every author value that is an account name: see refineAuthors. */
+const ACCOUNT_FAMILY = "account";
 
 /** The name in an author value: "View all posts by Jane Doe" → "Jane Doe"; null when it names nobody. */
 function stripLead(raw: string): string {
@@ -194,6 +196,9 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
         provenance = `${provenance} (an account name)`;
       }
     }
+    // A login ("fhaacker") that the theme prints, marks up and writes into JSON-LD is one record of the
+    // CMS, not sources that agree.
+    if (isAccount(value)) family = ACCOUNT_FAMILY;
     refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance, family });
   }
   col.replace("author", withCoAuthors(refined));
