@@ -15,7 +15,7 @@ const LEAD = new RegExp(
   "^(?:(?:view|see|show|read)\\s+(?:all\\s+|more\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from|of)|(?:all\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from)|more\\s+(?:posts\\s+)?(?:by|from)|" +
     "alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet|gespeichert|eingestellt)\\s+(?:von|vom)|" +
     "(?:voir\\s+)?tous\\s+les\\s+articles\\s+(?:de|par)|(?:ver\\s+)?(?:todas\\s+las\\s+)?(?:entradas|publicaciones)\\s+de|tutti\\s+gli\\s+articoli\\s+di|" +
-    "(?:written|posted|published|reported|authored|contributed|created)\\s+by|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
+    "(?:written|posted|published|reported|authored|contributed|created)\\s+by|post\\s+author|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
     "^(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte|redaktion)\\s*:\\s*",
   "iu",
 );
@@ -63,8 +63,14 @@ function stripCredits(v: string): string {
   return v.replace(/^(.+?\p{L}+\s+\p{L}+)\s+[Ff]or\s+(?:[Tt]he\s+)?\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,4}$/u, "$1");
 }
 
+/**
+ * A role written before the name: "FOCUS-Online-Experte Robin Tschöpe", "Gastautorin Jane Doe",
+ * "Rechtsanwalt Sebastian Einbock". Only before a name of two capitalised words or more.
+ */
+const ROLE_BEFORE = /^(?:[\p{L}]+-)*(?:experte|expertin|gastautor|gastautorin|redakteur|redakteurin|korrespondent|korrespondentin|reporter|reporterin|kolumnist|kolumnistin|rechtsanwalt|rechtsanwältin|fachanwalt|fachanwältin)\s+(?=\p{Lu}[\p{L}'’.-]*\s+\p{Lu})/iu;
+
 export function authorName(raw: string): string | null {
-  let v = stripLead(stripCredits(raw.replace(/\s+/g, " ").trim()));
+  let v = stripLead(stripCredits(raw.replace(/\s+/g, " ").trim())).replace(ROLE_BEFORE, "");
   v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–-]+$/g, "");
   if (!v || NOBODY.test(v) || v.startsWith("@")) return null;
   // "Jane Doe, Jane Doe", "Ulrike, von Ulrike": the same name twice is one name.
