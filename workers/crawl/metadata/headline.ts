@@ -73,6 +73,9 @@ function headings(document: Document, layout: Layout): Element[] {
   const content = document.querySelector("article, main, [role=main]");
   const h2 = content && !content.querySelector("h1") ? content.querySelector("h2") : null;
   if (h2 && !found.some((f) => f.contains(h2) || h2.contains(f))) found.push(h2);
+  // A page without an h1 and without a content area: the h2 its layout reads as the headline (see Layout.headline).
+  const headline = layout.headline;
+  if (!layout.h1 && headline && !found.some((f) => f.contains(headline) || headline.contains(f))) found.push(headline);
   return found.filter((el) => !isHidden(el));
 }
 
@@ -174,6 +177,8 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   const listing = isListing(document) ? 0.2 : 0;
   let added = false;
   const demoted = new Set<Candidate>();
+  // The page's one headline: its only h1, or with no h1 the h2 its layout reads as the headline.
+  const one = (el: Element) => el === layout.headline && (layout.h1 ? layout.h1s.length === 1 : true);
   for (const el of headings(document, layout)) {
     let text = headingText(el);
     // A heading whose whole text is a stated title ("<span class=title>Lead-in:</span><br><span>rest</span>"
@@ -203,19 +208,19 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
       col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
       // The page's one headline, which a stated title shows: stated wordings that differ from it
       // (another headline for search or social) are rivals, not the title readers see.
-      if (el === layout.h1 && layout.h1s.length === 1 && !listing && article) {
+      if (one(el) && !listing && article) {
         for (const t of titles) if (!headlineRelation(text, t.value) && !headlineRelation(t.value, text)) demoted.add(t);
       }
     }
-    else if (el === layout.h1 && !titles.length) col.add("title", text, "<h1>", layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
-    else if (el === layout.h1 && layout.h1s.length === 1 && !listing && !added) {
+    else if (el === layout.headline && !titles.length) col.add("title", text, tag, layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
+    else if (one(el) && !listing && !added) {
       // The headline the page shows, reworded for search or social ("Brexit: Nervenkrieg geht in nächste Runde"
       // for "Der Nervenkrieg um den Brexit geht in die nächste Runde"): what readers see is the title.
       const byStrength = titles.slice().sort((a, b) => b.strength - a.strength);
       const stated = byStrength.find((t) => structured.has(t.family)) ?? (article ? byStrength[0] : undefined);
       // An h1 that holds the whole stated title adds a kicker to it ("Einheit der Woche Lagen-Pyramide").
       if (stated && !textKey(text).includes(textKey(stated.value)) && isRewording(text, stated.value)) {
-        col.add("title", text, `<h1>, reworded in ${stated.provenance}`, round(Math.min(0.95, stated.strength)), "h1", el);
+        col.add("title", text, `${tag}, reworded in ${stated.provenance}`, round(Math.min(0.95, stated.strength)), "h1", el);
         // The stated wordings stay as rivals: a reviewer sees both, and the confidence says they differ.
         for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
@@ -225,7 +230,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         // title; the stated ones stay as rivals, so the confidence says they differ. A headline that
         // is an entry of the site's menu names a section: there it is the weak rival instead.
         const section = !article || isMenuEntry(document, el, text);
-        col.add("title", text, "<h1>, which differs from the stated title", section ? SECTION_H1_STRENGTH : UNRELATED_H1_STRENGTH, "h1", el);
+        col.add("title", text, `${tag}, which differs from the stated title`, section ? SECTION_H1_STRENGTH : UNRELATED_H1_STRENGTH, "h1", el);
         if (!section) for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
       } else if (!stated && titles.length && titles.every((t) => TITLE_TAG_FAMILIES.has(t.family) && looseKey(t.value) !== key)) {
@@ -234,7 +239,8 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         // that names the site's section or its home ("Home", "Geschichte" over "Chorgeschichte"), where
         // readers see the page's own name. The headline leads, short of certain (a service page's h1 may
         // be its slogan, a home page's its welcome); the <title> is its rival.
-        col.add("title", text, "<h1>, which differs from the <title>", TITLE_TAG_H1_STRENGTH, "h1", el);
+        // An h2 standing in for the h1 is as often a section's heading: it leads below auto-apply.
+        col.add("title", text, `${tag}, which differs from the <title>`, el === layout.h1 ? TITLE_TAG_H1_STRENGTH : TITLE_TAG_H2_STRENGTH, "h1", el);
         for (const t of titles) demoted.add(t);
         added = true;
       }
@@ -263,6 +269,8 @@ export const TITLE_GUESS = "title guess";
 const TITLE_TAG_FAMILIES = new Set([TITLE_TAG, TITLE_GUESS]);
 /** The strength of a page's only h1 that the <title>, its only stated title, does not hold. */
 const TITLE_TAG_H1_STRENGTH = 0.75;
+/** The same for the h2 that heads a page without an h1 (Layout.headline). */
+const TITLE_TAG_H2_STRENGTH = 0.7;
 
 /**
  * Whether the page is an article: its JSON-LD, microdata or og:type says so (an article, post or
