@@ -42,6 +42,14 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(isRewording("DB Lounge: Kein Zugang mehr mit Sparpreis-Ticket", "DB Lounge: Kein Zutritt mehr mit Sparpreis-Tickets")).toBe(true);
     expect(isRewording("Leasing oder Finanzierung", "Leasing Guide")).toBe(false);
   });
+  it("reads a page without an h1 by its headline h2: a rival of the <title> that names the page, the title where the <title> names only the site", () => {
+    // An about page's first h2 is a person's name: the stripped <title> stays the title, the h2 its rival.
+    const page = (title: string) => `<html><head><title>${title}</title></head><body><main><h2>Sam Ortiz</h2>${LONG}<h2>Say hello</h2></main></body></html>`;
+    const about = read(page("About — Pixel &amp; Prose"), "https://pixelandprose.example/about", ["Pixel & Prose"]).title;
+    expect(vp(about).slice(0, 2)).toEqual([["About", "<title> without the site name"], ["Sam Ortiz", "<h2>, which differs from the <title>"]]);
+    // A <title> that is only the site's name says nothing of the page: the h2 leads.
+    expect(vp(read(page("Pixel &amp; Prose"), "https://pixelandprose.example/about", ["Pixel & Prose"]).title)[0]).toEqual(["Sam Ortiz", "<h2>, which differs from the <title>"]);
+  });
   it("takes the page's only h1 over a stated title that says something else (kinzig.news, qualisys.eu), keeping the stated one as a weaker rival", () => {
     const page = `<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Das steckt dahinter: Nachhaltigkeit bei der Spessart Tourismus GmbH"}</script></head><body><main><h1>Interview mit Bernhard Mosbacher und Franziska Weber</h1>${LONG}</main></body></html>`;
     const titles = t(page, "https://kinzig.news/23578/das-steckt-dahinter");

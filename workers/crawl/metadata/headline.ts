@@ -239,9 +239,12 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         // that names the site's section or its home ("Home", "Geschichte" over "Chorgeschichte"), where
         // readers see the page's own name. The headline leads, short of certain (a service page's h1 may
         // be its slogan, a home page's its welcome); the <title> is its rival.
-        // An h2 standing in for the h1 is as often a section's heading: it leads below auto-apply.
-        col.add("title", text, `${tag}, which differs from the <title>`, el === layout.h1 ? TITLE_TAG_H1_STRENGTH : TITLE_TAG_H2_STRENGTH, "h1", el);
-        for (const t of titles) demoted.add(t);
+        // An h2 standing in for the h1 is as often a section's heading ("Sam Ortiz" on an about page): it
+        // is the <title>'s rival, and leads only a <title> that says less than a stripped one (0.8).
+        if (el === layout.h1) {
+          col.add("title", text, `${tag}, which differs from the <title>`, TITLE_TAG_H1_STRENGTH, "h1", el);
+          for (const t of titles) demoted.add(t);
+        } else col.add("title", text, `${tag}, which differs from the <title>`, TITLE_TAG_H2_STRENGTH, "h1", el);
         added = true;
       }
     }
