@@ -178,7 +178,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   let added = false;
   const demoted = new Set<Candidate>();
   // The page's one headline: its only h1, or with no h1 the h2 its layout reads as the headline.
-  const one = (el: Element) => el === layout.headline && (layout.h1 ? layout.h1s.length === 1 : true);
+  const one = (el: Element) => el === layout.headline && (!layout.h1 || layout.h1s.length === 1);
   for (const el of headings(document, layout)) {
     let text = headingText(el);
     // A heading whose whole text is a stated title ("<span class=title>Lead-in:</span><br><span>rest</span>"
