@@ -112,6 +112,12 @@ describe("headlines, authors and dates as the page shows them", () => {
     // Shown on the page, the same three sources agree with the byline.
     expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script><meta name="author" content="Jane Doe">`, "<main><h1>Post</h1><p>By Jane Doe</p></main>")[0].agreeing).toEqual(expect.arrayContaining(["meta name=author"]));
   });
+  it("reads no byline from a picture's credit: in a figure, or in a credit or caption class", () => {
+    const a = (credit: string) => read(`<html><body><main><h1>Harbour reopens</h1>${credit}${LONG}</main></body></html>`).author;
+    expect(values(a(`<p>By Ann Reed</p>`))).toEqual(["Ann Reed"]);
+    expect(a(`<figure><img src="/harbour.jpg" alt=""><figcaption><span>By Ann Reed</span></figcaption></figure>`)).toEqual([]);
+    expect(a(`<p class="summary">The outer wall after the repairs. <span class="credit video-credit">By Ann Reed</span></p>`)).toEqual([]);
+  });
   it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines and lines that are only a byline, not 'von' in a sentence, in the article", () => {
     const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;
     const page = (head: string, body: string) => read(`<html><head>${head}</head><body><main><h1>Harbour reopens</h1>${body}</main></body></html>`);

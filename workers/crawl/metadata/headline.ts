@@ -73,7 +73,8 @@ function headings(document: Document, layout: Layout): Element[] {
   const content = document.querySelector("article, main, [role=main]");
   const h2 = content && !content.querySelector("h1") ? content.querySelector("h2") : null;
   if (h2 && !found.some((f) => f.contains(h2) || h2.contains(f))) found.push(h2);
-  // A page without an h1 and without a content area: the h2 its layout reads as the headline (see Layout.headline).
+  // A page without an h1: the h2 its layout reads as the headline (see Layout.headline), which is the only
+  // h2 read where there is no content area, and the one `one` below weighs as the page's headline.
   const headline = layout.headline;
   if (!layout.h1 && headline && !found.some((f) => f.contains(headline) || headline.contains(f))) found.push(headline);
   return found.filter((el) => !isHidden(el));
@@ -272,7 +273,7 @@ export const TITLE_GUESS = "title guess";
 const TITLE_TAG_FAMILIES = new Set([TITLE_TAG, TITLE_GUESS]);
 /** The strength of a page's only h1 that the <title>, its only stated title, does not hold. */
 const TITLE_TAG_H1_STRENGTH = 0.75;
-/** The same for the h2 that heads a page without an h1 (Layout.headline). */
+/** The strength of the h2 that heads a page without an h1 (Layout.headline) there: the <title>'s rival, which it does not demote. */
 const TITLE_TAG_H2_STRENGTH = 0.7;
 
 /**

@@ -89,9 +89,9 @@ const LANDMARKS = "article, main, [role=main], [itemtype*=Article], [itemtype*=B
 const ABOVE_ELEMENTS = 8;
 
 /** See `Layout.headline`: a page without an h1 heads its post with an h2 of two words or more. */
-function headlineH2(body: Element, all: Element[]): Element | null {
+function headlineH2(body: Element, all: Element[], landmarked: boolean): Element | null {
   const h2s = all.filter((el) => tagOf(el) === "h2" && !isNoise(el) && textOf(el).split(" ").length >= 2);
-  if (body.querySelector(LANDMARKS)) return h2s.find((el) => el.closest(LANDMARKS)) ?? null;
+  if (landmarked) return h2s.find((el) => el.closest(LANDMARKS)) ?? null;
   const title = looseKey(collapse(body.ownerDocument?.querySelector("title")?.textContent ?? ""));
   return (
     h2s.find((el) => {
@@ -106,7 +106,10 @@ export function pageLayout(body: Element): Layout {
   const order = new Map(all.map((el, i) => [el, i]));
   const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && textOf(el));
   const h1 = h1s.find((el) => el.closest("main, article, [role=main]")) ?? h1s[0] ?? null;
-  const headline = h1 ?? headlineH2(body, all);
+  // One query (linkedom's selectors are slow on big pages), and only where it is needed.
+  let landmarked: boolean | undefined;
+  const hasLandmarks = () => (landmarked ??= body.querySelector(LANDMARKS) !== null);
+  const headline = h1 ?? headlineH2(body, all, hasLandmarks());
   let start = -1;
   let end = -1;
   let header: Element | null = null;
@@ -120,7 +123,7 @@ export function pageLayout(body: Element): Layout {
     lead = bodyStart;
     header = headline.closest("header, hgroup");
     // A page without article landmarks: its article is the block that holds the headline and the body text after it.
-    if (bodyStart > 0 && !body.querySelector(LANDMARKS)) {
+    if (bodyStart > 0 && !hasLandmarks()) {
       const first = all[bodyStart]!;
       for (let cur = headline.parentElement; cur && cur !== body; cur = cur.parentElement) {
         if (cur.contains(first)) {
