@@ -349,9 +349,12 @@ for (const split of splits) {
     report(split, results, `${split}, all batches`);
   }
   // The same pages' fields against the labels written again by reading each page under written rules.
+  // Each batch apart (a batch labelled later is first scored as it came out), then together.
   const again = againstChecked(results);
-  if (again.length) {
-    const batchesChecked = [...new Set(again.map((r) => r.page.batch))].join(", ");
-    report(split, again, `${split}${batches.length > 1 ? ` batch ${batchesChecked}` : ""}, page fields as labelled by reading each page (${CHECKED_LABELS})`);
+  const batchesChecked = [...new Set(again.map((r) => r.page.batch))].sort((a, b) => a - b);
+  const readLabels = `page fields as labelled by reading each page (${CHECKED_LABELS})`;
+  for (const batch of batchesChecked) {
+    report(split, again.filter((r) => r.page.batch === batch), `${split}${batches.length > 1 ? ` batch ${batch}` : ""}, ${readLabels}`);
   }
+  if (batchesChecked.length > 1) report(split, again, `${split}, batches ${batchesChecked.join(" and ")}, ${readLabels}`);
 }

@@ -45,6 +45,7 @@ import klaenge from "../fixtures/real/pages/klaenge-des-verschweigens.de.geschic
 import viconsortium from "../fixtures/real/pages/viconsortium.com-cocaine.html?raw";
 import martinruetter from "../fixtures/real/pages/martinruetter.com-Winter.html?raw";
 import nationalrail from "../fixtures/real/pages/nationalrail.co.uk.disruptions.html?raw";
+import wdr from "../fixtures/real/pages/www1.wdr.de-Correctiv-Recherche.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -83,6 +84,7 @@ const HTML: Record<string, string> = {
   "viconsortium.com-cocaine": viconsortium,
   "martinruetter.com-Winter": martinruetter,
   "nationalrail.co.uk.disruptions": nationalrail,
+  "www1.wdr.de-Correctiv-Recherche": wdr,
 };
 
 type Truth = TruthFields;
@@ -162,6 +164,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["klaenge-des-verschweigens.de.geschichte", "author", /^visible byline under the h2$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
+  // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's
+  // datePublished (the 6th, 18:19) gives way to it, as meta DC.Date agrees with it.
+  ["www1.wdr.de-Correctiv-Recherche", "datePublished", /^visible "Stand" date line under the h1$/],
 ];
 
 describe("metadata sources on real pages", () => {

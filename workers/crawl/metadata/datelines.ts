@@ -17,6 +17,12 @@ const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschr
 const PUBLISHED_LABEL = /^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*\d/i;
 /** How the dateline of a lead paragraph opens: what the text is, or that it was published. */
 const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|release)|medienmitteilung|mitteilung|meldung|nachricht|artikel|beitrag|news|veröffentlicht|published|posted|erschienen)\b[^.!?]{0,25}$/i;
+/**
+ * "Stand: 28.04.2020 18:00 Uhr": German news sites (the ARD's among them) date an article by when it
+ * was last brought up to date, and show no other date; readers take it as the article's. Only as the
+ * whole introduction of a line by the headline (a name may come before it: "Sara Zinnecker Stand: …").
+ */
+const STAND = /(?:^|\s)stand(?:\s+des\s+(?:artikels|beitrags|textes))?\s*:?\s*$/iu;
 /** Words that introduce another date: an update, an event, a deadline, a comment. */
 const OTHER_WORDS = /updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand|event|termin|deadline|frist|bis\b|until|reply|antwort|sagt|says|wrote|schrieb|©|\(c\)|copyright/i;
 
@@ -76,12 +82,14 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     if (opens && !(introduced && DATELINE_WORDS.test(before))) continue;
     // A sentence that mentions a date is not a date line.
     if (date.text.length < 0.35 * raw.length && !introduced && !leads) continue;
-    if (OTHER_WORDS.test(before)) continue;
+    const stand = (near || above) && before.length <= 40 && STAND.test(before);
+    if (OTHER_WORDS.test(before) && !stand) continue;
     found++;
     const inArticle = layout.inArticle(el);
     let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
     strength = Math.round(strength * 100) / 100;
-    const where = el.closest("h1") ? "visible date in the h1" : near ? `visible date line under the ${layout.headlineTag}` : above ? `visible date line above the ${layout.headlineTag}` : "visible date element";
+    const line = stand ? `visible "Stand" date line` : "visible date line";
+    const where = el.closest("h1") ? "visible date in the h1" : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : "visible date element";
     col.add("datePublished", date.iso, where, strength, "date line", el);
   }
 }
