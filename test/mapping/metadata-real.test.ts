@@ -46,6 +46,7 @@ import viconsortium from "../fixtures/real/pages/viconsortium.com-cocaine.html?r
 import martinruetter from "../fixtures/real/pages/martinruetter.com-Winter.html?raw";
 import nationalrail from "../fixtures/real/pages/nationalrail.co.uk.disruptions.html?raw";
 import wdr from "../fixtures/real/pages/www1.wdr.de-Correctiv-Recherche.html?raw";
+import zoll from "../fixtures/real/pages/zoll.de-Tabaksteuer.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -85,6 +86,7 @@ const HTML: Record<string, string> = {
   "martinruetter.com-Winter": martinruetter,
   "nationalrail.co.uk.disruptions": nationalrail,
   "www1.wdr.de-Correctiv-Recherche": wdr,
+  "zoll.de-Tabaksteuer": zoll,
 };
 
 type Truth = TruthFields;
@@ -167,6 +169,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's
   // datePublished (the 6th, 18:19) gives way to it, as meta DC.Date agrees with it.
   ["www1.wdr.de-Correctiv-Recherche", "datePublished", /^visible "Stand" date line under the h1$/],
+  // Two h1s, "Fachmeldungen" and "Verkündung des …", both parts of the <title> "Zoll online - Fachmeldungen -
+  // Verkündung des …": the longer is the page's headline, the shorter its section.
+  ["zoll.de-Tabaksteuer", "title", /^<h1> within <title> without the site name$/],
 ];
 
 describe("metadata sources on real pages", () => {

@@ -180,8 +180,14 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   const demoted = new Set<Candidate>();
   // The page's one headline: its only h1, or with no h1 the h2 its layout reads as the headline.
   const one = (el: Element) => el === layout.headline && (!layout.h1 || layout.h1s.length === 1);
-  for (const el of headings(document, layout)) {
-    let text = headingText(el);
+  const found = headings(document, layout);
+  const texts = new Map(found.map((el) => [el, headingText(el)]));
+  // Of two headings that are parts of one title ("Fachmeldungen - Verkündung des …"), the longer is the
+  // page's headline and the shorter its section.
+  const outdone = (el: Element, text: string, title: string) =>
+    found.some((other) => other !== el && texts.get(other)!.length > text.length && headlineRelation(texts.get(other)!, title) === "part");
+  for (const el of found) {
+    let text = texts.get(el)!;
     // A heading whose whole text is a stated title ("<span class=title>Lead-in:</span><br><span>rest</span>"
     // beside og:title "Lead-in: rest") shows that title whole: no part of it is a kicker.
     const whole = wholeText(el);
@@ -194,7 +200,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     let best: { strength: number; provenance: string } | null = null;
     for (const t of titles) {
       const relation = headlineRelation(text, t.value);
-      if (!relation) continue;
+      if (!relation || (relation === "part" && outdone(el, text, t.value))) continue;
       const strength = relation === "equal" ? (structured.has(t.family) ? 0.85 : 0.78) : relation === "part" ? 0.9 : 0.88;
       if (!best || strength > best.strength) best = { strength, provenance: relation === "equal" ? tag : `${tag} within ${t.provenance}` };
       if (relation !== "equal" && !cut.has(t)) {
@@ -204,7 +210,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     }
     // The headline as one end of the whole `<title>` ("Pricing plans" in "Pricing plans | Cloudly"), as
     // it reads before the site name is stripped: knowing the site's name must not make it less certain.
-    if (documentTitle && headlineRelation(text, documentTitle) === "part" && (!best || best.strength < 0.9)) best = { strength: 0.9, provenance: `${tag} within <title>` };
+    if (documentTitle && headlineRelation(text, documentTitle) === "part" && !outdone(el, text, documentTitle) && (!best || best.strength < 0.9)) best = { strength: 0.9, provenance: `${tag} within <title>` };
     if (best) {
       col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
       // The page's one headline, which a stated title shows: stated wordings that differ from it
