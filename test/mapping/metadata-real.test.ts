@@ -47,6 +47,8 @@ import martinruetter from "../fixtures/real/pages/martinruetter.com-Winter.html?
 import nationalrail from "../fixtures/real/pages/nationalrail.co.uk.disruptions.html?raw";
 import wdr from "../fixtures/real/pages/www1.wdr.de-Correctiv-Recherche.html?raw";
 import zoll from "../fixtures/real/pages/zoll.de-Tabaksteuer.html?raw";
+import itforkids from "../fixtures/real/pages/it-for-kids.org.variables.html?raw";
+import baechli from "../fixtures/real/pages/baechli-bergsport.ch-lawinen.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -87,6 +89,8 @@ const HTML: Record<string, string> = {
   "nationalrail.co.uk.disruptions": nationalrail,
   "www1.wdr.de-Correctiv-Recherche": wdr,
   "zoll.de-Tabaksteuer": zoll,
+  "it-for-kids.org.variables": itforkids,
+  "baechli-bergsport.ch-lawinen": baechli,
 };
 
 type Truth = TruthFields;
@@ -172,6 +176,10 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // Two h1s, "Fachmeldungen" and "Verkündung des …", both parts of the <title> "Zoll online - Fachmeldungen -
   // Verkündung des …": the longer is the page's headline, the shorter its section.
   ["zoll.de-Tabaksteuer", "title", /^<h1> within <title> without the site name$/],
+  // "<p class=text-muted>11.12.2019 - Amelie Loevenich</p>" under the h1, and "<p class=date-author>Janic
+  // Cathomen, 01.12.2021</p>": a name beside the date, with no byline word.
+  ["it-for-kids.org.variables", "author", /^visible name beside the date under the h1$/],
+  ["baechli-bergsport.ch-lawinen", "author", /^visible name beside the date under the h1$/],
 ];
 
 describe("metadata sources on real pages", () => {

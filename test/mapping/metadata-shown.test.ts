@@ -118,6 +118,14 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(a(`<figure><img src="/harbour.jpg" alt=""><figcaption><span>By Ann Reed</span></figcaption></figure>`)).toEqual([]);
     expect(a(`<p class="summary">The outer wall after the repairs. <span class="credit video-credit">By Ann Reed</span></p>`)).toEqual([]);
   });
+  it("reads a name beside the date under the headline, set off by a separator; not a label, a section link or a list", () => {
+    const a = (line: string) => vp(read(`<html><body><main><h1>Harbour reopens</h1>${line}${LONG}</main></body></html>`).author);
+    expect(a(`<p>11.12.2019 - Ann Reed</p>`)).toEqual([["Ann Reed", "visible name beside the date under the h1"]]);
+    expect(a(`<p class="date-author">Ann Reed, 01.12.2021</p>`)).toEqual([["Ann Reed", "visible name beside the date under the h1"]]);
+    expect(a(`<p>Ort Saarbrücken Datum 28.01.2022</p>`)).toEqual([]);
+    expect(a(`<p>12.03.2021 | <a href="/digital-life">Digital Life</a></p>`)).toEqual([]);
+    expect(a(`<p>Im Wortlaut, Deutschlandfunk, 12.03.2021</p>`)).toEqual([]);
+  });
   it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines and lines that are only a byline, not 'von' in a sentence, in the article", () => {
     const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;
     const page = (head: string, body: string) => read(`<html><head>${head}</head><body><main><h1>Harbour reopens</h1>${body}</main></body></html>`);

@@ -205,6 +205,37 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   }
   const signature = readSignature(layout);
   if (signature) add(signature.el, signature.name, "visible signature at the end of the article", 0.5);
+  for (const el of layout.elements) {
+    const name = nameBesideDate(el, layout, ctx);
+    if (name) col.add("author", name, `visible name beside the date under the ${layout.headlineTag}`, 0.6, "byline", el);
+  }
+}
+
+/** What may stand between a date and a name on one line: "11.12.2019 - Jane Doe", "Jane Doe, 01.12.2021", "Jane Doe | 3. Mai 2022". */
+const DATE_NAME_JOIN = /^[\s,|·•—–\/-]+|[\s,|·•—–\/-]+$/g;
+
+/**
+ * A date line under the headline that holds a person's name beside the date and nothing else, with no
+ * byline word: "11.12.2019 - Amelie Loevenich", "<p class=date-author>Janic Cathomen, 01.12.2021</p>".
+ * The name is two to four capitalised words, set off from the date by a separator, and no link.
+ */
+function nameBesideDate(el: Element, layout: Layout, ctx: ReadContext): string | null {
+  // A link is a section's or a tag's, not a name without a byline word.
+  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 80 || !layout.near(el) || el.querySelector("a") || isNoise(el) || isPictureCredit(el)) return null;
+  const text = textOf(el);
+  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
+  const date = findDate(text, ctx.language, ctx.now);
+  if (!date) return null;
+  // The name on one side of the date, set off by a separator (a space alone joins a label: "Datum 28.01.2022").
+  const before = text.slice(0, date.index);
+  const after = text.slice(date.index + date.text.length);
+  if (before.trim() && after.trim()) return null;
+  const side = before.trim() ? before : after;
+  if (!(before.trim() ? /[,|·•—–\/-]\s*$/ : /^\s*[,|·•—–\/-]/).test(side)) return null;
+  const rest = side.replace(/\s+/g, " ").replace(DATE_NAME_JOIN, "");
+  const words = rest.split(" ");
+  if (words.length < 2 || words.length > 4 || /[\d:@,]/.test(rest) || !isWrittenName(rest) || !words.every((w) => /^\p{Lu}/u.test(w))) return null;
+  return rest;
 }
 
 /** Words that start a closing line which names no one ("Weitere Informationen", "Mehr Infos"). */
