@@ -212,6 +212,15 @@ describe("visible text", () => {
     expect(vp(text.siteName)[0]).toEqual(["Stadtblatt", "title part matching the host name"]);
   });
 
+  it("reads a <time> that HTML's pubdate attribute marks as the publication date, whatever its class (publica.pl), and a date-time with a zone's name in place of the T (tvtoday.de)", () => {
+    const m = read(`<html><body><article><h1>Harbour reopens</h1><p><time class="updated" datetime="2021-03-16T08:00:48+00:00" pubdate="">16 March 2021</time></p>${LONG}</article></body></html>`);
+    expect(vp(m.datePublished)).toEqual([["2021-03-16T08:00:48+00:00", "<time datetime> in the article"]]);
+    // (The microformat reader still reads class=updated as the hAtom modified date.)
+    expect(vp(m.dateModified ?? [])).toEqual([["2021-03-16T08:00:48+00:00", "hAtom class=updated (time)"]]);
+    const zone = read(`<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","datePublished":"2018-11-28CET11:59:00+0100"}</script></head><body><h1>Harbour reopens</h1>${LONG}</body></html>`);
+    expect(values(zone.datePublished)).toEqual(["2018-11-28T11:59:00+01:00"]);
+  });
+
   it("reads a French page: og:locale, a day-first meta date and a 'Par' byline", () => {
     const m = read(`<html><head><title>Recette de la tarte Tatin :: Cuisine Facile</title><meta property="og:locale" content="fr_FR"><meta property="og:title" content="Recette de la tarte Tatin"><meta property="og:site_name" content="Cuisine Facile"><meta name="date" content="12/02/2024"></head>
 <body><main><h1>Recette de la tarte Tatin</h1><p class="auteur">Par Claire Dubois, publié le 12 février 2024</p></main></body></html>`, "https://cuisine-facile.fr/tarte-tatin");

@@ -48,7 +48,8 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?
 
 /** ISO and near-ISO forms ("2024-03-05 10:00:00", "+0100"), kept as precise as given. */
 function fromIso(raw: string): string | null {
-  const m = ISO.exec(raw);
+  // A time zone's name in place of the T: "2018-11-28CET11:59:00+0100".
+  const m = ISO.exec(raw.replace(/^(\d{4}-\d{2}-\d{2})[A-Z]{2,5}(?=\d{2}:\d{2})/, "$1T"));
   if (!m) return null;
   const [, y, mo, d, h, mi, s, frac, tz] = m;
   const day = `${y}-${mo}-${d}`;

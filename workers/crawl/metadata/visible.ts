@@ -19,7 +19,8 @@ function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
     let around = own;
     for (let cur = time.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) around += ` ${markOf(cur).toLowerCase()}`;
     const published = /publi|posted|pubdate|veröffentlicht|erschienen|created/.test(around) || time.hasAttribute("pubdate");
-    const modified = /updat|modif|aktualisiert|edited|revised|actualiz/.test(own) && !/publi|posted|pubdate/.test(own);
+    // HTML's pubdate attribute marks the publication date, whatever the class says ("<time class=updated pubdate>").
+    const modified = /updat|modif|aktualisiert|edited|revised|actualiz/.test(own) && !/publi|posted|pubdate/.test(own) && !time.hasAttribute("pubdate");
     const inArticle = layout.inArticle(time);
     const near = layout.near(time);
     let strength = 0.5 + (inArticle ? 0.07 : 0) + (near ? 0.08 : 0) + (published ? 0.08 : /date|time|meta|byline/.test(around) ? 0.04 : 0);
