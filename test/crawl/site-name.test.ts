@@ -114,6 +114,7 @@ describe("site-name rules", () => {
     expect(brandText("Grafik: idw-Logo")).toBe("idw");
     expect(brandText("Acme logo")).toBe("Acme");
     expect(brandText("Dalloz Actualité >")).toBe("Dalloz Actualité");
+    expect(brandText("Anwalt Niemeyer (Logo)")).toBe("Anwalt Niemeyer");
     for (const junk of ["Home", "Startseite", "Logo", "English", "Headerimage", "navbar.site.backen.de", "Print Friendly, PDF & Email", "header-bg.png", ""]) {
       expect(brandText(junk), junk).toBeNull();
     }
@@ -124,6 +125,8 @@ describe("site-name rules", () => {
     expect(hostWords("Trails! Der online Bike-Guide", "trails")).toBe("Trails!");
     expect(hostWords("Lesben- und Schwulenverband in Deutschland (LSVD)", "lsvd")).toBe("LSVD");
     expect(hostWords("Python Wiki", "python")).toBe("Python Wiki");
+    // The separator before the tagline goes with it.
+    expect(hostWords("Luxury Haven | Award-winning Singapore Lifestyle Blog", "luxuryhaven")).toBe("Luxury Haven");
     expect(hostWords("TALENT Schweiz", "talent")).toBe("TALENT Schweiz");
     expect(hostWords("Evangelische Kirche in Österreich", "evang")).toBe("Evangelische Kirche in Österreich");
   });

@@ -44,7 +44,7 @@ const PLACEHOLDER = /\{\{|\{\$|\{%|<\?|%%|\$\{|^\[.*\]$/;
 const LEGAL_FORM = /,?\s+(?:e\.\s?V\.?|g?GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|Inc\.?|LLC|Ltd\.?|S\.?A\.?|SAS|S\.?L\.?|B\.?V\.?|Pty\.? Ltd\.?)$/;
 
 /** Words that a logo's alt text adds around the name. */
-const LOGO_WORDS = /^(?:(?:das|the|le|la|el|il)\s+)?logo(?:\s+(?:of|von|de|du|der|des|del))?\s*[:\-–]?\s+|\s+[-–]?\s*logo$/i;
+const LOGO_WORDS = /^(?:(?:das|the|le|la|el|il)\s+)?logo(?:\s+(?:of|von|de|du|der|des|del))?\s*[:\-–]?\s+|\s+[-–]?\s*logo$|\s*[(\[]logo[)\]]$/i;
 const HOME_WORDS = /\s*[(\[]?\s*(?:link\s+)?(?:zur|to(?:\s+the)?|vers\s+la|a\s+la)\s+(?:startseite|homepage|home\s*page|home|accueil|portada|inicio)\s*[)\]]?\s*$|\s*\((?:[^()]*(?:startseite|homepage|home|accueil|portada|inicio)[^()]*)\)\s*$/i;
 /** Texts that say where a link goes or what an image is, not whose the site is. */
 const NOT_A_NAME = /^(?:home|homepage|startseite|start|accueil|inicio|portada|logo|zur startseite|back to home|go to homepage|menu|menü|search|suche|image|bild|header|headerimage|header image|banner|english|deutsch|français|español|italiano|nederlands|news|blog)$/i;
@@ -77,7 +77,7 @@ export function hostWords(text: string, label: string | null): string {
   // Only a tagline of three words or more goes: "Python Wiki" and "TALENT Schweiz" are names.
   for (let n = words.length - 3; n >= 1; n--) {
     for (const window of [words.slice(0, n), words.slice(words.length - n)]) {
-      const w = window.join(" ").replace(/^[^\p{L}\p{N}]+|[,;:–—-]+$/gu, "");
+      const w = window.join(" ").replace(/^[^\p{L}\p{N}]+|[\s,;:|·•–—-]+$/gu, "");
       if (w && hostMatch(w, label) === 2) return w;
     }
   }
