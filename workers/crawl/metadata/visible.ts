@@ -213,7 +213,10 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
 }
 
 /** What may stand between a date and a name on one line: "11.12.2019 - Jane Doe", "Jane Doe, 01.12.2021", "Jane Doe | 3. Mai 2022". */
-const DATE_NAME_JOIN = /^[\s,|·•—–\/-]+|[\s,|·•—–\/-]+$/g;
+const JOINS = ",|·•—–\\/-";
+const JOINED_AFTER = new RegExp(`[${JOINS}]\\s*$`);
+const JOINED_BEFORE = new RegExp(`^\\s*[${JOINS}]`);
+const JOINS_AROUND = new RegExp(`^[\\s${JOINS}]+|[\\s${JOINS}]+$`, "g");
 
 /**
  * A date line under the headline that holds a person's name beside the date and nothing else, with no
@@ -232,8 +235,8 @@ function nameBesideDate(el: Element, layout: Layout, ctx: ReadContext): string |
   const after = text.slice(date.index + date.text.length);
   if (before.trim() && after.trim()) return null;
   const side = before.trim() ? before : after;
-  if (!(before.trim() ? /[,|·•—–\/-]\s*$/ : /^\s*[,|·•—–\/-]/).test(side)) return null;
-  const rest = side.replace(/\s+/g, " ").replace(DATE_NAME_JOIN, "");
+  if (!(before.trim() ? JOINED_AFTER : JOINED_BEFORE).test(side)) return null;
+  const rest = side.replace(/\s+/g, " ").replace(JOINS_AROUND, "");
   const words = rest.split(" ");
   if (words.length < 2 || words.length > 4 || /[\d:@,]/.test(rest) || !isWrittenName(rest) || !words.every((w) => /^\p{Lu}/u.test(w))) return null;
   return rest;
