@@ -30,6 +30,14 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(t(`<html><head><meta property="og:title" content="How to prune roses"></head><body><main><h1>How to prune roses: a guide for beginners</h1></main></body></html>`))[0]).toEqual(["How to prune roses: a guide for beginners", "<h1> within meta og:title"]);
     expect(values(t(`<html><head><title>NEWS|港で船が動く</title></head><body><main><h1><ruby>港<rt>みなと</rt></ruby>で<ruby>船<rt>ふね</rt></ruby>が動く</h1></main></body></html>`))[0]).toBe("港で船が動く");
   });
+  it("takes the longer of two headings that are parts of one title, the shorter being its section; a heading that names the site (the logo in the banner) never outdoes the headline", () => {
+    const zoll = t(`<html><head><title>Zoll online - Fachmeldungen - Verkündung des Gesetzes</title></head><body><main><h1>Fachmeldungen</h1><h1>Verkündung des Gesetzes</h1>${LONG}</main></body></html>`);
+    expect(vp(zoll)[0]).toEqual(["Verkündung des Gesetzes", "<h1> within <title>"]);
+    const banner = t(`<html><head><title>Pricing | Cloudly Platform</title></head><body><header><h1 class="logo"><a href="/">Cloudly Platform</a></h1><nav><a href="/">Home</a></nav></header><main><h1>Pricing</h1>${LONG}</main></body></html>`);
+    expect(vp(banner)[0]).toEqual(["Pricing", "<h1> within <title>"]);
+    const logo = t(`<html><head><title>Kontakt - Stadtwerke Musterstadt</title><meta property="og:title" content="Kontakt - Stadtwerke Musterstadt"></head><body><div class="logo"><h1>Stadtwerke Musterstadt</h1></div><main><h1>Kontakt</h1>${LONG}</main></body></html>`);
+    expect(vp(logo)[0]).toEqual(["Kontakt", "<h1> within meta og:title"]);
+  });
   it("takes the page's only h1 over a reworded SEO title (nzz.ch, zugreiseblog.de), keeping the stated wording as a weaker rival; not a kicker plus the title, not a section name", () => {
     const nzz = t(`<html><head><title>Brexit: Nervenkrieg geht in nächste Runde | NZZ</title><meta property="og:title" content="Brexit: Nervenkrieg geht in nächste Runde"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Brexit: Nervenkrieg geht in nächste Runde"}</script></head><body><main><h1>Der Nervenkrieg um den Brexit geht in die nächste Runde</h1>${LONG}</main></body></html>`, "https://www.nzz.ch/international/der-nervenkrieg-ld.1516516");
     expect(vp(nzz)[0]).toEqual(["Der Nervenkrieg um den Brexit geht in die nächste Runde", "<h1>, reworded in JSON-LD NewsArticle.headline"]);

@@ -180,14 +180,11 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   const demoted = new Set<Candidate>();
   // The page's one headline: its only h1, or with no h1 the h2 its layout reads as the headline.
   const one = (el: Element) => el === layout.headline && (!layout.h1 || layout.h1s.length === 1);
-  const found = headings(document, layout);
-  const texts = new Map(found.map((el) => [el, headingText(el)]));
-  // Of two headings that are parts of one title ("Fachmeldungen - Verkündung des …"), the longer is the
-  // page's headline and the shorter its section.
-  const outdone = (el: Element, text: string, title: string) =>
-    found.some((other) => other !== el && texts.get(other)!.length > text.length && headlineRelation(texts.get(other)!, title) === "part");
-  for (const el of found) {
-    let text = texts.get(el)!;
+  // The headings that may be the headline, with the text each shows. Headings that name the site (the
+  // logo in the banner) never are, and do not count below either.
+  const shown: { el: Element; text: string }[] = [];
+  for (const el of headings(document, layout)) {
+    let text = headingText(el);
     // A heading whose whole text is a stated title ("<span class=title>Lead-in:</span><br><span>rest</span>"
     // beside og:title "Lead-in: rest") shows that title whole: no part of it is a kicker.
     const whole = wholeText(el);
@@ -196,6 +193,13 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     if (!key || text.length > 300) continue;
     const inBanner = !el.closest(CONTENT) && isBanner(el.closest(BANNER));
     if (inBanner || sites.some((s) => key === s || (key.includes(s) && key.length <= s.length + 10))) continue;
+    shown.push({ el, text });
+  }
+  // Of two headings that are parts of one title ("Fachmeldungen - Verkündung des …"), the longer is the
+  // page's headline and the shorter its section.
+  const outdone = (el: Element, text: string, title: string) =>
+    shown.some((other) => other.el !== el && other.text.length > text.length && headlineRelation(other.text, title) === "part");
+  for (const { el, text } of shown) {
     const tag = `<${tagOf(el)}>`;
     let best: { strength: number; provenance: string } | null = null;
     for (const t of titles) {
@@ -240,7 +244,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         col.add("title", text, `${tag}, which differs from the stated title`, section ? SECTION_H1_STRENGTH : UNRELATED_H1_STRENGTH, "h1", el);
         if (!section) for (const t of titles) if (textKey(t.value) !== textKey(text)) demoted.add(t);
         added = true;
-      } else if (!stated && titles.length && titles.every((t) => TITLE_TAG_FAMILIES.has(t.family) && looseKey(t.value) !== key)) {
+      } else if (!stated && titles.length && titles.every((t) => TITLE_TAG_FAMILIES.has(t.family) && looseKey(t.value) !== looseKey(text))) {
         // Only the <title> states a title, and the page's one headline says something else (not only
         // other quotes or punctuation: "Posts tagged “web”" is "Posts tagged web"): a <title>
         // that names the site's section or its home ("Home", "Geschichte" over "Chorgeschichte"), where

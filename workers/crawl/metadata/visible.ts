@@ -238,7 +238,7 @@ function nameBesideDate(el: Element, layout: Layout, ctx: ReadContext): string |
   if (!(before.trim() ? JOINED_AFTER : JOINED_BEFORE).test(side)) return null;
   const rest = side.replace(/\s+/g, " ").replace(JOINS_AROUND, "");
   const words = rest.split(" ");
-  if (words.length < 2 || words.length > 4 || /[\d:@,]/.test(rest) || !isWrittenName(rest) || !words.every((w) => /^\p{Lu}/u.test(w))) return null;
+  if (words.length < 2 || words.length > 4 || /[\d:@,]/.test(rest) || !words.every((w) => /^\p{Lu}/u.test(w))) return null;
   return rest;
 }
 
