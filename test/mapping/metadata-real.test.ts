@@ -212,8 +212,10 @@ describe("metadata sources on real pages", () => {
     expect(checked["cbsnews.com.carolina"]?.author).toBe("CBS News");
     expect(md.author[0]?.value).toBe("CBS News");
     const evidence = metaEvidence("author", md.author, md.siteName.map((v) => v.value));
-    // The indicator is what the fit weighs: its weight comes from the train split's labels, not from a rule.
-    expect(evidence?.shape).toEqual(["author:site"]);
+    // The indicators are what the fit weighs: their weights come from the train split's labels, not from a
+    // rule. The credit line is an element of the page's body: a value readers see.
+    expect(evidence?.shape).toEqual(["author:site", "author:shown"]);
+    expect(metaEvidence("author", [{ ...md.author[0]!, selector: null }], md.siteName.map((v) => v.value))?.shape).toEqual(["author:site"]);
   });
   it("reads the language, the canonical URL, the site name and the hero image with their sources (finanzmarktwelt.de)", () => {
     const md = metadataOf("finanzmarktwelt.de-Benko-Firma");
@@ -221,8 +223,10 @@ describe("metadata sources on real pages", () => {
     expect(md.canonical?.[0]?.value).toBe("https://finanzmarktwelt.de/signa-rene-benko-daten-berater-289554/");
     expect(md.siteName?.[0]?.value).toBe("finanzmarktwelt.de");
     // A site named by its address is marked for the fit to weigh: readers often know it by a name.
-    expect(metaEvidence("site", md.siteName, md.siteName.map((v) => v.value))?.shape).toEqual(["site:host"]);
-    expect(metaEvidence("site", [{ ...md.siteName[0]!, value: "Finanzmarktwelt" }])?.shape).toEqual([]);
+    // Another source gives the longer or shorter form of the name ("Finanzmarktwelt" beside
+    // "finanzmarktwelt.de"), and the name stands in the page's body: both are marked too.
+    expect(metaEvidence("site", md.siteName, md.siteName.map((v) => v.value))?.shape).toEqual(["site:host", "site:overlap", "site:shown"]);
+    expect(metaEvidence("site", [{ ...md.siteName[0]!, value: "Finanzmarktwelt", selector: null }])?.shape).toEqual([]);
     expect(md.image?.[0]?.value).toBe("https://finanzmarktwelt.de/wp-content/uploads/2023/11/rene-benko-bbg-scaled.jpg");
     for (const f of ["language", "canonical", "siteName", "image"] as const) expect(md[f]?.[0]?.provenance, f).toBeTruthy();
   });

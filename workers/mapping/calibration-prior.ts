@@ -34,7 +34,13 @@ export const METADATA_CONCEPTS = ["title", "site", "author", "date", "updated", 
 export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "text", "brand", "other"] as const;
 
 /** What a value looks like (valueShape in page-candidates.ts): indicators the fit weighs. */
-export const METADATA_SHAPES = ["author:oneWord", "author:account", "author:site", "title:short", "site:host"] as const;
+export const OVERLAP_CONCEPTS = ["title", "site", "author"] as const;
+export const SHOWN_CONCEPTS = ["title", "site", "author", "date"] as const;
+export const METADATA_SHAPES = [
+  "author:oneWord", "author:account", "author:site", "title:short", "site:host",
+  ...OVERLAP_CONCEPTS.map((c) => `${c}:overlap`),
+  ...SHOWN_CONCEPTS.map((c) => `${c}:shown`),
+] as const;
 
 /**
  * Page-level values from the metadata layer: the strength of the best source, how many independent

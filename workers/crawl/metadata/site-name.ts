@@ -181,6 +181,9 @@ export function readBrand(elements: readonly Element[], col: Collector, finalUrl
   if (titled) col.add("siteName", titled.name, "the site name in the header", titled.strength, "brand", titled.el);
 }
 
+/** The provenance of the site name read off the host's label ("lbv" for www.lbv.de), the last resort. */
+export const HOST_NAME = "host name";
+
 /** A web address as a site name ranks below a name from the title or header (0.6 and up), above the host's label (0.4). */
 const ADDRESS_STRENGTH = 0.55;
 
@@ -228,5 +231,5 @@ export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixe
       if (name && name.length <= 60) col.add("siteName", name, "title part beside the headline", 0.5, "host");
     }
   }
-  if (label && label.length >= 2) col.add("siteName", label, "host name", 0.4, "host");
+  if (label && label.length >= 2) col.add("siteName", label, HOST_NAME, 0.4, "host");
 }
