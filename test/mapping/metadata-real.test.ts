@@ -217,6 +217,21 @@ describe("metadata sources on real pages", () => {
     expect(evidence?.shape).toEqual(["author:site", "author:shown"]);
     expect(metaEvidence("author", [{ ...md.author[0]!, selector: null }], md.siteName.map((v) => v.value))?.shape).toEqual(["author:site"]);
   });
+  it("marks a value that another source states in a longer or shorter form, but not beside the host's own label", () => {
+    // tagesspiegel.de's JSON-LD headline leaves out the kicker its og:title has: which form is meant is the doubt.
+    const title = [
+      { value: "Wie Firmen ihre Beschäftigten vor dem Coronavirus schützen", provenance: "JSON-LD NewsArticle.headline", strength: 0.99 },
+      { value: "Abstandsregeln und Fieberkontrollen: Wie Firmen ihre Beschäftigten vor dem Coronavirus schützen", provenance: "meta og:title", strength: 0.9 },
+    ];
+    expect(metaEvidence("title", title)?.shape).toEqual(["title:overlap"]);
+    expect(metaEvidence("title", title)?.rival).toBeNull();
+    const site = [
+      { value: "ABC13 Houston", provenance: "meta og:site_name", strength: 0.94 },
+      { value: "abc13", provenance: "host name", strength: 0.4 },
+    ];
+    expect(metaEvidence("site", site)?.shape).toEqual([]);
+    expect(metaEvidence("site", [site[0]!, { ...site[1]!, provenance: "the header logo's alt text" }])?.shape).toEqual(["site:overlap"]);
+  });
   it("reads the language, the canonical URL, the site name and the hero image with their sources (finanzmarktwelt.de)", () => {
     const md = metadataOf("finanzmarktwelt.de-Benko-Firma");
     expect(md.language?.[0]).toMatchObject({ value: "de-DE" });
