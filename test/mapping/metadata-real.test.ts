@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { TruthFields } from "../../bench/quality/corpus";
 import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
+import { mapPage } from "../../workers/mapping/mapper";
 import { metaEvidence } from "../../workers/mapping/page-candidates";
+import type { MappingDefinitions } from "../../workers/mapping/types";
 import fieldLabels from "../fixtures/real/field-labels.json";
 import manifest from "../fixtures/real/manifest.json";
 import berkutschi from "../fixtures/real/pages/berkutschi.com-willingen.html?raw";
@@ -225,12 +227,28 @@ describe("metadata sources on real pages", () => {
     ];
     expect(metaEvidence("title", title)?.shape).toEqual(["title:overlap"]);
     expect(metaEvidence("title", title)?.rival).toBeNull();
+    expect(metaEvidence("title", title)?.variant).toMatchObject({ provenance: "meta og:title", longer: true });
     const site = [
       { value: "ABC13 Houston", provenance: "meta og:site_name", strength: 0.94 },
       { value: "abc13", provenance: "host name", strength: 0.4 },
     ];
     expect(metaEvidence("site", site)?.shape).toEqual([]);
     expect(metaEvidence("site", [site[0]!, { ...site[1]!, provenance: "the header logo's alt text" }])?.shape).toEqual(["site:overlap"]);
+  });
+  it("tells the reviewer which source gives the title in another form", async () => {
+    // greenpeace.de's og:title is "Nachhaltiger leben", its <title> "Nachhaltiger leben für Klima und Umwelt".
+    const html = `<!doctype html><html lang="de"><head><title>Nachhaltiger leben für Klima und Umwelt | Beispielverein</title>
+      <meta property="og:title" content="Nachhaltiger leben">
+      </head><body><main><article><h2>Tipps</h2><p>${"Weniger Fleisch, mehr Fahrrad. ".repeat(30)}</p></article></main></body></html>`;
+    const page = extractPage(html, "https://verein.example/nachhaltig-leben");
+    const definitions: MappingDefinitions = {
+      components: {},
+      templates: { article: { name: "Article", targetId: "", urlPattern: "", selector: "", areas: ["main"], fields: [{ name: "title", type: "text", required: false, description: "The article's headline" }] } },
+    };
+    const { proposals } = await mapPage({ page, definitions });
+    const title = proposals.find((p) => p.targetField === "title")!;
+    expect(title.value).toBe("Nachhaltiger leben");
+    expect(title.evidence).toContain('<title> without the site name gives it longer: "Nachhaltiger leben für Klima und Umwelt"');
   });
   it("reads the language, the canonical URL, the site name and the hero image with their sources (finanzmarktwelt.de)", () => {
     const md = metadataOf("finanzmarktwelt.de-Benko-Firma");

@@ -248,6 +248,7 @@ function metadataEvidence(meta: MetaEvidence): string[] {
   const out: string[] = [];
   if (meta.agreeing.length) out.push(`${meta.agreeing.length} more source${meta.agreeing.length > 1 ? "s" : ""} agree: ${meta.agreeing.slice(0, 3).join(", ")}`);
   if (meta.rival) out.push(`${meta.rival.provenance} says "${meta.rival.value.slice(0, 80)}"`);
+  if (meta.variant) out.push(`${meta.variant.provenance} gives it ${meta.variant.longer ? "longer" : "shorter"}: "${meta.variant.value.slice(0, 80)}"`);
   return out;
 }
 

@@ -106,21 +106,24 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[], 
   if (!best || !best.value.trim()) return null;
   const agreeing: string[] = [...(best.agreeing ?? [])];
   let rival: MetaEvidence["rival"] = null;
-  let overlap = false;
+  let variant: MetaEvidence["variant"] = null;
   for (const v of others) {
     const relation = sameValue(concept, best.value, v.value);
     if (relation === "same") {
       if (v.provenance !== best.provenance) agreeing.push(v.provenance);
     } else if (relation === "different" && (!rival || v.strength > rival.strength)) {
       rival = { value: v.value, provenance: v.provenance, strength: v.strength };
-    } else if (relation === "overlap" && v.provenance !== HOST_NAME) overlap = true;
+    } else if (relation === "overlap" && v.provenance !== HOST_NAME && (OVERLAP_CONCEPTS as readonly string[]).includes(concept) && (!variant || v.strength > variant.strength)) {
+      // Another source states a longer or shorter form ("Zugverkehr: Im ICE …" beside "Im ICE …"): which
+      // form is meant is the doubt. The host's label ("abc13" beside "ABC13 Houston") is no such source.
+      variant = { value: v.value, provenance: v.provenance, strength: v.strength, longer: v.value.length > best.value.length };
+    }
   }
   const shape = valueShape(concept, best.value, siteNames);
-  // Another source states a longer or shorter form ("Zugverkehr: Im ICE …" beside "Im ICE …"): which
-  // form is meant is the doubt. The host's label ("abc13" beside "ABC13 Houston") is no such source. A value the page's body shows (its element is known) is one a reader sees.
-  if (overlap && (OVERLAP_CONCEPTS as readonly string[]).includes(concept)) shape.push(`${concept}:overlap`);
+  if (variant) shape.push(`${concept}:overlap`);
+  // A value the page's body shows (its element is known) is one a reader sees.
   if (best.selector && (SHOWN_CONCEPTS as readonly string[]).includes(concept)) shape.push(`${concept}:shown`);
-  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, box: best.box ?? null, shape };
+  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, variant, box: best.box ?? null, shape };
 }
 
 function candidate(name: string, kind: CandidateKind, value: string, order: number, roleHint: Record<string, number>, extra: Partial<Candidate> = {}): Candidate {
