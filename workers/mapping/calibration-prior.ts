@@ -33,9 +33,14 @@ export const METADATA_CONCEPTS = ["title", "site", "author", "date", "updated", 
 /** Kinds of metadata source, read off a value's provenance (metadataFeatureVector in heuristics.ts). */
 export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "text", "brand", "other"] as const;
 
-/** What a value looks like (valueShape in page-candidates.ts): indicators the fit weighs. */
+/** The concepts whose value another source may state in a longer or shorter form ("title:overlap"). */
 export const OVERLAP_CONCEPTS = ["title", "site", "author"] as const;
+/** The concepts whose value the page's body may show as an element ("date:shown"). */
 export const SHOWN_CONCEPTS = ["title", "site", "author", "date"] as const;
+/**
+ * What a value looks like (valueShape in page-candidates.ts), whether another source gives it in another
+ * form and whether the page shows it (metaEvidence): indicators the fit weighs.
+ */
 export const METADATA_SHAPES = [
   "author:oneWord", "author:account", "author:site", "title:short", "site:host",
   ...OVERLAP_CONCEPTS.map((c) => `${c}:overlap`),

@@ -84,7 +84,7 @@ export interface MetaEvidence {
   /** The strongest source that states another value, if any. */
   rival: { value: string; provenance: string; strength: number } | null;
   /** The strongest source that states a longer or shorter form of the value (a headline with its kicker), if any. */
-  variant?: { value: string; provenance: string; strength: number; longer: boolean } | null;
+  variant: { value: string; provenance: string; strength: number; longer: boolean } | null;
   box: Box | null;
   /** What the value looks like, where that says something about it ("author:account"): see valueShape. */
   shape: string[];
