@@ -5,6 +5,7 @@
 import parseSrcset from "parse-srcset";
 import type { Box } from "../contracts/extraction";
 import { HTML_DROPPED_WITH_CONTENT, HTML_LINK_SCHEMES, HTML_POLICY, HTML_RESOURCE_SCHEMES, HTML_URL_ATTRIBUTES, allowedUrl } from "../contracts/html-policy";
+import { escapeAttr, escapeText } from "../lib/escape";
 
 /**
  * Clean HTML keeps the content profile of the one sanitizer policy (workers/contracts/html-policy.ts):
@@ -26,13 +27,6 @@ const TEXT_NODE = 3;
 
 export const tagOf = (el: Element) => el.tagName.toLowerCase();
 
-export function escapeText(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-export function escapeAttr(s: string): string {
-  return escapeText(s).replace(/"/g, "&quot;");
-}
 
 /**
  * The language the document element declares, with the attribute that declares it: `lang`, or

@@ -2,6 +2,7 @@ import type { FieldType } from "../contracts/definitions";
 import type { ProposalValue } from "../contracts/mapping";
 import type { Candidate } from "./candidates";
 import { isoDay } from "../crawl/metadata/dates";
+import { escapeText } from "../lib/escape";
 import { normalizeSpace, stripTags } from "./text";
 
 function absolute(url: string, base: string): string {
@@ -10,10 +11,6 @@ function absolute(url: string, base: string): string {
   } catch {
     return url;
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function parseList(c: Candidate): string[] {
@@ -71,8 +68,8 @@ export function convertValue(c: Candidate, type: FieldType, pageUrl: string, lan
       return c.kind === "richtext" ? stripTags(c.value) : normalizeSpace(c.kind === "list" ? parseList(c).join(", ") : c.value);
     case "richtext":
       if (c.kind === "richtext") return c.value.trim();
-      if (c.kind === "list") return `<ul>${parseList(c).map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
-      return `<p>${escapeHtml(normalizeSpace(c.value))}</p>`;
+      if (c.kind === "list") return `<ul>${parseList(c).map((i) => `<li>${escapeText(i)}</li>`).join("")}</ul>`;
+      return `<p>${escapeText(normalizeSpace(c.value))}</p>`;
     case "image":
     case "link":
     case "reference":

@@ -3,7 +3,8 @@
  * that directly follows the head; otherwise (scripts between </head> and <body>, an unclosed head) it
  * inserts a new empty body and returns that, so the page's text seems to vanish.
  */
-import { escapeAttr, htmlLang } from "../html";
+import { escapeAttr } from "../../lib/escape";
+import { htmlLang } from "../html";
 
 /** The body that holds the page (the one with the most text), or null when the parse has none. */
 export function contentBody(doc: Document): Element | null {

@@ -3,6 +3,7 @@
  * Pages are written with Gutenberg block markup: one group block per component holding core blocks;
  * images go to the media library with alt text; the first image becomes the featured image.
  */
+import { escapeText } from "../../lib/escape";
 import { AssetRefusedError } from "../assets";
 import { TargetHttpClient, basicAuth } from "../http-client";
 import { assetFor, leadImage, listValue, pathSegments, plainText, slugify } from "../fields";
@@ -65,7 +66,6 @@ export function wordpressDate(value: string, now = new Date()): { date?: string;
 const keptDate = (saved: Pick<WpPage, "date" | "date_gmt">, asked: { date?: string; date_gmt?: string }) =>
   asked.date_gmt ? saved.date_gmt?.slice(0, 16) === asked.date_gmt.slice(0, 16) : saved.date?.slice(0, 16) === asked.date?.slice(0, 16);
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const TITLE_FIELDS = /^(title|heading|headline|name)$/i;
 
 /** Gutenberg markup of one component: its fields in order inside a group block. */
@@ -79,10 +79,10 @@ export function componentMarkup(page: PreparedPage, component: MappedComponent):
       if (asset) inner.push(gutenbergImage(asset.url, asset.alt || field.alt || "", asset.targetId));
     } else if (field.type === "link") inner.push(gutenbergLink(String(field.value), field.alt || String(field.value)));
     else if (field.type === "list") {
-      const items = listValue(field).map((i) => `<li>${escapeHtml(i)}</li>`).join("");
+      const items = listValue(field).map((i) => `<li>${escapeText(i)}</li>`).join("");
       inner.push(`<!-- wp:list -->\n<ul>${items}</ul>\n<!-- /wp:list -->`);
     } else if (TITLE_FIELDS.test(name)) inner.push(gutenbergHeading(plainText(field)));
-    else inner.push(`<!-- wp:paragraph -->\n<p>${escapeHtml(plainText(field))}</p>\n<!-- /wp:paragraph -->`);
+    else inner.push(`<!-- wp:paragraph -->\n<p>${escapeText(plainText(field))}</p>\n<!-- /wp:paragraph -->`);
   }
   const className = `cmp-${slugify(component.targetId || component.definition, "component")}`;
   return `<!-- wp:group {"className":"${className}"} -->\n<div class="wp-block-group ${className}">\n${inner.join("\n\n")}\n</div>\n<!-- /wp:group -->`;

@@ -2,10 +2,9 @@
  * HTML → WordPress block markup (Gutenberg's serialised form: `<!-- wp:name {attrs} -->html<!-- /wp:name -->`)
  * for the core blocks paragraph, heading, list, image, table, quote, separator and code.
  */
+import { escapeAttr, escapeText } from "../../lib/escape";
 import { type Block, type Inline, type Mark, htmlToBlocks } from "./ast";
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, "&quot;");
 
 const MARK_TAG: Record<string, string> = { bold: "strong", italic: "em", underline: "u", code: "code", strike: "s" };
 
@@ -25,7 +24,7 @@ export function renderInlines(children: Inline[]): string {
   for (const child of children) {
     if (child.type === "break") html += "<br/>";
     else if (child.type === "image") html += imgTag(child.src, child.alt, child.assetId);
-    else html += child.marks.map(openMark).join("") + escapeHtml(child.text) + [...child.marks].reverse().map(closeMark).join("");
+    else html += child.marks.map(openMark).join("") + escapeText(child.text) + [...child.marks].reverse().map(closeMark).join("");
   }
   return html.replace(/<\/(strong|em|u|code|s)><\1>/g, "");
 }
@@ -60,7 +59,7 @@ function innerPart(b: Block): string {
         case "image":
           return imgTag(b.src, b.alt, b.assetId);
         case "code":
-          return `<code>${escapeHtml(b.text)}</code>`;
+          return `<code>${escapeText(b.text)}</code>`;
         case "quote":
           return innerHtml(b.blocks);
         case "table":
@@ -103,7 +102,7 @@ function convert(block: Block): string {
     case "hr":
       return comment("separator", null, `<hr class="wp-block-separator has-alpha-channel-opacity"/>`);
     case "code":
-      return comment("code", null, `<pre class="wp-block-code"><code>${escapeHtml(block.text)}</code></pre>`);
+      return comment("code", null, `<pre class="wp-block-code"><code>${escapeText(block.text)}</code></pre>`);
   }
 }
 
