@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { TruthFields } from "../../bench/quality/corpus";
 import type { MetadataValue, PageMetadata } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
+import { authorName } from "../../workers/crawl/metadata/authors";
 import { mapPage } from "../../workers/mapping/mapper";
 import { metaEvidence } from "../../workers/mapping/page-candidates";
 import type { MappingDefinitions } from "../../workers/mapping/types";
@@ -51,6 +52,8 @@ import wdr from "../fixtures/real/pages/www1.wdr.de-Correctiv-Recherche.html?raw
 import zoll from "../fixtures/real/pages/zoll.de-Tabaksteuer.html?raw";
 import itforkids from "../fixtures/real/pages/it-for-kids.org.variables.html?raw";
 import baechli from "../fixtures/real/pages/baechli-bergsport.ch-lawinen.html?raw";
+import maenner from "../fixtures/real/pages/maenner.media-church.html?raw";
+import football from "../fixtures/real/pages/football.ua.podolski.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -93,6 +96,8 @@ const HTML: Record<string, string> = {
   "zoll.de-Tabaksteuer": zoll,
   "it-for-kids.org.variables": itforkids,
   "baechli-bergsport.ch-lawinen": baechli,
+  "maenner.media-church": maenner,
+  "football.ua.podolski": football,
 };
 
 type Truth = TruthFields;
@@ -195,6 +200,26 @@ describe("metadata sources on real pages", () => {
       expect(same(field, metadataOf(id)[field]![0].value, pages.get(id)!.fields[field]!)).toBe(true);
     });
   }
+  it("cuts an author value to the names it credits (maenner.media, football.ua)", () => {
+    // JSON-LD and meta author say "Michael Rädel, Redaktion": the desk after the name is his role.
+    expect(HTML["maenner.media-church"]).toContain('content="Michael Rädel, Redaktion"');
+    expect(metadataOf("maenner.media-church").author[0]?.value).toBe("Michael Rädel");
+    // The line under the headline credits the photo ("Фото из Инстаграма Лукаша Подольски"), not a writer.
+    expect(HTML["football.ua.podolski"]).toContain("Фото из Инстаграма");
+    expect(metadataOf("football.ua.podolski").author.map((v) => v.value).join("|")).not.toMatch(/Фото/);
+  });
+  it("reads the names in author values as real pages write them", () => {
+    expect(authorName("Williams Perdomo @wperdomod")).toBe("Williams Perdomo");
+    expect(authorName("Laura Jordán / Javier Urbina")).toBe("Laura Jordán, Javier Urbina");
+    expect(authorName("Kristen Falc'honKristen Falc'hon")).toBe("Kristen Falc'hon");
+    expect(authorName("#Krótko o przepisach prawa w Nowej Zelandii i Polsce")).toBeNull();
+    expect(authorName("Photo by Jane Doe")).toBeNull();
+    // A bare slash joins an agency's codes or a party's name; a desk on its own is the credit.
+    expect(authorName("dpa/lno")).toBe("dpa/lno");
+    expect(authorName("Bündnis 90/Die Grünen Bundestagsfraktion")).toBe("Bündnis 90/Die Grünen Bundestagsfraktion");
+    expect(authorName("Redaktion")).toBe("Redaktion");
+    expect(authorName("Michael Rädel, Redacción")).toBe("Michael Rädel");
+  });
   it("reads the date in an article's own footer, a rival to the head's other day (martinruetter.com)", () => {
     // "<div class="article"> … <div class="footer"><time itemprop="datePublished" datetime="2022-01-27">": the
     // post's footer, not the page's; meta DCTERMS.date says the 21st.

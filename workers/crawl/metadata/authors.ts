@@ -69,13 +69,30 @@ function stripCredits(v: string): string {
  */
 const ROLE_BEFORE = /^(?:[\p{L}]+-)*(?:experte|expertin|gastautor|gastautorin|redakteur|redakteurin|korrespondent|korrespondentin|reporter|reporterin|kolumnist|kolumnistin|rechtsanwalt|rechtsanwältin|fachanwalt|fachanwältin)\s+(?=\p{Lu}[\p{L}'’.-]*\s+\p{Lu})/iu;
 
+/** A desk named after a person's name ("Michael Rädel, Redaktion"): the person's role, not another author. */
+const DESK = /^(?:redaktion|redacci[oó]n|r[ée]daction|redazione|redakcja|editorial(?:\s+team)?|newsroom)$/iu;
+
+/** A photo credit where a byline stands ("Foto: Jane Doe", "Фото из Инстаграма …"): the photographer, not the author. */
+const PHOTO_CREDIT = /^(?:fotos?|photos?|фото|bild(?:er)?|image)\s*(?::|(?:by|von|из|de|credit)(?=\s))/iu;
+
+/**
+ * Names in one value: separated by commas and semicolons, or by a spaced slash ("Laura Jordán / Javier
+ * Urbina"). A bare slash stays: it joins an agency's codes ("dpa/lno") or a party's name ("Bündnis 90/Die Grünen").
+ */
+const NAME_SEPARATOR = /\s*[,;]\s*|\s+\/\s+/u;
+
 export function authorName(raw: string): string | null {
   let v = stripLead(stripCredits(raw.replace(/\s+/g, " ").trim())).replace(ROLE_BEFORE, "");
   v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–-]+$/g, "");
-  if (!v || NOBODY.test(v) || v.startsWith("@")) return null;
+  // "Williams Perdomo @wperdomod": the account after the name is not part of it.
+  v = v.replace(/(?<=\p{L}{2})\s+\(?@[\p{L}\p{N}_.]+\)?$/u, "");
+  // "Kristen Falc'honKristen Falc'hon": a name read twice (a visible and a screen-reader copy) is one name.
+  if (v.length >= 6 && v.length % 2 === 0 && v.slice(0, v.length / 2) === v.slice(v.length / 2)) v = v.slice(0, v.length / 2);
+  if (!v || NOBODY.test(v) || v.startsWith("@") || v.startsWith("#") || PHOTO_CREDIT.test(v)) return null;
   // "Jane Doe, Jane Doe", "Ulrike, von Ulrike": the same name twice is one name.
   // "Michael L. Anderson, PhD": a degree after a comma is not another author.
-  const members = v.split(/\s*[,;]\s*/).map((p) => stripLead(p).trim()).filter((p) => p && !DEGREE.test(p));
+  let members = v.split(NAME_SEPARATOR).map((p) => stripLead(p).trim()).filter((p) => p && !DEGREE.test(p));
+  if (members.some((p) => !DESK.test(p))) members = members.filter((p) => !DESK.test(p));
   // "Adam Aaronson PhillyVoice Staff, Adam Aaronson": a name with its role after it is that name again.
   const unique = members.filter(
     (p, i) => members.findIndex((q) => looseKey(q) === looseKey(p)) === i && !NOBODY.test(p) && !members.some((q) => looseKey(q) !== looseKey(p) && textKey(p).startsWith(`${textKey(q)} `)),
