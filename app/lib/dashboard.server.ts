@@ -1,4 +1,5 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
 import type { OrgRole, OrganizationSummaryDto, UserDto } from "../../workers/contracts/auth";
 import type { SiteDto } from "../../workers/contracts/sites";
 import { getDb, type Db } from "../../workers/db/client";
@@ -6,6 +7,8 @@ import { ApiError } from "../../workers/lib/errors";
 import { toUserDto, type SessionUser } from "../../workers/services/auth";
 import { requireOrganizationAction } from "../../workers/services/organizations";
 import { listSites } from "../../workers/services/sites";
+import { configProblem } from "../../workers/services/migration";
+import { siteConfigs } from "../../workers/db/schema";
 import { pickActiveOrganization } from "./organization";
 import { readCookie, requireSession } from "./session.server";
 import type { LoadedSection } from "./dashboard-context";
@@ -26,8 +29,9 @@ export interface DashboardSelection {
 /**
  * The active organization and selected project come from the cookies the browser mirrors its stored
  * choice into (app/lib/storage-keys.ts), with the same fallbacks as the browser (spec §4): the last
- * active organization, then the first; the first project. Membership is checked against D1 as the API
- * does for every request.
+ * active organization, then the first. With no project stored, the first one whose configuration can start a
+ * migration, else the first: a new member lands where "Start migration" works. Membership is checked against
+ * D1 as the API does for every request.
  */
 async function resolveSelection(request: Request, context: AppLoadContext): Promise<DashboardSelection> {
   const auth = await requireSession(request, context);
@@ -39,8 +43,19 @@ async function resolveSelection(request: Request, context: AppLoadContext): Prom
   const membership = await requireOrganizationAction(db, auth.user.id, organization.id, "view");
   const sites = await listSites(db, organization.id);
   const stored = readCookie(request, STORAGE_KEYS.selectedSiteId);
-  const site = sites.find((s) => s.id === stored) ?? sites[0] ?? null;
+  const site = sites.find((s) => s.id === stored) ?? (await firstReadySite(db, organization.id, sites)) ?? sites[0] ?? null;
   return { ...base, organization, role: membership.role, sites, site };
+}
+
+/** The first of `sites` (in their listed order) whose configuration a run can start from (see `configProblem`). */
+async function firstReadySite(db: Db, organizationId: string, sites: SiteDto[]): Promise<SiteDto | undefined> {
+  if (sites.length < 2) return undefined;
+  const configs = await db
+    .select({ siteId: siteConfigs.siteId, platform: siteConfigs.platform, templates: siteConfigs.templates, components: siteConfigs.components })
+    .from(siteConfigs)
+    .where(eq(siteConfigs.organizationId, organizationId));
+  const ready = new Set(configs.filter((c) => configProblem(c) === null).map((c) => c.siteId));
+  return sites.find((s) => ready.has(s.id));
 }
 
 // The layout's loader and the screen's loader run for the same request: resolve the selection once.

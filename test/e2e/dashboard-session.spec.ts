@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { acceptCookies, toast } from "./dashboard-support";
+import { apiAs, newAccount, selectProject } from "./migration-support";
 import { DEMO, open, signIn } from "./support";
 
 // Full journeys through a shared, busy machine: allow more than the default 30 s.
@@ -37,4 +38,30 @@ test("a page load with an expired session cookie goes to /login?expired=1", asyn
   await page.goto("/organization");
   await expect(page).toHaveURL(/\/login\?expired=1$/);
   await expect(page.getByText("Your session expired — please sign in again.")).toBeVisible();
+});
+
+test("with no project chosen yet, the dashboard opens the first project that can start a migration", async ({ page, request }) => {
+  const account = await newAccount(request, "landing");
+  const api = apiAs(request, account);
+  // "A draft" comes first by name but has no templates; "B ready" has templates and a component.
+  const { site: draft } = await api<{ site: { id: string } }>("POST", "/sites", { name: "A draft", domain: "draft.example.com" });
+  const { site: ready } = await api<{ site: { id: string } }>("POST", "/sites", { name: "B ready", domain: "ready.example.com" });
+  await api("PUT", `/site-config/${ready.id}`, {
+    platform: "drupal",
+    components: { hero: { name: "Hero", selector: ".hero", fields: [{ name: "title", type: "text" }] } },
+    templates: { page: { name: "Page", urlPattern: "/*", areas: ["main"] } },
+  });
+  await acceptCookies(page);
+  await signIn(page, account.email, account.password);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("button", { name: /B ready/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("selectedSiteId"))).toBe(ready.id);
+  await open(page, "/migration");
+  await expect(page.getByRole("button", { name: "Start migration" })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath("ready-project-migration.png") });
+
+  // A project chosen in the selector stays chosen, ready or not.
+  await selectProject(page, account, draft.id);
+  await open(page, "/migration");
+  await expect(nav.getByRole("button", { name: /A draft/ })).toBeVisible();
 });

@@ -7,7 +7,18 @@ import { MAPPING_MESSAGES } from "../../workers/contracts/mapping";
 import { SECRET_MASK } from "../../workers/contracts/platforms";
 import { acceptCookies, apiToken, toast } from "./dashboard-support";
 import { projectOn, serveFixture } from "./definitions-support";
+import { selectProject } from "./migration-support";
 import { DEMO, open, signIn } from "./support";
+
+/**
+ * Signs the demo owner in with the project "Demo Site" selected, as the project selector does: stored,
+ * then a full page load of /snapshots. These tests edit its definitions.
+ */
+async function signInToDemoSite(page: Page): Promise<void> {
+  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await selectProject(page, { orgId: "demo-org" }, "demo-site");
+  await open(page, "/snapshots");
+}
 
 // Long flows on a shared two-core machine: allow for a busy server.
 test.describe.configure({ timeout: 120_000 });
@@ -32,7 +43,7 @@ function field(page: Page, n: number) {
 
 test("create a component with fields, edit it, see it listed and delete it", async ({ page }) => {
   const id = unique();
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await signInToDemoSite(page);
   await open(page, "/components");
   await expect(page.getByRole("heading", { name: "Components", level: 1 })).toBeVisible();
 
@@ -125,7 +136,7 @@ test("stored entries that do not match the format are shown with their problem, 
   const put = await request.put("/api/v1/site-config/demo-site", { headers, data: { components: { ...current.components, [fixKey]: broken, [dropKey]: broken } } });
   expect(put.ok()).toBe(true);
 
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await signInToDemoSite(page);
   await open(page, "/components");
   const invalid = page.getByRole("region", { name: DEFINITION_TEXTS.invalidTitle });
   // The problem is the schema's first complaint about the stored entry.
@@ -154,7 +165,7 @@ test("stored entries that do not match the format are shown with their problem, 
 
 test("create a template", async ({ page }) => {
   const id = unique();
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await signInToDemoSite(page);
   await page.getByRole("link", { name: "Templates" }).click();
   await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "New template" }).click();
@@ -175,7 +186,7 @@ test("create a template", async ({ page }) => {
 
 test("AI mapping settings: threshold, language model, prompt with reset, calibration and memory", async ({ page }) => {
   const T = MAPPING_SETTINGS_TEXTS;
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await signInToDemoSite(page);
   await open(page, "/settings?tab=mapping");
   await expect(page.getByRole("tab", { name: "AI mapping" })).toHaveAttribute("aria-selected", "true");
 
@@ -305,7 +316,7 @@ test("the editor and the AI mapping tab have no serious or critical violations i
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO.owner.email, DEMO.owner.password);
+  await signInToDemoSite(page);
   await open(page, "/components?new=1");
   await page.getByRole("button", { name: "Add field" }).click();
   await page.getByRole("button", { name: "Save" }).click();

@@ -51,3 +51,6 @@ export const DEMO = {
   admin: { email: "admin@demo.test", password: "DemoAdmin!2026" },
   owner: { email: "owner@demo.test", password: "DemoOwner!2026" },
 };
+
+/** The demo organization's projects as the project selector names them (scripts/setup.mjs): "Demo Site", "Demo Source Website". */
+export const DEMO_PROJECT = /Demo S(?:ite|ource Website)\b/;

@@ -11,7 +11,7 @@ import {
 } from "../contracts/run-events";
 import type { SiteSettings } from "../contracts/sites";
 import type { Db } from "../db/client";
-import { siteConfigs } from "../db/schema";
+import { siteConfigs, type SiteConfigRow } from "../db/schema";
 import { violatesUniqueIndex } from "../db/constraints";
 import { migrationRuns, type MigrationRunRow } from "../db/schema-runs";
 import type { Env } from "../env";
@@ -31,6 +31,17 @@ function isEmpty(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
   if (value && typeof value === "object") return Object.keys(value).length === 0;
   return true;
+}
+
+/**
+ * Why a site's configuration cannot start a run (spec §5): no templates, unless its platform models
+ * content types only, or no components. Null when a run can start.
+ */
+export function configProblem(config: Pick<SiteConfigRow, "platform" | "templates" | "components"> | undefined): string | null {
+  const typesOnly = platformMeta(config?.platform)?.capabilities.entryModeling === "types-only";
+  if (!typesOnly && isEmpty(config?.templates)) return MIGRATION_MESSAGES.noTemplates;
+  if (isEmpty(config?.components)) return MIGRATION_MESSAGES.noComponents;
+  return null;
 }
 
 /** A run of the organization, or null. */
@@ -81,9 +92,8 @@ async function settleIfStuck(db: Db, env: Env, row: MigrationRunRow): Promise<Mi
 export async function startMigration(db: Db, env: Env, auth: SessionUser, organizationId: string, input: StartMigrationInput): Promise<ReadableStream<Uint8Array>> {
   const site = await requireSite(db, organizationId, input.siteId);
   const config = await db.query.siteConfigs.findFirst({ where: and(eq(siteConfigs.siteId, site.id), eq(siteConfigs.organizationId, organizationId)) });
-  const typesOnly = platformMeta(config?.platform)?.capabilities.entryModeling === "types-only";
-  if (!typesOnly && isEmpty(config?.templates)) throw badRequest(MIGRATION_MESSAGES.noTemplates);
-  if (isEmpty(config?.components)) throw badRequest(MIGRATION_MESSAGES.noComponents);
+  const problem = configProblem(config);
+  if (problem) throw badRequest(problem);
 
   const active = await latestRun(db, organizationId, site.id, true);
   if (active) {
