@@ -23,8 +23,11 @@ const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|rele
  * whole introduction of a line by the headline (a name may come before it: "Sara Zinnecker Stand: …").
  */
 const STAND = /(?:^|\s)stand(?:\s+des\s+(?:artikels|beitrags|textes))?\s*:?\s*$/iu;
-/** Words that introduce another date: an update, an event, a deadline, a comment. */
-const OTHER_WORDS = /updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand|event|termin|deadline|frist|bis\b|until|reply|antwort|sagt|says|wrote|schrieb|©|\(c\)|copyright/i;
+/**
+ * Words that introduce another date: an update, an event, a deadline, a comment. Each at a word's start
+ * ("Stand", not "Abstand" or "Zustand"; "event", not "prevent"; "Termin", not "determine").
+ */
+const OTHER_WORDS = /(?<!\p{L})(?:updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand(?!\p{L})|event|termin|deadline|frist|bis(?!\p{L})|until|reply|antwort|sagt|says|wrote|schrieb|copyright)|©|\(c\)/iu;
 
 /** Of a longer text by the headline, the opening read for a dateline. */
 const LEAD_CHARS = 80;
