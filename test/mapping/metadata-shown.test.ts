@@ -199,6 +199,11 @@ describe("headlines, authors and dates as the page shows them", () => {
     // The words that introduce another date count at a word's start only: a "Prevention" kicker is no event, "Abstand" no "Stand".
     expect(vp(read(`<html lang="en"><body><main><h1>Walking helps</h1><p>Prevention | 12 March 2022</p>${LONG}</main></body></html>`).datePublished)).toEqual([["2022-03-12", "visible date line under the h1"]]);
     expect(read(`<html lang="en"><body><main><h1>Walking helps</h1><p>Event | 12 March 2022</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
+    // novalanalove.com: a meta line that opens with the weekday, then the date, the time, the writer and the section.
+    const meta = `<p>Freitag | 14. Juni 2019 | 15:49 von Jane Doe in <a href="/fashion">Fashion</a> | 0 Kommentare</p>`;
+    expect(values(read(`<html lang="de"><body><main><h1>Ear Candy</h1>${meta}${LONG}</main></body></html>`).datePublished)).toEqual(["2019-06-14"]);
+    // The same line in an element whose class names it the post's meta, away from the headline.
+    expect(values(read(`<html lang="de"><body><main><h1>Ear Candy</h1>${LONG}${LONG}<div class="post-date">${meta}</div></main></body></html>`).datePublished)).toEqual(["2019-06-14"]);
     // berkutschi.com: further down the article, a line that says it dates the publication; not one that mentions a day.
     const later = (line: string) => read(`<html lang="de"><body><h1>Lindvik gewinnt</h1>${LONG}${LONG}<article><div>${line}</div></article></body></html>`).datePublished;
     expect(vp(later("Erstellt am: 30.01.2022 18:36 / sk"))).toEqual([["2022-01-30T18:36:00", "visible date element"]]);

@@ -29,6 +29,9 @@ const STAND = /(?:^|\s)stand(?:\s+des\s+(?:artikels|beitrags|textes))?\s*:?\s*$/
  */
 const OTHER_WORDS = /(?<!\p{L})(?:updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand(?!\p{L})|event|termin|deadline|frist|bis(?!\p{L})|until|reply|antwort|sagt|says|wrote|schrieb|copyright)|©|\(c\)/iu;
 
+/** A weekday's name and a separator before a date ("Freitag | ", "Monday, ", "Mi., "), in the languages dates are read in. */
+const WEEKDAY_BEFORE = /^[\s|•·–-]*(?:mon|tues|wednes|thurs|fri|satur|sun)day[\s,|•·–-]*$|^[\s|•·–-]*(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)\.?[\s,|•·–-]*$/iu;
+
 /** Of a longer text by the headline, the opening read for a dateline. */
 const LEAD_CHARS = 80;
 /** At most this many lines are read with chrono (it is slow on big pages). */
@@ -75,8 +78,8 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     read++;
     const date = findDate(raw, ctx.language, ctx.now) ?? shortYearDate(raw, ctx.now);
     if (!date) continue;
-    // A line by the headline that starts with its date may go on: "02.02.2022 • News, Press".
-    const leads = date.index <= 2 && (near || above) && raw.length <= 80;
+    // A line by the headline that starts with its date may go on: "02.02.2022 • News, Press", "Freitag | 14. Juni 2019 | 15:49 von …".
+    const leads = (date.index <= 2 || WEEKDAY_BEFORE.test(raw.slice(0, date.index))) && (near || above || dated) && raw.length <= 80;
     // Inside a heading, such a line is a part of it (a <small> under the headline), not the heading.
     if (inHeading && date.text.length < 0.8 * raw.length && !(leads && !/^h\d$/.test(tagOf(el)))) continue;
     const before = raw.slice(0, date.index);
