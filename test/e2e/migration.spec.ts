@@ -56,6 +56,8 @@ test("start a migration of the fixture site from the start control and see it co
   await expect(bar).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Migration completed successfully!", { exact: true })).toBeVisible({ timeout: 120_000 });
   await expect(bar).toHaveAttribute("aria-valuenow", String(PAGES));
+  // A finished run shows its status alone, not the phase it was last in.
+  await expect(page.getByTestId("run-phase")).toHaveCount(0);
   await expect(page.getByTestId("progress-counts")).toContainText(`${PAGES} of ${PAGES} pages`);
   const shots = page.getByRole("list", { name: "Screenshots" }).getByRole("img");
   await expect(shots.first()).toBeVisible();
@@ -91,6 +93,8 @@ test("a dropped live stream reconnects with Last-Event-ID and says so, then foll
   await openMigration(page, created.id);
   await page.getByRole("button", { name: "Start migration" }).click();
   await expect(page.getByTestId("progress-counts")).toContainText("of 4 pages", { timeout: 30_000 });
+  // While the run works, the panel says which phase it is in.
+  await expect(page.getByTestId("run-phase")).toBeVisible();
   // The logs panel follows the run live: a captured page of this run shows while the run still works.
   await expect(page.getByRole("list", { name: "Migration logs" })).toContainText("Captured", { timeout: 20_000 });
   await expect(page.getByText("Migration completed successfully!", { exact: true })).toHaveCount(0);

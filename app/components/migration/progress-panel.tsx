@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { PermissionNote, deniedProps } from "~/components/ui/permission-note";
 import type { Permission } from "~/lib/permissions";
 import { LIVE_CONNECTION_TEXT, type LiveConnection } from "~/lib/live-connection";
+import { isActiveStatus } from "~/lib/migration-state";
 
 const STATUS_TONE: Record<RunStatus, "blue" | "green" | "red" | "amber" | "slate"> = {
   running: "blue",
@@ -43,7 +44,8 @@ export function ProgressPanel({ status, progress, connection, onCancel, canCance
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <StatusBadge status={status} />
-          {progress ? <span className="text-sm text-slate-600 dark:text-slate-400">{progress.phase}</span> : null}
+          {/* The phase the run is in, while it runs: a finished run has none left ("completed", not "completed processing"). */}
+          {progress && isActiveStatus(status) ? <span data-testid="run-phase" className="text-sm text-slate-600 dark:text-slate-400">{progress.phase}</span> : null}
         </div>
         {canCancel ? (
           <Button variant="danger" size="sm" onClick={onCancel} {...deniedProps("cancel-permission", cancelPermission.reason)}>
