@@ -1,5 +1,4 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
 import type { OrgRole, OrganizationSummaryDto, UserDto } from "../../workers/contracts/auth";
 import type { SiteDto } from "../../workers/contracts/sites";
 import { getDb, type Db } from "../../workers/db/client";
@@ -7,8 +6,7 @@ import { ApiError } from "../../workers/lib/errors";
 import { toUserDto, type SessionUser } from "../../workers/services/auth";
 import { requireOrganizationAction } from "../../workers/services/organizations";
 import { listSites } from "../../workers/services/sites";
-import { configProblem } from "../../workers/services/migration";
-import { siteConfigs } from "../../workers/db/schema";
+import { firstRunnableSiteId } from "../../workers/services/migration";
 import { pickActiveOrganization } from "./organization";
 import { readCookie, requireSession } from "./session.server";
 import type { LoadedSection } from "./dashboard-context";
@@ -43,19 +41,15 @@ async function resolveSelection(request: Request, context: AppLoadContext): Prom
   const membership = await requireOrganizationAction(db, auth.user.id, organization.id, "view");
   const sites = await listSites(db, organization.id);
   const stored = readCookie(request, STORAGE_KEYS.selectedSiteId);
-  const site = sites.find((s) => s.id === stored) ?? (await firstReadySite(db, organization.id, sites)) ?? sites[0] ?? null;
+  const site = sites.find((s) => s.id === stored) ?? (await firstRunnableSite(db, organization.id, sites)) ?? sites[0] ?? null;
   return { ...base, organization, role: membership.role, sites, site };
 }
 
-/** The first of `sites` (in their listed order) whose configuration a run can start from (see `configProblem`). */
-async function firstReadySite(db: Db, organizationId: string, sites: SiteDto[]): Promise<SiteDto | undefined> {
+/** The first of `sites` (in their listed order) a run can start from; none when there is no choice to make. */
+async function firstRunnableSite(db: Db, organizationId: string, sites: SiteDto[]): Promise<SiteDto | undefined> {
   if (sites.length < 2) return undefined;
-  const configs = await db
-    .select({ siteId: siteConfigs.siteId, platform: siteConfigs.platform, templates: siteConfigs.templates, components: siteConfigs.components })
-    .from(siteConfigs)
-    .where(eq(siteConfigs.organizationId, organizationId));
-  const ready = new Set(configs.filter((c) => configProblem(c) === null).map((c) => c.siteId));
-  return sites.find((s) => ready.has(s.id));
+  const id = await firstRunnableSiteId(db, organizationId, sites.map((s) => s.id));
+  return sites.find((s) => s.id === id);
 }
 
 // The layout's loader and the screen's loader run for the same request: resolve the selection once.

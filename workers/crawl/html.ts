@@ -27,7 +27,6 @@ const TEXT_NODE = 3;
 
 export const tagOf = (el: Element) => el.tagName.toLowerCase();
 
-
 /**
  * The language the document element declares, with the attribute that declares it: `lang`, or
  * `xml:lang` in an XHTML document that has only that (`<html xmlns="http://www.w3.org/1999/xhtml"

@@ -1,10 +1,11 @@
+import { escapeAttr } from "../lib/escape";
 import type { MailMessage } from "./mail";
 
 /** The product's name, as mail signs it. */
 export const PRODUCT_NAME = "Migrate";
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+/** Safe in text and in attributes with either quote. */
+const escapeHtml = (value: string) => escapeAttr(value).replace(/'/g, "&#39;");
 
 /**
  * A mail of the product: the same paragraphs as plain text and as simple HTML, signed with the product's

@@ -44,6 +44,16 @@ export function configProblem(config: Pick<SiteConfigRow, "platform" | "template
   return null;
 }
 
+/** Of the organization's sites `siteIds` (in that order), the first whose configuration can start a run (see `configProblem`). */
+export async function firstRunnableSiteId(db: Db, organizationId: string, siteIds: readonly string[]): Promise<string | null> {
+  const configs = await db
+    .select({ siteId: siteConfigs.siteId, platform: siteConfigs.platform, templates: siteConfigs.templates, components: siteConfigs.components })
+    .from(siteConfigs)
+    .where(eq(siteConfigs.organizationId, organizationId));
+  const runnable = new Set(configs.filter((c) => configProblem(c) === null).map((c) => c.siteId));
+  return siteIds.find((id) => runnable.has(id)) ?? null;
+}
+
 /** A run of the organization, or null. */
 export async function findRun(db: Db, organizationId: string, migrationId: string): Promise<MigrationRunRow | null> {
   const row = await db.query.migrationRuns.findFirst({

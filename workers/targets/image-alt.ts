@@ -1,4 +1,4 @@
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+import { escapeAttr } from "../lib/escape";
 
 /** A double-quoted attribute's value in one tag, as written ("src" does not match "data-src"). */
 function attrOf(tag: string, name: string): string | undefined {

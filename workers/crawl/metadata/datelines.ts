@@ -67,9 +67,9 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const labelled = !near && !above && !dated && text.length <= 80 && PUBLISHED_LABEL.test(text) && layout.inArticle(el);
     if (!near && !above && !dated && !labelled) continue;
     const raw = opens ? text.slice(0, LEAD_CHARS) : text;
-    // The innermost element that holds the whole line; <time> elements are read as such. A child of
-    // a tag no line is read from (<date>19.11.2012</date>) leaves the line to its parent.
-    if (Array.from(el.children).some((c) => (LINE_TAGS.has(tagOf(c)) || tagOf(c) === "time") && collapse(c.textContent ?? "") === text)) continue;
+    // The innermost element that holds the whole line (<time> elements are read as such, below). A child
+    // of a tag no line is read from (<date>19.11.2012</date>) leaves the line to its parent.
+    if (Array.from(el.children).some((c) => LINE_TAGS.has(tagOf(c)) && collapse(c.textContent ?? "") === text)) continue;
     if (el.closest("time") || el.querySelector("time") || isNoise(el)) continue;
     // In a heading, only a date line: the headline's date kicker ("27.01.2022" over the title), never
     // a headline that mentions a day.
