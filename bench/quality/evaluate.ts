@@ -10,6 +10,7 @@
  *   npm run bench:quality -- --corpus DIR --provenance  accuracy of the values per field and source (train and dev)
  *   npm run bench:quality -- --corpus DIR --fit       fit the metadata confidence model on the train split
  *   npm run bench:quality -- --diff ID                one train or dev page's main content against its labelled text, line by line
+ *   npm run bench:quality -- --dump FILE              also append one JSON line per train or dev page: its fields and main-content F1
  *
  * Prints per split: main-content precision, recall and F1 (bag of tokens where the corpus has the
  * text, snippets where it has `with`/`without` annotations), page-field accuracy per field, the
@@ -357,4 +358,15 @@ for (const split of splits) {
     report(split, again.filter((r) => r.page.batch === batch), `${split}${batches.length > 1 ? ` batch ${batch}` : ""}, ${readLabels}`);
   }
   if (batchesChecked.length > 1) report(split, again, `${split}, batches ${batchesChecked.join(" and ")}, ${readLabels}`);
+  const dump = option("--dump");
+  if (dump && split !== "held-out") {
+    // One line per train or dev page: its fields against the read labels and its main content's scores, to query.
+    const lines = results.map((r) => {
+      const units = r.page.checkedFields ? unitsOf(r.page, r.proposals, r.page.checkedFields) : r.units;
+      const f1 = r.shingles ? benchmarkScore([r.shingles.product]).f1 : null;
+      const fields = units.map(({ field, truth, value, confidence, provenance, correct, features }) => ({ field, truth, value, confidence, provenance, correct, features }));
+      return JSON.stringify({ id: r.page.id, url: r.page.url, split, batch: r.page.batch, method: r.method, f1, readabilityF1: r.shingles ? benchmarkScore([r.shingles.readability]).f1 : null, fields });
+    });
+    fs.appendFileSync(dump, `${lines.join("\n")}\n`);
+  }
 }
