@@ -268,7 +268,7 @@ function teaser(el: Element, tag: string, s: { chars: number; link: number }, ba
   return links.length === 1 && elsewhere(links[0].getAttribute("href"), base);
 }
 
-const CARD_TAGS = new Set(["div", "article", "section", "figure"]);
+const CARD_TAGS = new Set(["div", "article", "section", "figure", "li"]);
 /** A card's signature: its tag and classes, in any order. */
 const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? "").trim().split(/\s+/).sort().join(".")}`;
 
@@ -278,14 +278,17 @@ const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? 
  * most of their text is the excerpt, not the link.
  */
 function cardRow(el: Element, stats: PageStats, base: string | undefined): boolean {
-  const cards = Array.from(el.children);
+  // Empty slots between the cards (an ad's placeholder) are no cards.
+  const cards = Array.from(el.children).filter((card) => stats.get(card).chars > 0);
   if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
   const shape = signature(cards[0]);
   return cards.every((card) => {
     const chars = stats.get(card).chars;
     if (signature(card) !== shape || chars < 20 || chars > 500) return false;
-    // Its title: a link of a few words to another page.
-    return Array.from(card.querySelectorAll("a[href]")).some((a) => (a.textContent ?? "").trim().length >= 15 && elsewhere(a.getAttribute("href"), base));
+    // Its title: a link of a few words to another page (or an image link that says them in its title).
+    // A row of the site's latest stories may list this one too.
+    const title = (a: Element) => ((a.textContent ?? "").trim() || (a.getAttribute("title") ?? "").trim()).length >= 15;
+    return Array.from(card.querySelectorAll("a[href]")).some((a) => title(a) && (elsewhere(a.getAttribute("href"), base) || elsewhere(a.getAttribute("href"), undefined)));
   });
 }
 
@@ -316,7 +319,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   const tag = tagOf(el);
   if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
   // Cards of other stories after the article's first paragraph.
-  if (share < 0.5 && ctx.anchor && ctx.stats.indexOf(ctx.anchor) < ctx.stats.indexOf(el) && cardRow(el, ctx.stats, ctx.base)) return "teaser cards";
+  // A row its class marks as related stories is theirs however long it runs (ten teasers outweigh a short news item).
+  if ((share < 0.5 || kind?.label === "related") && ctx.anchor && ctx.stats.indexOf(ctx.anchor) < ctx.stats.indexOf(el) && cardRow(el, ctx.stats, ctx.base)) return "teaser cards";
   // A link on a line of its own that reads as a label ("zurück zur Listenansicht", "Read more"); not one inside a sentence.
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;

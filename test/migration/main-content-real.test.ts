@@ -1,0 +1,20 @@
+/**
+ * Main content on real pages whose failures the quality benchmark found on its train split: each test is
+ * one page's failure, asserted on the saved page.
+ */
+import { describe, expect, it } from "vitest";
+import { extractPage } from "../../workers/crawl/extract";
+import bikeMagazin from "../fixtures/real/pages/bike-magazin.de-strava.html?raw";
+
+describe("main content on real pages", () => {
+  it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
+    const page = extractPage(bikeMagazin, "https://www.bike-magazin.de/mtb_news/szene_news/strava-update-poi-bei-routen");
+    expect(page.mainText).toContain("Mitte Januar 2022 hat Strava ein Update für sein Routen-Tool ausgerollt");
+    expect(page.mainText).toContain("Die wichtigsten Neuerungen des Strava Karten-Updates");
+    // "Empfehlungen aus der Redaktion": ten cards, more text than the news item itself.
+    expect(page.mainText).not.toContain("Outdoor-App Komoot mit neuem Premium-Jahresabo");
+    // The site's latest stories, this one among them.
+    expect(page.mainText).not.toContain("Regenerations-Booster Massagepistole");
+    expect(page.mainSource?.reason).toContain("teaser cards");
+  });
+});
