@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../workers/crawl/extract";
 import bikeMagazin from "../fixtures/real/pages/bike-magazin.de-strava.html?raw";
+import gizmeo from "../fixtures/real/pages/gizmeo.eu.insekten.html?raw";
+import perspective from "../fixtures/real/pages/ext.theperspective.com.items.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -16,5 +18,14 @@ describe("main content on real pages", () => {
     // The site's latest stories, this one among them.
     expect(page.mainText).not.toContain("Regenerations-Booster Massagepistole");
     expect(page.mainSource?.reason).toContain("teaser cards");
+  });
+
+  it("adds no prose after the article from an area its markup calls related stories (gizmeo.eu) or hides (the later pages of a gallery: theperspective.com)", () => {
+    const related = extractPage(gizmeo, "https://gizmeo.eu/makrophotos-von-insekten/");
+    expect(related.mainText).toContain("Stop posting your hackfressen");
+    expect(related.mainText).not.toContain("das allererste Firefox-Phone der Welt");
+    const gallery = extractPage(perspective, "https://ext.theperspective.com/items-we-never-knew-we-wanted/1/");
+    expect(gallery.mainText).toContain("The dawn of the internet brought about a lot of changes");
+    expect(gallery.mainText).not.toContain("It adds a fun futuristic flair to any kitchen");
   });
 });

@@ -7,7 +7,7 @@
 import { parseHTML } from "linkedom";
 import { tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
-import { roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
+import { markedAreas, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { layoutPick, textColumn } from "./main-content/layout";
 import { type Candidate, fromElements, type Method, Page, type Scored } from "./main-content/page";
@@ -172,7 +172,11 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const inside = restorable(page, r);
   const headline = Math.max(-1, ...Array.from(page.body.querySelectorAll("h1"), (h) => stats.indexOf(h)).filter((i) => i < first));
   const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || shortLead(page, b, headline, foreign)));
-  const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b)) : [];
+  // After it, not in an area the article is not in that its markup calls related stories, a share bar,
+  // the page's chrome or hidden (a gallery's later pages): the article's own text split by an ad is not.
+  const articleMarks = new Set(markedAreas(r.blocks[0]));
+  const marked = (b: Element) => markedAreas(b).some((label) => !articleMarks.has(label));
+  const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b) && !marked(b)) : [];
   const units = [...inside, ...lead, ...after];
   if (!units.length) return null;
   const c = fromElements("merged", [...(r.c.members ?? []), ...units], false);

@@ -187,6 +187,16 @@ function readKind(el: Element): Kind {
   return null;
 }
 
+/** Labels of every area the role words or attributes mark that `el` lies in (up to the body): related, share, hidden too. */
+export function markedAreas(el: Element): string[] {
+  const labels: string[] = [];
+  for (let cur: Element | null = el; cur && tagOf(cur) !== "body"; cur = cur.parentElement) {
+    const kind = attributeKind(cur);
+    if (kind) labels.push(kind.label);
+  }
+  return labels;
+}
+
 /** Labels of the comment, cookie, newsletter or ad areas `el` lies in (up to the body). */
 export function strongAreas(el: Element): string[] {
   const labels: string[] = [];
