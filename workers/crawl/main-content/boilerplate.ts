@@ -187,25 +187,23 @@ function readKind(el: Element): Kind {
   return null;
 }
 
-/** Labels of every area the role words or attributes mark that `el` lies in (up to the body): related, share, hidden too. */
-export function markedAreas(el: Element): string[] {
+/** Labels of the areas of the given strengths that `el` lies in (up to the body). */
+function areasOf(el: Element, strengths: ReadonlySet<Strength>): string[] {
   const labels: string[] = [];
   for (let cur: Element | null = el; cur && tagOf(cur) !== "body"; cur = cur.parentElement) {
     const kind = attributeKind(cur);
-    if (kind) labels.push(kind.label);
+    if (kind && strengths.has(kind.strength)) labels.push(kind.label);
   }
   return labels;
 }
+const STRONG: ReadonlySet<Strength> = new Set(["strong"]);
+const ANY: ReadonlySet<Strength> = new Set(["strong", "medium", "weak"]);
 
 /** Labels of the comment, cookie, newsletter or ad areas `el` lies in (up to the body). */
-export function strongAreas(el: Element): string[] {
-  const labels: string[] = [];
-  for (let cur: Element | null = el; cur && tagOf(cur) !== "body"; cur = cur.parentElement) {
-    const kind = attributeKind(cur);
-    if (kind?.strength === "strong") labels.push(kind.label);
-  }
-  return labels;
-}
+export const strongAreas = (el: Element): string[] => areasOf(el, STRONG);
+
+/** Labels of every area the role words or attributes mark that `el` lies in: related stories, share bars, hidden ones too. */
+export const markedAreas = (el: Element): string[] => areasOf(el, ANY);
 
 export interface FilterContext {
   stats: PageStats;
@@ -287,18 +285,19 @@ const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? 
  * links to another page: related stories with their excerpts, which link lists miss because
  * most of their text is the excerpt, not the link.
  */
-function cardRow(el: Element, stats: PageStats, base: string | undefined): boolean {
+function cardRow(el: Element, stats: PageStats): boolean {
   // Empty slots between the cards (an ad's placeholder) are no cards.
   const cards = Array.from(el.children).filter((card) => stats.get(card).chars > 0);
   if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
   const shape = signature(cards[0]);
+  // Its title: a link of a few words (or an image link that says them in its title attribute) to a page,
+  // this one included: a row of the site's latest stories may list it too.
+  const titled = (a: Element) => ((a.textContent ?? "").trim() || (a.getAttribute("title") ?? "").trim()).length >= 15;
+  const toPage = (a: Element) => elsewhere(a.getAttribute("href"), undefined);
   return cards.every((card) => {
     const chars = stats.get(card).chars;
     if (signature(card) !== shape || chars < 20 || chars > 500) return false;
-    // Its title: a link of a few words to another page (or an image link that says them in its title).
-    // A row of the site's latest stories may list this one too.
-    const title = (a: Element) => ((a.textContent ?? "").trim() || (a.getAttribute("title") ?? "").trim()).length >= 15;
-    return Array.from(card.querySelectorAll("a[href]")).some((a) => title(a) && (elsewhere(a.getAttribute("href"), base) || elsewhere(a.getAttribute("href"), undefined)));
+    return Array.from(card.querySelectorAll("a[href]")).some((a) => titled(a) && toPage(a));
   });
 }
 
@@ -330,7 +329,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
   // Cards of other stories after the article's first paragraph.
   // A row its class marks as related stories is theirs however long it runs (ten teasers outweigh a short news item).
-  if ((share < 0.5 || kind?.label === "related") && ctx.anchor && ctx.stats.indexOf(ctx.anchor) < ctx.stats.indexOf(el) && cardRow(el, ctx.stats, ctx.base)) return "teaser cards";
+  if ((share < 0.5 || kind?.label === "related") && ctx.anchor && ctx.stats.indexOf(ctx.anchor) < ctx.stats.indexOf(el) && cardRow(el, ctx.stats)) return "teaser cards";
   // A link on a line of its own that reads as a label ("zurück zur Listenansicht", "Read more"); not one inside a sentence.
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
