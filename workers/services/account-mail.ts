@@ -1,11 +1,8 @@
-import { escapeAttr } from "../lib/escape";
+import { escapeAttr, escapeText } from "../lib/escape";
 import type { MailMessage } from "./mail";
 
 /** The product's name, as mail signs it. */
 export const PRODUCT_NAME = "Migrate";
-
-/** Safe in text and in attributes with either quote. */
-const escapeHtml = (value: string) => escapeAttr(value).replace(/'/g, "&#39;");
 
 /**
  * A mail of the product: the same paragraphs as plain text and as simple HTML, signed with the product's
@@ -15,8 +12,8 @@ export function accountMail(to: string, subject: string, paragraphs: string[], l
   const textParts = [...paragraphs];
   if (link) textParts.splice(1, 0, link);
   const text = `${textParts.join("\n\n")}\n\n— ${PRODUCT_NAME}`;
-  const htmlParts = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`);
-  if (link) htmlParts.splice(1, 0, `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`);
+  const htmlParts = paragraphs.map((p) => `<p>${escapeText(p)}</p>`);
+  if (link) htmlParts.splice(1, 0, `<p><a href="${escapeAttr(link)}">${escapeText(link)}</a></p>`);
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${htmlParts.join("")}<p>— ${PRODUCT_NAME}</p></body></html>`;
   return { to, subject, text, html };
 }
