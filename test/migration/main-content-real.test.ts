@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../workers/crawl/extract";
+import { mainOf } from "./main-content-pages";
 import bikeMagazin from "../fixtures/real/pages/bike-magazin.de-strava.html?raw";
 import gizmeo from "../fixtures/real/pages/gizmeo.eu.insekten.html?raw";
 import perspective from "../fixtures/real/pages/ext.theperspective.com.items.html?raw";
@@ -27,5 +28,17 @@ describe("main content on real pages", () => {
     const gallery = extractPage(perspective, "https://ext.theperspective.com/items-we-never-knew-we-wanted/1/");
     expect(gallery.mainText).toContain("The dawn of the internet brought about a lot of changes");
     expect(gallery.mainText).not.toContain("It adds a fun futuristic flair to any kitchen");
+  });
+
+  it("keeps a list whose items link pages inside their sentences, and still drops a list of cards titled by their links", () => {
+    const para = (n: number) =>
+      `<p>Der Rat hat am Montag den Haushalt für das kommende Jahr beschlossen, Teil ${n}, nach einer langen Debatte über die Schulen, die Straßen und die Bäder der Stadt, die seit Jahren auf eine Sanierung warten.</p>`;
+    const page = (item: (n: number) => string) =>
+      mainOf(`<html><head><title>Haushalt</title><meta property="og:type" content="article"></head><body><main><article><h1>Haushalt beschlossen</h1>${para(1)}${para(2)}<ul>${[1, 2, 3, 4].map(item).join("")}</ul>${para(3)}</article></main></body></html>`);
+    const inSentences = page((n) => `<li>Punkt ${n}: Die Stadt saniert <a href="/schulen/schule-${n}">die Grundschule am Marktplatz Nummer ${n}</a> bis zum Herbst und baut dort eine Mensa.</li>`);
+    for (let n = 1; n <= 4; n++) expect(inSentences.text).toContain(`Punkt ${n}: Die Stadt saniert die Grundschule am Marktplatz Nummer ${n}`);
+    const cards = page((n) => `<li><a href="/news/story-${n}">Eine ganz andere Geschichte Nummer ${n}</a><p>Wie ein Dorf seine Brücke rettete, und was daraus wurde.</p></li>`);
+    expect(cards.text).not.toContain("Eine ganz andere Geschichte");
+    expect(cards.text).toContain("Teil 3");
   });
 });

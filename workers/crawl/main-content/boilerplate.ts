@@ -291,8 +291,12 @@ function cardRow(el: Element, stats: PageStats): boolean {
   if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
   const shape = signature(cards[0]);
   // Its title: a link of a few words (or an image link that says them in its title attribute) to a page,
-  // this one included: a row of the site's latest stories may list it too.
-  const titled = (a: Element) => ((a.textContent ?? "").trim() || (a.getAttribute("title") ?? "").trim()).length >= 15;
+  // this one included: a row of the site's latest stories may list it too. Not a link inside a sentence
+  // ("Die Stadt saniert <a>die Grundschule am Markt</a> bis zum Herbst"): a list of those is the story's.
+  const titled = (a: Element) => {
+    const words = (a.textContent ?? "").trim();
+    return words ? words.length >= 15 && onItsOwnLine(a) : (a.getAttribute("title") ?? "").trim().length >= 15;
+  };
   const toPage = (a: Element) => elsewhere(a.getAttribute("href"), undefined);
   return cards.every((card) => {
     const chars = stats.get(card).chars;
