@@ -1,5 +1,5 @@
 /**
- * Main content on real pages whose failures the quality benchmark found on its train split: each test is
+ * Main content on real pages whose failures the quality benchmark found on its train and dev splits: each test is
  * one page's failure, asserted on the saved page.
  */
 import { describe, expect, it } from "vitest";
@@ -40,5 +40,16 @@ describe("main content on real pages", () => {
     const cards = page((n) => `<li><a href="/news/story-${n}">Eine ganz andere Geschichte Nummer ${n}</a><p>Wie ein Dorf seine Brücke rettete, und was daraus wurde.</p></li>`);
     expect(cards.text).not.toContain("Eine ganz andere Geschichte");
     expect(cards.text).toContain("Teil 3");
+  });
+
+  it("reads a generated style class named for the tag it styles as no role: an article whose paragraphs are all \"tagStyle_…\" stays whole", () => {
+    const para = (n: number) =>
+      `<p class="tagStyle_z4kqwb-o_O-style_1tcxgp3">Die Schiedsrichter haben am ${n}. Spieltag mehrere strittige Entscheidungen getroffen, über die seither diskutiert wird.</p>`;
+    const main = mainOf(
+      `<html><head><title>Tabelle</title><meta property="og:type" content="article"></head><body><main><article><h1 class="tagStyle_mxz06e">Die Tabelle ohne Fehlentscheidungen</h1>${[1, 2, 3, 4, 5, 6].map(para).join("")}<p class="tags">Tags: <a href="/t/a">Bundesliga</a> <a href="/t/b">Schiedsrichter</a> <a href="/t/c">Tabelle</a></p></article></main></body></html>`,
+    );
+    for (let n = 1; n <= 6; n++) expect(main.text).toContain(`am ${n}. Spieltag`);
+    // A class that names a tag list still is one.
+    expect(main.text).not.toContain("Tags:");
   });
 });

@@ -71,10 +71,11 @@ const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "ban
 
 /**
  * Classes that are not roles: WordPress's taxonomy classes ("tag-cookies", "category-social"), its
- * numbered post classes ("post-1234"; a theme's "post-author-bio" or "post-share" is a role) and
- * print-stylesheet hints ("no-print", "print-full").
+ * numbered post classes ("post-1234"; a theme's "post-author-bio" or "post-share" is a role),
+ * print-stylesheet hints ("no-print", "print-full") and generated style classes named for the HTML
+ * tag they style ("tagStyle_z4kqwb" on every paragraph of an article).
  */
-const NOT_ROLE_CLASS = /^(tag|category|categories|format|status|type|term)-|^(post|postid|page|page-id)-\d+$|^(no-?print|(hide|hidden|visible)-print|print-(full|only|none|block|inline|hidden|visible|show|hide)|d-print-.*)$/;
+const NOT_ROLE_CLASS = /^(tag|category|categories|format|status|type|term)-|^tag-?style|^(post|postid|page|page-id)-\d+$|^(no-?print|(hide|hidden|visible)-print|print-(full|only|none|block|inline|hidden|visible|show|hide)|d-print-.*)$/;
 
 /** How a picture's credit line opens ("© Getty Images", "Foto: dpa"): a label, except with its picture (see CREDIT). */
 const CREDIT_PHRASES = [
