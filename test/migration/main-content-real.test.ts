@@ -8,6 +8,7 @@ import { mainOf } from "./main-content-pages";
 import bikeMagazin from "../fixtures/real/pages/bike-magazin.de-strava.html?raw";
 import gizmeo from "../fixtures/real/pages/gizmeo.eu.insekten.html?raw";
 import perspective from "../fixtures/real/pages/ext.theperspective.com.items.html?raw";
+import novalanalove from "../fixtures/real/pages/novalanalove.com.ear-candy.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -51,5 +52,13 @@ describe("main content on real pages", () => {
     for (let n = 1; n <= 6; n++) expect(main.text).toContain(`am ${n}. Spieltag`);
     // A class that names a tag list still is one.
     expect(main.text).not.toContain("Tags:");
+  });
+
+  it("keeps the page's main landmark when Readability settles on teasers beside it and the landmark holds more prose (novalanalove.com)", () => {
+    const page = extractPage(novalanalove, "https://novalanalove.com/ear-candy/");
+    expect(page.mainText).toContain("Lui Lu hat ein ganz tolles Konzept entworfen");
+    // The teasers of other posts Readability had taken.
+    expect(page.mainText).not.toContain("Final Summer Sale");
+    expect(page.mainSource?.reason).toContain("so the landmark");
   });
 });

@@ -218,7 +218,16 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
     return { chosen: l, reason: `${why}; ${landmarkName} kept (${l.chars} letters)`, fallback: true, compared: NOT_COMPARED };
   }
   const inside = page.sum(r.blocks.filter((b) => within(b, l.c.root) && (!fallback || l.c.has(b))));
-  if (inside < CONTAINED * r.chars) return { chosen: r, reason: `only ${pct(inside / r.chars)} of Readability's text lies in ${landmarkName}`, compared: { ...NOT_COMPARED, outside: 1 } };
+  if (inside < CONTAINED * r.chars) {
+    const outside = `only ${pct(inside / r.chars)} of Readability's text lies in ${landmarkName}`;
+    // Readability may settle on a sidebar or a row of teasers beside a landmark that holds more prose than
+    // it kept (a forum thread's posts, a blog post of short paragraphs): the page's own main then stands.
+    const prose = page.sum(l.blocks.filter((b) => stats.get(b).own >= PROSE && ownLinkRatio(stats.get(b)) < 0.35));
+    if (!fallback && l.chars >= r.chars && prose >= 0.5 * l.chars) {
+      return { chosen: l, reason: `${outside}, which holds more prose than Readability kept (${prose} of its ${l.chars} letters), so the landmark`, compared: { ...NOT_COMPARED, outside: 1 } };
+    }
+    return { chosen: r, reason: outside, compared: { ...NOT_COMPARED, outside: 1 } };
+  }
   const kept = r.c.members ?? new Set<Element>();
   const excess = l.blocks.filter((b) => !kept.has(b));
   const extra = page.sum(excess);
@@ -247,7 +256,8 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
  * Every candidate is measured after boilerplate removal, in letters. Rules, in order:
  * 1. Readability failing or keeping a fragment (< 200 letters) gives the landmark (or, with no
  *    landmark on a rendered page, the layout's text column).
- * 2. Readability's text lying mostly (> 50%) outside the landmark gives Readability.
+ * 2. Readability's text lying mostly (> 50%) outside the landmark gives Readability, unless the landmark
+ *    (the page's own, not the body) holds more letters than Readability kept, at least half of them prose.
  * 3. The landmark's text outside Readability's article is weighed: little of it (≤ 12% of
  *    Readability's) means they agree; otherwise its share of prose (blocks of 60+ letters, few links)
  *    tells content from link lists and short lines.
