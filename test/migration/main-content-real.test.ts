@@ -61,4 +61,15 @@ describe("main content on real pages", () => {
     expect(page.mainText).not.toContain("Final Summer Sale");
     expect(page.mainSource?.reason).toContain("so the landmark");
   });
+
+  it("keeps list items whose link follows the item's own text or sits in a sentence inside an inline wrapper (a glossary's list of models)", () => {
+    const para = (n: number) =>
+      `<p>Leadership styles can be classified on the basis of a behavioral or a situational approach, part ${n}, and each approach is made of several theories and models, which the sections below explain one by one, with the researchers who gave them and the situations in which they hold.</p>`;
+    const page = (item: (n: number) => string) =>
+      mainOf(`<html><head><title>Leadership</title><meta property="og:type" content="article"></head><body><main><article><h1>Leadership styles</h1>${Array.from({ length: 12 }, (_, i) => para(i + 1)).join("")}<ol>${[1, 2, 3, 4].map(item).join("")}</ol>${para(13)}</article></main></body></html>`);
+    const after = page((n) => `<li><strong>Model ${n}: </strong>This theory, number ${n}, was given by a researcher who identified the situational variables that decide the style. To know more click: <br><strong><a href="/model-${n}.html">The contingency model number ${n}</a></strong></li>`);
+    for (let n = 1; n <= 4; n++) expect(after.text).toContain(`This theory, number ${n}, was given by a researcher`);
+    const inSentence = page((n) => `<li>Punkt ${n}: Die Stadt saniert <strong><a href="/schulen/schule-${n}">die Grundschule am Marktplatz Nummer ${n}</a></strong> bis zum Herbst und baut dort eine Mensa.</li>`);
+    for (let n = 1; n <= 4; n++) expect(inSentence.text).toContain(`Punkt ${n}: Die Stadt saniert die Grundschule am Marktplatz Nummer ${n}`);
+  });
 });

@@ -139,8 +139,13 @@ const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}
  */
 const CREDIT = new RegExp(`^(?:${CREDIT_PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 
-/** Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. */
-function onItsOwnLine(el: Element): boolean {
+/**
+ * Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. An
+ * inline wrapper that holds only `el` ("<strong><a>…</a></strong>" after a sentence) stands for it.
+ */
+function onItsOwnLine(link: Element): boolean {
+  let el = link;
+  for (let up = el.parentElement; up && INLINE_TAGS.has(tagOf(up)) && (up.textContent ?? "").trim() === (el.textContent ?? "").trim(); up = up.parentElement) el = up;
   const clear = (n: ChildNode | null, next: (n: ChildNode) => ChildNode | null): boolean => {
     while (n && n.nodeType === 3 && !(n.textContent ?? "").trim()) n = next(n);
     if (!n) return true;
@@ -278,6 +283,8 @@ function teaser(el: Element, tag: string, s: { chars: number; link: number }, ba
 }
 
 const CARD_TAGS = new Set(["div", "article", "section", "figure", "li"]);
+/** Letters a card may show before its title link (a kicker, a date). */
+const TITLE_AFTER = 80;
 /** A card's signature: its tag and classes, in any order. */
 const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? "").trim().split(/\s+/).sort().join(".")}`;
 
@@ -299,10 +306,13 @@ function cardRow(el: Element, stats: PageStats): boolean {
     return words ? words.length >= 15 && onItsOwnLine(a) : (a.getAttribute("title") ?? "").trim().length >= 15;
   };
   const toPage = (a: Element) => elsewhere(a.getAttribute("href"), undefined);
+  // A title heads its card: at most a kicker or a date before it. A link after a paragraph of the card's
+  // own ("… To know more: <a>Path-Goal Model</a>") is a reference of the text, as in a glossary's list.
+  const heads = (a: Element, card: Element) => collapse(card.textContent ?? "").indexOf(collapse(a.textContent ?? "")) <= TITLE_AFTER;
   return cards.every((card) => {
     const chars = stats.get(card).chars;
     if (signature(card) !== shape || chars < 20 || chars > 500) return false;
-    return Array.from(card.querySelectorAll("a[href]")).some((a) => titled(a) && toPage(a));
+    return Array.from(card.querySelectorAll("a[href]")).some((a) => titled(a) && toPage(a) && heads(a, card));
   });
 }
 
