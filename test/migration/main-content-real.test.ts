@@ -9,6 +9,7 @@ import bikeMagazin from "../fixtures/real/pages/bike-magazin.de-strava.html?raw"
 import gizmeo from "../fixtures/real/pages/gizmeo.eu.insekten.html?raw";
 import perspective from "../fixtures/real/pages/ext.theperspective.com.items.html?raw";
 import novalanalove from "../fixtures/real/pages/novalanalove.com.ear-candy.html?raw";
+import chemie from "../fixtures/real/pages/chemie.de.spin-off.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -71,5 +72,13 @@ describe("main content on real pages", () => {
     for (let n = 1; n <= 4; n++) expect(after.text).toContain(`This theory, number ${n}, was given by a researcher`);
     const inSentence = page((n) => `<li>Punkt ${n}: Die Stadt saniert <strong><a href="/schulen/schule-${n}">die Grundschule am Marktplatz Nummer ${n}</a></strong> bis zum Herbst und baut dort eine Mensa.</li>`);
     for (let n = 1; n <= 4; n++) expect(inSentence.text).toContain(`Punkt ${n}: Die Stadt saniert die Grundschule am Marktplatz Nummer ${n}`);
+  });
+
+  it("adds no teaser card's excerpt after the article, a row of cards with a \"more\" link after it included (chemie.de)", () => {
+    const page = extractPage(chemie, "https://www.chemie.de/news/1178836/empa-spin-off-revolutioniert-die-messung-von-treibhausgasen-und-luftschadstoffen.html");
+    expect(page.mainText).toContain("Mehrere Quantenkaskadenlaser in einem Gerät vereint");
+    // "Mehr über Empa": picture, linked title and excerpt, three times, then "Mehr News von Empa".
+    expect(page.mainText).not.toContain("Vom 26. November bis 2. Dezember 2022 trifft sich");
+    expect(page.mainText).not.toContain("Das US-Magazin «TIME» publiziert alljährlich");
   });
 });

@@ -294,8 +294,10 @@ const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? 
  * most of their text is the excerpt, not the link.
  */
 function cardRow(el: Element, stats: PageStats): boolean {
-  // Empty slots between the cards (an ad's placeholder) are no cards.
-  const cards = Array.from(el.children).filter((card) => stats.get(card).chars > 0);
+  // Empty slots between the cards (an ad's placeholder) are no cards, nor a short link of its own
+  // ("Mehr News von Empa") after them.
+  const moreLink = (child: Element) => stats.get(child).chars <= 60 && stats.get(child).link >= 0.95 * stats.get(child).chars;
+  const cards = Array.from(el.children).filter((card) => stats.get(card).chars > 0 && !moreLink(card));
   if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
   const shape = signature(cards[0]);
   // Its title: a link of a few words (or an image link that says them in its title attribute) to a page,
