@@ -81,4 +81,15 @@ describe("main content on real pages", () => {
     expect(page.mainText).not.toContain("Vom 26. November bis 2. Dezember 2022 trifft sich");
     expect(page.mainText).not.toContain("Das US-Magazin «TIME» publiziert alljährlich");
   });
+
+  it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {
+    const para = (n: number) =>
+      `<p>Die Halle am Stadtrand wurde nach zwei Jahren Bauzeit eröffnet, Abschnitt ${n}, und bietet den Vereinen der Stadt nun Platz für Training, Turniere und Feste.</p>`;
+    const main = mainOf(
+      `<html><head><title>Sportzentrum</title><meta property="og:type" content="article"></head><body><main><article><h1>Ein neues Sportzentrum</h1>${para(1)}${para(2)}<div class="two-image-item"><img src="/a.jpg" alt=""><div class="img-caption">Fotos: © Burkard Meyer</div></div>${para(3)}<div class="rt-slide"><img src="/b.jpg" alt=""><div class="slide-caption"><em>photo: khamkhor via Pixabay</em></div></div>${para(4)}</article></main></body></html>`,
+    );
+    expect(main.text).toContain("Fotos: © Burkard Meyer");
+    expect(main.text).toContain("photo: khamkhor via Pixabay");
+    expect(main.text).toContain("Abschnitt 4");
+  });
 });

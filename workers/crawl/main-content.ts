@@ -7,7 +7,7 @@
 import { parseHTML } from "linkedom";
 import { tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
-import { markedAreas, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
+import { inCaption, markedAreas, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { layoutPick, textColumn } from "./main-content/layout";
 import { type Candidate, fromElements, type Method, Page, type Scored } from "./main-content/page";
@@ -135,9 +135,6 @@ const LEAD_WORDS = wholeWords("lead|abstract|summary|subtitle|sub-title|subheadl
 /** A marked lead has at least this many letters (a dozen words): less is a kicker or a label. */
 const MARKED_LEAD = 50;
 
-/** The words a caption's class calls it by. */
-const CAPTION_WORDS = wholeWords("caption|figcaption|bildunterschrift|bu|image-text|img-text|legend|legende");
-
 /**
  * A block before Readability's article that is the article's own though short: under the headline
  * (`headline`: the document position of the last h1 before the article, -1 when there is none),
@@ -150,8 +147,7 @@ function shortLead(page: Page, b: Element, headline: number, foreign: (b: Elemen
   if (headline < 0 || page.stats.indexOf(b) <= headline || s.link > 0 || foreign(b)) return false;
   if (s.own >= MARKED_LEAD && LEAD_WORDS.test(roleWords(b))) return true;
   if (s.own < 20 || s.chars > 400) return false;
-  const parent = b.parentElement;
-  return b.closest("figure, figcaption") !== null || CAPTION_WORDS.test(roleWords(b)) || (parent !== null && CAPTION_WORDS.test(roleWords(parent)));
+  return inCaption(b);
 }
 
 /**

@@ -328,6 +328,17 @@ function holdsTable(el: Element, stats: PageStats): boolean {
   return inTables >= 0.8 * stats.get(el).chars;
 }
 
+/** The words a caption's class calls it by. */
+const CAPTION_WORDS = wholeWords("caption|figcaption|bildunterschrift|bu|image-text|img-text|legend|legende");
+
+/** Whether `el` is (in) a picture's caption: in a figure, or in a block that it or its parent calls a caption ("slide-caption", "tr-caption"). */
+export function inCaption(el: Element): boolean {
+  if (el.closest("figure, figcaption")) return true;
+  let cur: Element | null = el;
+  for (let i = 0; cur && i < 3; i++, cur = cur.parentElement) if (CAPTION_WORDS.test(roleWords(cur))) return true;
+  return false;
+}
+
 /** Why `el` is boilerplate inside the candidate, or null when it is content. */
 export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (el === ctx.root || (ctx.anchor && within(ctx.anchor, el))) return null;
@@ -340,7 +351,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     const prose = s.chars >= 300 && linkRatio(s) < 0.15 && !PROSE_LABELS.has(kind.label);
     if (kind.strength === "medium" && ((share < 0.35 && !prose) || linkRatio(s) >= 0.5)) return kind.label;
     // In a figure, a "credit" or "meta" block is the picture's credit or caption: part of the figure.
-    if (kind.strength === "weak" && s.chars < 400 && share < 0.35 && !(kind.label === "meta" && el.closest("figure"))) return kind.label;
+    if (kind.strength === "weak" && s.chars < 400 && share < 0.35 && !(kind.label === "meta" && inCaption(el))) return kind.label;
   }
   const tag = tagOf(el);
   if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
@@ -351,7 +362,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
   // A paragraph of its own that speaks to the reader about the publication, not about the subject.
-  if (s.chars > 0 && s.own >= 0.6 * s.chars && !el.closest("figure, figcaption")) {
+  if (s.chars > 0 && s.own >= 0.6 * s.chars && !inCaption(el)) {
     const notice = noticeOf(el, ctx.stats);
     if (notice && (s.chars <= SHORT_NOTICE || notice === "notice" || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
@@ -371,7 +382,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     if (s.chars <= 40 && READING_TIME.test(line)) return "reading time";
     if (s.chars <= 40 && WIDGET_LABEL.test(line)) return "label";
   }
-  if ((s.chars <= 60 || linkRatio(s) >= 0.4) && PHRASE.test(text) && !(CREDIT.test(text) && (el.closest("figure, figcaption") || el.querySelector("img, picture, figure")))) return "label";
+  if ((s.chars <= 60 || linkRatio(s) >= 0.4) && PHRASE.test(text) && !(CREDIT.test(text) && (inCaption(el) || el.querySelector("img, picture, figure")))) return "label";
   // A date or time on its own line (outside tables and lists, where dates are data).
   if (!CELL_TAGS.has(tag) && ((s.chars <= 24 && DATE_ONLY.test(text.trim())) || (s.chars <= 45 && LABELLED_DATE.test(text.trim())))) return "date";
   return null;
