@@ -143,9 +143,10 @@ const CREDIT = new RegExp(`^(?:${CREDIT_PHRASES.map(escape).join("|")})(?![\\p{L
  * Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. An
  * inline wrapper that holds only `el` ("<strong><a>…</a></strong>" after a sentence) stands for it.
  */
-function onItsOwnLine(link: Element): boolean {
-  let el = link;
-  for (let up = el.parentElement; up && INLINE_TAGS.has(tagOf(up)) && (up.textContent ?? "").trim() === (el.textContent ?? "").trim(); up = up.parentElement) el = up;
+function onItsOwnLine(el: Element): boolean {
+  const words = (el.textContent ?? "").trim();
+  let line = el;
+  for (let up = el.parentElement; up && INLINE_TAGS.has(tagOf(up)) && (up.textContent ?? "").trim() === words; up = up.parentElement) line = up;
   const clear = (n: ChildNode | null, next: (n: ChildNode) => ChildNode | null): boolean => {
     while (n && n.nodeType === 3 && !(n.textContent ?? "").trim()) n = next(n);
     if (!n) return true;
@@ -153,7 +154,7 @@ function onItsOwnLine(link: Element): boolean {
     const t = tagOf(n as Element);
     return t === "br" || !INLINE_TAGS.has(t);
   };
-  return clear(el.previousSibling, (n) => n.previousSibling) && clear(el.nextSibling, (n) => n.nextSibling);
+  return clear(line.previousSibling, (n) => n.previousSibling) && clear(line.nextSibling, (n) => n.nextSibling);
 }
 
 /** An element's text as a label phrase is matched: spaces collapsed, leading marks dropped, lower case. */
@@ -331,7 +332,10 @@ function holdsTable(el: Element, stats: PageStats): boolean {
 /** The words a caption's class calls it by. */
 const CAPTION_WORDS = wholeWords("caption|figcaption|bildunterschrift|bu|image-text|img-text|legend|legende");
 
-/** Whether `el` is (in) a picture's caption: in a figure, or in a block that it or its parent calls a caption ("slide-caption", "tr-caption"). */
+/**
+ * Whether `el` is (in) a picture's caption: in a figure, or in a block that it or one of its two nearest
+ * ancestors calls a caption ("img-caption", "slide-caption", "tr-caption").
+ */
 export function inCaption(el: Element): boolean {
   if (el.closest("figure, figcaption")) return true;
   let cur: Element | null = el;
