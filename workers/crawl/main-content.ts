@@ -39,7 +39,7 @@ export interface MainContent {
 export interface MainContentSignals {
   /** Readability failed or kept a fragment: the landmark or the layout's column stands in alone. */
   fallback: number;
-  /** Readability's text lies mostly outside the landmark, so Readability was taken. */
+  /** Readability's text lies mostly outside the landmark: Readability was taken, or the landmark where it holds more prose. */
   outside: number;
   /** Readability and the landmark agree (the landmark adds at most 12% of Readability's text). */
   agree: number;
@@ -203,6 +203,7 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
 
 function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, r: Scored | null, readWhy: string, article: boolean, kind: string): Choice {
   const { stats } = page;
+  const proseOf = (blocks: readonly Element[]) => page.sum(blocks.filter((b) => stats.get(b).own >= PROSE && ownLinkRatio(stats.get(b)) < 0.35));
   if (!r || r.chars < TINY) {
     const why = r ? `Readability kept only ${r.chars} letters` : readWhy;
     if (fallback && page.boxes) {
@@ -218,7 +219,7 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
     const outside = `only ${pct(inside / r.chars)} of Readability's text lies in ${landmarkName}`;
     // Readability may settle on a sidebar or a row of teasers beside a landmark that holds more prose than
     // it kept (a forum thread's posts, a blog post of short paragraphs): the page's own main then stands.
-    const prose = page.sum(l.blocks.filter((b) => stats.get(b).own >= PROSE && ownLinkRatio(stats.get(b)) < 0.35));
+    const prose = proseOf(l.blocks);
     if (!fallback && l.chars >= r.chars && prose >= 0.5 * l.chars) {
       return { chosen: l, reason: `${outside}, which holds more prose than Readability kept (${prose} of its ${l.chars} letters), so the landmark`, compared: { ...NOT_COMPARED, outside: 1 } };
     }
@@ -227,7 +228,7 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
   const kept = r.c.members ?? new Set<Element>();
   const excess = l.blocks.filter((b) => !kept.has(b));
   const extra = page.sum(excess);
-  const prose = page.sum(excess.filter((b) => stats.get(b).own >= PROSE && ownLinkRatio(stats.get(b)) < 0.35));
+  const prose = proseOf(excess);
   const agreement = tokenAgreement(page.render(r).text, page.render(l).text);
   const overlap = `token agreement ${pct(agreement)}`;
   const agree = extra <= AGREE_EXCESS * r.chars;

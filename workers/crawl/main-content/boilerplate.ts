@@ -134,8 +134,8 @@ const LEGAL_LINKS = new RegExp(`^(?:${LEGAL_WORDS})(?:\\s*[|·•/,–-]?\\s*(?:
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 /**
- * A credit line in a figure, or as the only text of a block that holds the picture, is part of the
- * figure, which the content keeps with its caption; on a line of its own elsewhere it is a label.
+ * A credit line in a caption (see inCaption), or as the only text of a block that holds the picture, is
+ * part of the figure, which the content keeps with its caption; on a line of its own elsewhere it is a label.
  */
 const CREDIT = new RegExp(`^(?:${CREDIT_PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 
@@ -297,7 +297,7 @@ const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? 
 function cardRow(el: Element, stats: PageStats): boolean {
   // Empty slots between the cards (an ad's placeholder) are no cards, nor a short link of its own
   // ("Mehr News von Empa") after them.
-  const moreLink = (child: Element) => stats.get(child).chars <= 60 && stats.get(child).link >= 0.95 * stats.get(child).chars;
+  const moreLink = (child: Element) => stats.get(child).chars <= 60 && linkRatio(stats.get(child)) >= 0.95;
   const cards = Array.from(el.children).filter((card) => stats.get(card).chars > 0 && !moreLink(card));
   if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
   const shape = signature(cards[0]);
@@ -309,13 +309,14 @@ function cardRow(el: Element, stats: PageStats): boolean {
     return words ? words.length >= 15 && onItsOwnLine(a) : (a.getAttribute("title") ?? "").trim().length >= 15;
   };
   const toPage = (a: Element) => elsewhere(a.getAttribute("href"), undefined);
-  // A title heads its card: at most a kicker or a date before it. A link after a paragraph of the card's
-  // own ("… To know more: <a>Path-Goal Model</a>") is a reference of the text, as in a glossary's list.
-  const heads = (a: Element, card: Element) => collapse(card.textContent ?? "").indexOf(collapse(a.textContent ?? "")) <= TITLE_AFTER;
   return cards.every((card) => {
     const chars = stats.get(card).chars;
     if (signature(card) !== shape || chars < 20 || chars > 500) return false;
-    return Array.from(card.querySelectorAll("a[href]")).some((a) => titled(a) && toPage(a) && heads(a, card));
+    // A title heads its card: at most a kicker or a date before it. A link after a paragraph of the card's
+    // own ("… To know more: <a>Path-Goal Model</a>") is a reference of the text, as in a glossary's list.
+    const text = collapse(card.textContent ?? "");
+    const heads = (a: Element) => text.indexOf(collapse(a.textContent ?? "")) <= TITLE_AFTER;
+    return Array.from(card.querySelectorAll("a[href]")).some((a) => titled(a) && toPage(a) && heads(a));
   });
 }
 
@@ -354,7 +355,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     // Running text under a "share" or "subscribe" class is the article behind a share bar or regwall.
     const prose = s.chars >= 300 && linkRatio(s) < 0.15 && !PROSE_LABELS.has(kind.label);
     if (kind.strength === "medium" && ((share < 0.35 && !prose) || linkRatio(s) >= 0.5)) return kind.label;
-    // In a figure, a "credit" or "meta" block is the picture's credit or caption: part of the figure.
+    // In a caption, a "credit" or "meta" block is the picture's credit or caption: part of the figure.
     if (kind.strength === "weak" && s.chars < 400 && share < 0.35 && !(kind.label === "meta" && inCaption(el))) return kind.label;
   }
   const tag = tagOf(el);
@@ -366,9 +367,10 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (tag === "a" && s.chars > 0 && s.chars <= 60 && onItsOwnLine(el) && PHRASE.test(labelText(el))) return "label";
   if (INLINE_TAGS.has(tag)) return null;
   // A paragraph of its own that speaks to the reader about the publication, not about the subject.
-  if (s.chars > 0 && s.own >= 0.6 * s.chars && !inCaption(el)) {
+  if (s.chars > 0 && s.own >= 0.6 * s.chars) {
+    // Not in a picture's caption, where a credit is the caption's (asked of notices only: it reads class names).
     const notice = noticeOf(el, ctx.stats);
-    if (notice && (s.chars <= SHORT_NOTICE || notice === "notice" || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
+    if (notice && !inCaption(el) && (s.chars <= SHORT_NOTICE || notice === "notice" || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
   // Lists of links: related stories, tag clouds, "more from" blocks.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
