@@ -10,6 +10,8 @@ import gizmeo from "../fixtures/real/pages/gizmeo.eu.insekten.html?raw";
 import perspective from "../fixtures/real/pages/ext.theperspective.com.items.html?raw";
 import novalanalove from "../fixtures/real/pages/novalanalove.com.ear-candy.html?raw";
 import chemie from "../fixtures/real/pages/chemie.de.spin-off.html?raw";
+import cduErfurt from "../fixtures/real/pages/cdu-fraktion-erfurt.de.waldorfschule.html?raw";
+import phillyVoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -81,6 +83,17 @@ describe("main content on real pages", () => {
     // "Mehr über Empa": picture, linked title and excerpt, three times, then "Mehr News von Empa".
     expect(page.mainText).not.toContain("Vom 26. November bis 2. Dezember 2022 trifft sich");
     expect(page.mainText).not.toContain("Das US-Magazin «TIME» publiziert alljährlich");
+  });
+
+  it("takes no teaser's excerpt that a \"weiter lesen\" link to another page follows as the article's lead (cdu-fraktion-erfurt.de), and keeps a caption that a \"Read More\" unfolding the article follows (phillyvoice.com)", () => {
+    const teasers = extractPage(cduErfurt, "http://www.cdu-fraktion-erfurt.de/inhalte/aktuelles/entwicklung-der-waldorfschule-ermoeglicht/index.html");
+    expect(teasers.mainText).toContain("Waldorfschule in Bischleben");
+    // A carousel of five teasers before the article: date, headline, excerpt, "weiter lesen".
+    expect(teasers.mainText).not.toContain("Die CDU-Fraktion im Erfurter Stadtrat ist verärgert");
+    expect(teasers.mainText).not.toContain("CDU-Bildungspolitiker Michael Hose würdigt");
+    const unfolded = extractPage(phillyVoice, "https://www.phillyvoice.com/sixers-76ers-score-record-news-analysis-celtics-joel-embiid-tyrese-maxey-jayson-tatum/");
+    expect(unfolded.mainText).toContain("Joel Embiid and Krisapts Porzingis jump center");
+    expect(unfolded.mainText).toContain("In perhaps their biggest game of the young NBA season");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

@@ -5,7 +5,7 @@
  * boilerplate inside the chosen content is then removed. The rules are at `extractMainContent`.
  */
 import { parseHTML } from "linkedom";
-import { tagOf } from "./html";
+import { collapse, tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
 import { inCaption, markedAreas, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
@@ -150,6 +150,26 @@ function shortLead(page: Page, b: Element, headline: number, foreign: (b: Elemen
   return inCaption(b);
 }
 
+/** A link that sends the reader to the rest of another text ("weiter lesen", "Read more", "Lire la suite"). */
+const READ_MORE = /^(?:weiter ?lesen|mehr lesen|(?:read|learn) more|more|mehr|weiter|continue reading|lire la suite|leer más|leia mais|leggi (?:tutto|di più)|czytaj (?:więcej|dalej)|lees (?:meer|verder)|läs mer)\W*$/iu;
+
+/**
+ * A block before the article that a "read more" link to another page follows (the next block, all
+ * link) is another story's excerpt in a teaser, not the article's lead.
+ */
+function readMoreFollows(page: Page, b: Element): boolean {
+  const { blocks } = page.stats;
+  let i = blocks.indexOf(b) + 1;
+  while (i < blocks.length && within(blocks[i], b)) i++;
+  const next = blocks[i];
+  if (!next) return false;
+  const s = page.stats.get(next);
+  if (!(s.chars > 0 && s.chars <= 30 && s.link === s.chars && READ_MORE.test(collapse(next.textContent ?? "")))) return false;
+  // To another page: a "Read more" that unfolds this article (href="#", a script) is the article's own.
+  const href = (tagOf(next) === "a" ? next : next.querySelector("a"))?.getAttribute("href")?.trim() ?? "";
+  return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
+}
+
 /**
  * Readability's article with what it dropped: content inside it (`restorable`), lead paragraphs
  * before it with what lies between them and the article, and, when it holds under 70% of the
@@ -167,7 +187,7 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
   const headline = Math.max(-1, ...Array.from(page.body.querySelectorAll("h1"), (h) => stats.indexOf(h)).filter((i) => i < first));
-  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || shortLead(page, b, headline, foreign)));
+  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || shortLead(page, b, headline, foreign)) && !readMoreFollows(page, b));
   // After it, not in an area the article is not in that its markup calls related stories, a share bar,
   // the page's chrome or hidden (a gallery's later pages): the article's own text split by an ad is not.
   const articleMarks = new Set(markedAreas(r.blocks[0]));
