@@ -12,6 +12,7 @@ import novalanalove from "../fixtures/real/pages/novalanalove.com.ear-candy.html
 import chemie from "../fixtures/real/pages/chemie.de.spin-off.html?raw";
 import cduErfurt from "../fixtures/real/pages/cdu-fraktion-erfurt.de.waldorfschule.html?raw";
 import phillyVoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
+import angelmagazin from "../fixtures/real/pages/angelmagazin.de-schmerzen.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -94,6 +95,18 @@ describe("main content on real pages", () => {
     const unfolded = extractPage(phillyVoice, "https://www.phillyvoice.com/sixers-76ers-score-record-news-analysis-celtics-joel-embiid-tyrese-maxey-jayson-tatum/");
     expect(unfolded.mainText).toContain("Joel Embiid and Krisapts Porzingis jump center");
     expect(unfolded.mainText).toContain("In perhaps their biggest game of the young NBA season");
+  });
+
+  it("keeps the article's list of sources under its \"Quellen\" line, though each item links the study it cites (angelmagazin.de), and still drops a list of links to other stories", () => {
+    const page = extractPage(angelmagazin, "https://angelmagazin.de/fische-schmerzen/");
+    expect(page.mainText).toContain("Braithwaite, V.A./Ebbesson, L.O.E. (2014): Pain and stress responses in farmed fish");
+    expect(page.mainText).toContain("Rose, J. D. et al. (2013): Can fish really feel pain?");
+    const para = (n: number) =>
+      `<p>Fische reagieren auf schädliche Reize mit Stress, Befund ${n}, wie mehrere Studien der letzten Jahre an Lachsen und Forellen im Labor gezeigt haben.</p>`;
+    const items = [1, 2, 3, 4].map((n) => `<li><a href="/news/${n}">Noch eine ganz andere Geschichte über Angeln Nummer ${n}</a></li>`).join("");
+    const main = mainOf(`<html><head><title>Schmerz</title><meta property="og:type" content="article"></head><body><main><article><h1>Schmerz</h1>${para(1)}${para(2)}${para(3)}<p><strong>Mehr zum Angeln</strong></p><ul>${items}</ul></article></main></body></html>`);
+    expect(main.text).toContain("Befund 3");
+    expect(main.text).not.toContain("Noch eine ganz andere Geschichte");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

@@ -330,6 +330,17 @@ function holdsTable(el: Element, stats: PageStats): boolean {
   return inTables >= 0.8 * stats.get(el).chars;
 }
 
+/** How an article heads the list of its sources ("Quellen", "References", "Einzelnachweise"). */
+const SOURCES_HEADING =
+  /^(?:quellen(?:angaben|verzeichnis)?|sources|references|referenzen|literatur(?:verzeichnis|hinweise)?|bibliograph(?:y|ie)|einzelnachweise|fußnoten|footnotes|endnotes|fuentes|referencias|bibliografía|références|fonti|bibliografia|źródła|bronnen)\s*:?$/iu;
+
+/** A list its preceding line heads as the article's sources: their links are citations, not navigation. */
+function sourcesList(el: Element): boolean {
+  let prev = el.previousElementSibling;
+  while (prev && !collapse(prev.textContent ?? "")) prev = prev.previousElementSibling;
+  return prev !== null && SOURCES_HEADING.test(collapse(prev.textContent ?? ""));
+}
+
 /** The words a caption's class calls it by. */
 const CAPTION_WORDS = wholeWords("caption|figcaption|bildunterschrift|bu|image-text|img-text|legend|legende");
 
@@ -372,8 +383,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     const notice = noticeOf(el, ctx.stats);
     if (notice && !inCaption(el) && (s.chars <= SHORT_NOTICE || notice === "notice" || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
-  // Lists of links: related stories, tag clouds, "more from" blocks.
-  if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats)) return "link list";
+  // Lists of links: related stories, tag clouds, "more from" blocks; not the article's list of sources.
+  if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats) && !sourcesList(el)) return "link list";
   // The rest reads the text of short lines only, once.
   if (s.chars === 0 || s.chars > 200) return null;
   const text = labelText(el);
