@@ -13,6 +13,7 @@ import chemie from "../fixtures/real/pages/chemie.de.spin-off.html?raw";
 import cduErfurt from "../fixtures/real/pages/cdu-fraktion-erfurt.de.waldorfschule.html?raw";
 import phillyVoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
 import angelmagazin from "../fixtures/real/pages/angelmagazin.de-schmerzen.html?raw";
+import backen from "../fixtures/real/pages/backen.de.maulwurfkuchen.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -107,6 +108,18 @@ describe("main content on real pages", () => {
     const main = mainOf(`<html><head><title>Schmerz</title><meta property="og:type" content="article"></head><body><main><article><h1>Schmerz</h1>${para(1)}${para(2)}${para(3)}<p><strong>Mehr zum Angeln</strong></p><ul>${items}</ul></article></main></body></html>`);
     expect(main.text).toContain("Befund 3");
     expect(main.text).not.toContain("Noch eine ganz andere Geschichte");
+  });
+
+  it("leaves out the text of an element whose role says it is a button (\"Bild anzeigen\" under each of a recipe's steps: backen.de), and keeps an accordion's question that a heading holds", () => {
+    const recipe = extractPage(backen, "https://backen.de/rezept/maulwurfkuchen-mit-erdbeeren");
+    expect(recipe.mainText).toContain("fette den Boden der Springform mit etwas Butter ein");
+    expect(recipe.mainText).not.toContain("Bild anzeigen");
+    const para = (n: number) =>
+      `<p>Die Antwort auf Frage ${n}: Der Teig sollte mindestens eine Stunde ruhen, damit das Mehl quellen kann und der Boden beim Backen nicht reißt.</p>`;
+    const faq = [1, 2, 3].map((n) => `<div role="button" aria-expanded="false"><h3>Wie lange ruht der Teig, Frage ${n}?</h3></div>${para(n)}`).join("");
+    const main = mainOf(`<html><head><title>Fragen</title><meta property="og:type" content="article"></head><body><main><article><h1>Fragen zum Kuchen</h1>${faq}</article></main></body></html>`);
+    expect(main.text).toContain("Wie lange ruht der Teig, Frage 2?");
+    expect(main.text).toContain("Die Antwort auf Frage 3");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

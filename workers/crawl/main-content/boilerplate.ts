@@ -370,6 +370,9 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     if (kind.strength === "weak" && s.chars < 400 && share < 0.35 && !(kind.label === "meta" && inCaption(el))) return kind.label;
   }
   const tag = tagOf(el);
+  // An element that says it is a button ("Bild anzeigen", "Toggle") is a control, as a <button> is,
+  // unless it holds a heading (an accordion's question).
+  if (el.getAttribute("role") === "button" && s.chars <= 80 && !el.querySelector("h1, h2, h3, h4, h5, h6")) return "button";
   if (share < 0.35 && teaser(el, tag, s, ctx.base)) return "teaser";
   // Cards of other stories after the article's first paragraph.
   // A row its class marks as related stories is theirs however long it runs (ten teasers outweigh a short news item).
