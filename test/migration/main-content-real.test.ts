@@ -14,6 +14,7 @@ import cduErfurt from "../fixtures/real/pages/cdu-fraktion-erfurt.de.waldorfschu
 import phillyVoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw";
 import angelmagazin from "../fixtures/real/pages/angelmagazin.de-schmerzen.html?raw";
 import backen from "../fixtures/real/pages/backen.de.maulwurfkuchen.html?raw";
+import nestle from "../fixtures/real/pages/nestle-family-com-chicken.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -120,6 +121,18 @@ describe("main content on real pages", () => {
     const main = mainOf(`<html><head><title>Fragen</title><meta property="og:type" content="article"></head><body><main><article><h1>Fragen zum Kuchen</h1>${faq}</article></main></body></html>`);
     expect(main.text).toContain("Wie lange ruht der Teig, Frage 2?");
     expect(main.text).toContain("Die Antwort auf Frage 3");
+  });
+
+  it("leaves out a heading shown three times or more, the template's over every tab or slide (nestle-family.com), and keeps the sections' own headings", () => {
+    const recipe = extractPage(nestle, "https://www.nestle-family.com/en/recipes/roasted-chicken-oriental-rice");
+    expect(recipe.mainText).toContain("2 tablespoons vegetable oil");
+    expect(recipe.mainText).not.toContain("Oriental Rice with");
+    const slide = (n: number, title: string) =>
+      `<div class="slide"><h2>Die Kolonien des Reiches</h2><h3>${title}</h3><p>Abschnitt ${n}: Die Verwaltung der Gebiete lag bei wenigen Beamten, die Bevölkerung hatte kaum Rechte und musste Abgaben leisten.</p></div>`;
+    const main = mainOf(`<html><head><title>Kolonien</title><meta property="og:type" content="article"></head><body><main><article><h1>Kolonien</h1>${slide(1, "Erwerb")}${slide(2, "Verwaltung")}${slide(3, "Widerstand")}</article></main></body></html>`);
+    expect(main.text).not.toContain("Die Kolonien des Reiches");
+    for (const title of ["Erwerb", "Verwaltung", "Widerstand"]) expect(main.text).toContain(title);
+    expect(main.text).toContain("Abschnitt 3");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

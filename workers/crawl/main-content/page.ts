@@ -3,7 +3,7 @@
  * its elements) and their measure after boilerplate removal, and their rendering as clean HTML.
  */
 import { cleanChildren, DROPPED_TAGS, tagOf } from "../html";
-import { boilerplateOf, type FilterContext, noticeOf, strongAreas } from "./boilerplate";
+import { boilerplateOf, type FilterContext, inCaption, noticeOf, strongAreas } from "./boilerplate";
 import { type Column, hasBoxes, layoutReason } from "./layout";
 import { commonAncestor, ownLinkRatio, PageStats, within } from "./stats";
 
@@ -122,10 +122,17 @@ export class Page {
     // A paragraph or a sentence of a dozen words shown twice (a desktop and a mobile copy, a lead repeated
     // in a header, a headline in two teaser rails) is kept once.
     const seen = new Set<string>();
+    const keyOf = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
+    // A heading shown three times or more (the page's title over every tab of a recipe) is the template's,
+    // not a section of the text: every copy goes. A caption's is not a heading's.
+    const heading = (el: Element) => /^h[1-6]$/.test(tagOf(el)) && !inCaption(el);
+    const headings = new Map<string, number>();
+    for (const b of s.blocks) if (heading(b)) headings.set(keyOf(b), (headings.get(keyOf(b)) ?? 0) + 1);
     const repeated = (el: Element) => {
+      if (heading(el) && (headings.get(keyOf(el)) ?? 0) >= 3) return true;
       const st = this.stats.get(el);
       if (st.own < 60 || st.own < 0.8 * st.chars) return false;
-      const key = (el.textContent ?? "").replace(/\s+/g, " ").trim();
+      const key = keyOf(el);
       if (seen.has(key)) return true;
       seen.add(key);
       return false;
