@@ -15,6 +15,8 @@ import phillyVoice from "../fixtures/real/pages/phillyvoice.com-Sixers.html?raw"
 import angelmagazin from "../fixtures/real/pages/angelmagazin.de-schmerzen.html?raw";
 import backen from "../fixtures/real/pages/backen.de.maulwurfkuchen.html?raw";
 import nestle from "../fixtures/real/pages/nestle-family-com-chicken.html?raw";
+import whisky from "../fixtures/real/pages/whiskyverkostung.com.halle.html?raw";
+import autoPresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -133,6 +135,15 @@ describe("main content on real pages", () => {
     expect(main.text).not.toContain("Die Kolonien des Reiches");
     for (const title of ["Erwerb", "Verwaltung", "Widerstand"]) expect(main.text).toContain(title);
     expect(main.text).toContain("Abschnitt 3");
+  });
+
+  it("leaves out a blog template's sentence about the post (\"Der Beitrag wurde am … veröffentlicht und wurde unter … abgelegt\": whiskyverkostung.com, auto-presse.de)", () => {
+    const filed = extractPage(whisky, "https://www.whiskyverkostung.com/termine-whisky-tastings-januar-mai-2020-halle-saale/5805");
+    expect(filed.mainText).not.toContain("Der Beitrag wurde am");
+    expect(filed.mainText.length).toBeGreaterThan(1000);
+    const tagged = extractPage(autoPresse, "https://auto-presse.de/autonews.php?newsid=6486285");
+    expect(tagged.mainText).toContain("Toyota");
+    expect(tagged.mainText).not.toContain("mit den Stichwörtern");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

@@ -62,6 +62,9 @@ const LABELLED_DATE = new RegExp(`^\\p{L}+( \\p{L}+)?: ?${DATE_PART}([ ,|-]+${DA
  * part of the post), nor a sentence ("published in 2019, the report …").
  */
 const DATELINE = /^(posted|published|updated|last updated|last modified|last edited|veröffentlicht|aktualisiert|zuletzt aktualisiert|zuletzt bearbeitet|zuletzt geändert|erstellt|stand|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(\s*:| on| am| le| el| il| op)\s.*\b(19|20)\d{2}\b/u;
+/** A blog template's sentence about the post: when and where it was filed, by whom, under which tags. */
+const POST_META =
+  /^(?:(?:der|dieser|die|das) (?:beitrag|artikel|eintrag|post)\b.{0,150}\bwurde am\b.{0,250}\b(?:veröffentlicht|abgelegt|gespeichert|publiziert)\b|this (?:entry|post|article) was (?:posted|published|filed|written)\b|(?:ce billet|cet article|cette entrée) a été (?:publié|posté|rédigé)|(?:esta entrada|este artículo) (?:fue|se) (?:publicad|escrit))/u;
 /** A picture gallery's or a download's label on a line of its own: "Slideshow ( 15 images )", "123 KB". */
 const WIDGET_LABEL = /^(?:(?:slideshow|gallery|galerie|bildergalerie|fotogalerie|fotostrecke)\s*\(?\s*\d+\s*(?:images|photos|bilder|fotos)?\s*\)?|\(?\d+(?:[.,]\d+)?\s*(?:kb|mb|kib|mib)\)?)$/u;
 /** A reading-time line: "Lesezeit: 4 Minuten", "5 min read", "przeczytanie zajmie 4 min". */
@@ -388,6 +391,8 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   // Lists of links: related stories, tag clouds, "more from" blocks; not the article's list of sources.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats) && !sourcesList(el)) return "link list";
+  // "Der Beitrag wurde am … veröffentlicht und wurde unter … abgelegt": the template's sentence about the post.
+  if (s.chars > 0 && s.chars <= 400 && !CELL_TAGS.has(tag) && POST_META.test(collapse(el.textContent ?? "").toLowerCase())) return "meta";
   // The rest reads the text of short lines only, once.
   if (s.chars === 0 || s.chars > 200) return null;
   const text = labelText(el);
