@@ -17,6 +17,7 @@ import backen from "../fixtures/real/pages/backen.de.maulwurfkuchen.html?raw";
 import nestle from "../fixtures/real/pages/nestle-family-com-chicken.html?raw";
 import whisky from "../fixtures/real/pages/whiskyverkostung.com.halle.html?raw";
 import autoPresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
+import pointsGuy from "../fixtures/real/pages/thepointsguy.com.alaska.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -144,6 +145,19 @@ describe("main content on real pages", () => {
     const tagged = extractPage(autoPresse, "https://auto-presse.de/autonews.php?newsid=6486285");
     expect(tagged.mainText).toContain("Toyota");
     expect(tagged.mainText).not.toContain("mit den Stichwörtern");
+  });
+
+  it("takes no advertiser disclosure or call to the reader before the article as its lead (thepointsguy.com), and keeps the lead picture's credit", () => {
+    const page = extractPage(pointsGuy, "https://thepointsguy.com/news/alaska-airlines-oneworld-membership-new-date/");
+    expect(page.mainText).not.toContain("This post contains references to products from one or more of our advertisers");
+    const para = (n: number) =>
+      `<p>Die Fluggesellschaft tritt dem Bündnis im nächsten Frühjahr bei, Schritt ${n}, nachdem die Verhandlungen über die gemeinsamen Vielfliegerprogramme abgeschlossen sind.</p>`;
+    const main = mainOf(
+      `<html><head><title>Bündnis</title><meta property="og:type" content="article"></head><body><main><h1>Neues Bündnis</h1><p>Hinweis: Dieser Beitrag enthält Affiliate-Links. Wenn Sie über diese Links einkaufen, erhalten wir eine Provision, für Sie ändert sich am Preis nichts.</p><div class="img-caption">Foto: Shanghai Electric</div><article>${para(1)}${para(2)}${para(3)}${para(4)}</article><p>Abonnieren Sie jetzt unseren Newsletter und verpassen Sie keine Nachricht mehr aus der Welt des Reisens.</p></main></body></html>`,
+    );
+    expect(main.text).toContain("Schritt 4");
+    expect(main.text).not.toContain("Affiliate-Links");
+    expect(main.text).toContain("Foto: Shanghai Electric");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

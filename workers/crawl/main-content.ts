@@ -7,7 +7,7 @@
 import { parseHTML } from "linkedom";
 import { collapse, tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
-import { inCaption, markedAreas, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
+import { inCaption, markedAreas, noticeOf, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { layoutPick, textColumn } from "./main-content/layout";
 import { type Candidate, fromElements, type Method, Page, type Scored } from "./main-content/page";
@@ -187,7 +187,12 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const longProse = (b: Element) => stats.get(b).own >= LEAD && ownLinkRatio(stats.get(b)) < 0.35 && !foreign(b);
   const inside = restorable(page, r);
   const headline = Math.max(-1, ...Array.from(page.body.querySelectorAll("h1"), (h) => stats.indexOf(h)).filter((i) => i < first));
-  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || shortLead(page, b, headline, foreign)) && !readMoreFollows(page, b));
+  // A call to subscribe or donate, or a paywall notice, is the publisher's word, never the article's lead.
+  const asksReader = (b: Element) => {
+    const notice = noticeOf(b, stats);
+    return notice === "call to action" || notice === "notice";
+  };
+  const lead = excess.filter((b) => stats.indexOf(b) < first && (longProse(b) || shortLead(page, b, headline, foreign)) && !readMoreFollows(page, b) && !asksReader(b));
   // After it, not in an area the article is not in that its markup calls related stories, a share bar,
   // the page's chrome or hidden (a gallery's later pages): the article's own text split by an ad is not.
   const articleMarks = new Set(markedAreas(r.blocks[0]));
