@@ -18,6 +18,7 @@ import nestle from "../fixtures/real/pages/nestle-family-com-chicken.html?raw";
 import whisky from "../fixtures/real/pages/whiskyverkostung.com.halle.html?raw";
 import autoPresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 import pointsGuy from "../fixtures/real/pages/thepointsguy.com.alaska.html?raw";
+import greenpeace from "../fixtures/real/pages/greenpeace.de.nachhaltigleben.html?raw";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -158,6 +159,13 @@ describe("main content on real pages", () => {
     expect(main.text).toContain("Schritt 4");
     expect(main.text).not.toContain("Affiliate-Links");
     expect(main.text).toContain("Foto: Shanghai Electric");
+  });
+
+  it("leaves out a row of cards that each close with a \"Mehr erfahren\" link to their story under a heading of their own (greenpeace.de)", () => {
+    const page = extractPage(greenpeace, "https://www.greenpeace.de/engagieren/nachhaltiger-leben");
+    expect(page.mainText).not.toContain("Was ist der Earth Overshoot Day?");
+    expect(page.mainText).not.toContain("Mehr erfahren");
+    expect(page.mainSource?.reason).toContain("teaser cards");
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

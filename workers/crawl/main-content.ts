@@ -8,6 +8,7 @@ import { parseHTML } from "linkedom";
 import { collapse, tagOf } from "./html";
 import { contentBody, pageElements } from "./main-content/dom";
 import { inCaption, markedAreas, noticeOf, roleWords, strongAreas, wholeWords } from "./main-content/boilerplate";
+import { elsewhere, READ_MORE } from "./main-content/cards";
 import { findLandmark, isPageChrome } from "./main-content/landmark";
 import { layoutPick, textColumn } from "./main-content/layout";
 import { type Candidate, fromElements, type Method, Page, type Scored } from "./main-content/page";
@@ -150,8 +151,6 @@ function shortLead(page: Page, b: Element, headline: number, foreign: (b: Elemen
   return inCaption(b);
 }
 
-/** A link that sends the reader to the rest of another text ("weiter lesen", "Read more", "Lire la suite"). */
-const READ_MORE = /^(?:weiter ?lesen|mehr lesen|(?:read|learn) more|more|mehr|weiter|continue reading|lire la suite|leer más|leia mais|leggi (?:tutto|di più)|czytaj (?:więcej|dalej)|lees (?:meer|verder)|läs mer)\W*$/iu;
 
 /**
  * A block before the article that a "read more" link to another page follows (the next block, all
@@ -166,8 +165,7 @@ function readMoreFollows(page: Page, b: Element): boolean {
   const s = page.stats.get(next);
   if (!(s.chars > 0 && s.chars <= 30 && s.link === s.chars && READ_MORE.test(collapse(next.textContent ?? "")))) return false;
   // To another page: a "Read more" that unfolds this article (href="#", a script) is the article's own.
-  const href = (tagOf(next) === "a" ? next : next.querySelector("a"))?.getAttribute("href")?.trim() ?? "";
-  return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
+  return elsewhere((tagOf(next) === "a" ? next : next.querySelector("a"))?.getAttribute("href") ?? null, page.base);
 }
 
 /**

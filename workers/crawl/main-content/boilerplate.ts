@@ -6,6 +6,7 @@
 import { collapse, tagOf } from "../html";
 import { isByline } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
+import { cardRow, elsewhere, onItsOwnLine } from "./cards";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
 type Strength = "strong" | "medium" | "weak";
@@ -142,24 +143,6 @@ const PHRASE = new RegExp(`^(?:${PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}
  */
 const CREDIT = new RegExp(`^(?:${CREDIT_PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "u");
 
-/**
- * Whether nothing inline sits beside `el`: a block, a line break or its parent's edge on both sides. An
- * inline wrapper that holds only `el` ("<strong><a>…</a></strong>" after a sentence) stands for it.
- */
-function onItsOwnLine(el: Element): boolean {
-  const words = (el.textContent ?? "").trim();
-  let line = el;
-  for (let up = el.parentElement; up && INLINE_TAGS.has(tagOf(up)) && (up.textContent ?? "").trim() === words; up = up.parentElement) line = up;
-  const clear = (n: ChildNode | null, next: (n: ChildNode) => ChildNode | null): boolean => {
-    while (n && n.nodeType === 3 && !(n.textContent ?? "").trim()) n = next(n);
-    if (!n) return true;
-    if (n.nodeType !== 1) return false;
-    const t = tagOf(n as Element);
-    return t === "br" || !INLINE_TAGS.has(t);
-  };
-  return clear(line.previousSibling, (n) => n.previousSibling) && clear(line.nextSibling, (n) => n.nextSibling);
-}
-
 /** An element's text as a label phrase is matched: spaces collapsed, leading marks dropped, lower case. */
 const labelText = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").replace(/^[^\p{L}\p{N}©]+/u, "").toLowerCase();
 
@@ -252,23 +235,6 @@ export function noticeOf(el: Element, stats: PageStats): NoticeKind | null {
 const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 const BLOCK_IN_LINK = "h1, h2, h3, h4, h5, h6, p, div, li, figure, article, section";
 
-/** A link to a file (an image shown large, a PDF): it belongs to the figure or text around it. */
-const FILE_LINK = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|pdf|docx?|xlsx?|pptx?|zip|mp3|mp4|webm)$/i;
-
-/** Whether `href` leads to another page than `base`: not a fragment, a script, a file or the page itself. */
-function elsewhere(href: string | null, base: string | undefined): boolean {
-  if (!href || /^\s*(#|javascript:|mailto:|tel:)/i.test(href)) return false;
-  try {
-    const to = new URL(href, base ?? "http://invalid/");
-    if (FILE_LINK.test(to.pathname)) return false;
-    if (!base) return true;
-    const from = new URL(base);
-    return to.origin + to.pathname.replace(/\/$/, "") !== from.origin + from.pathname.replace(/\/$/, "");
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A teaser for another page inside the content, in one of three shapes: a link wrapped around a card
  * of blocks; a block its markup calls a teaser ("tsr-Base", "Teaser-copy", <pp-inline-teaser>) that
@@ -284,43 +250,6 @@ function teaser(el: Element, tag: string, s: { chars: number; link: number }, ba
   if (!HEADING_TAGS.has(tag) || s.link < 0.95 * s.chars) return false;
   const links = Array.from(el.querySelectorAll("a[href]"));
   return links.length === 1 && elsewhere(links[0].getAttribute("href"), base);
-}
-
-const CARD_TAGS = new Set(["div", "article", "section", "figure", "li"]);
-/** Letters a card may show before its title link (a kicker, a date). */
-const TITLE_AFTER = 80;
-/** A card's signature: its tag and classes, in any order. */
-const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? "").trim().split(/\s+/).sort().join(".")}`;
-
-/**
- * A row of three or more cards alike (one tag and class list), each a short text under a title that
- * links to another page: related stories with their excerpts, which link lists miss because
- * most of their text is the excerpt, not the link.
- */
-function cardRow(el: Element, stats: PageStats): boolean {
-  // Empty slots between the cards (an ad's placeholder) are no cards, nor a short link of its own
-  // ("Mehr News von Empa") after them.
-  const moreLink = (child: Element) => stats.get(child).chars <= 60 && linkRatio(stats.get(child)) >= 0.95;
-  const cards = Array.from(el.children).filter((card) => stats.get(card).chars > 0 && !moreLink(card));
-  if (cards.length < 3 || !CARD_TAGS.has(tagOf(cards[0]))) return false;
-  const shape = signature(cards[0]);
-  // Its title: a link of a few words (or an image link that says them in its title attribute) to a page,
-  // this one included: a row of the site's latest stories may list it too. Not a link inside a sentence
-  // ("Die Stadt saniert <a>die Grundschule am Markt</a> bis zum Herbst"): a list of those is the story's.
-  const titled = (a: Element) => {
-    const words = (a.textContent ?? "").trim();
-    return words ? words.length >= 15 && onItsOwnLine(a) : (a.getAttribute("title") ?? "").trim().length >= 15;
-  };
-  const toPage = (a: Element) => elsewhere(a.getAttribute("href"), undefined);
-  return cards.every((card) => {
-    const chars = stats.get(card).chars;
-    if (signature(card) !== shape || chars < 20 || chars > 500) return false;
-    // A title heads its card: at most a kicker or a date before it. A link after a paragraph of the card's
-    // own ("… To know more: <a>Path-Goal Model</a>") is a reference of the text, as in a glossary's list.
-    const text = collapse(card.textContent ?? "");
-    const heads = (a: Element) => text.indexOf(collapse(a.textContent ?? "")) <= TITLE_AFTER;
-    return Array.from(card.querySelectorAll("a[href]")).some((a) => titled(a) && toPage(a) && heads(a));
-  });
 }
 
 /**
