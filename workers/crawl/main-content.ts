@@ -151,7 +151,6 @@ function shortLead(page: Page, b: Element, headline: number, foreign: (b: Elemen
   return inCaption(b);
 }
 
-
 /**
  * A block before the article that a "read more" link to another page follows (the next block, all
  * link) is another story's excerpt in a teaser, not the article's lead.

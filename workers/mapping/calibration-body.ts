@@ -3,8 +3,8 @@
 // split of a real-page corpus (split by site; dev and held-out never fit). Do not edit by hand.
 
 export const BODY_RIGHT_RATE = {
-  "right": 250,
+  "right": 252,
   "pages": 382,
-  "rate": 0.654,
+  "rate": 0.659,
   "fittedOn": "train split of fixtures/real, the batches added later: 382 snippet-annotated pages from 347 sites"
 };

@@ -53,8 +53,9 @@ const signature = (el: Element) => `${tagOf(el)}.${(el.getAttribute("class") ?? 
 
 /**
  * A row of three or more cards alike (one tag and class list), each a short text under a title that
- * links to another page: related stories with their excerpts, which link lists miss because
- * most of their text is the excerpt, not the link.
+ * links to another page, or under a heading of its own that a "read more" link to the page closes:
+ * related stories with their excerpts, which link lists miss because most of their text is the
+ * excerpt, not the link.
  */
 export function cardRow(el: Element, stats: PageStats): boolean {
   // Empty slots between the cards (an ad's placeholder) are no cards, nor a short link of its own
@@ -80,8 +81,9 @@ export function cardRow(el: Element, stats: PageStats): boolean {
     const heads = (a: Element) => text.indexOf(collapse(a.textContent ?? "")) <= TITLE_AFTER;
     const links = Array.from(card.querySelectorAll("a[href]"));
     if (links.some((a) => titled(a) && toPage(a) && heads(a))) return true;
-    // Or a heading of its own that a "read more" link to the story closes ("Mehr erfahren", "Read more").
+    // Or a heading of its own, and the card's last words a "read more" link to the story ("Mehr erfahren").
     const more = links[links.length - 1];
-    return !!more && card.querySelector("h2, h3, h4, h5, h6") !== null && toPage(more) && READ_MORE.test(collapse(more.textContent ?? "")) && text.endsWith(collapse(more.textContent ?? ""));
+    const label = more ? collapse(more.textContent ?? "") : "";
+    return !!more && READ_MORE.test(label) && text.endsWith(label) && toPage(more) && card.querySelector("h2, h3, h4, h5, h6") !== null;
   });
 }

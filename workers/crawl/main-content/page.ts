@@ -119,15 +119,15 @@ export class Page {
 
   render(s: Scored, filtered = true): { html: string; text: string; removed: Map<string, number> } {
     const removed = new Map<string, number>();
-    // A paragraph or a sentence of a dozen words shown twice (a desktop and a mobile copy, a lead repeated
-    // in a header, a headline in two teaser rails) is kept once.
-    const seen = new Set<string>();
     const keyOf = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
-    // A heading shown three times or more (the page's title over every tab of a recipe) is the template's,
-    // not a section of the text: every copy goes. A caption's is not a heading's.
+    // A heading shown three times or more (a gallery's title over every slide, a recipe's over every tab)
+    // is the template's, not a section of the text: every copy goes. A caption's is not a heading's.
     const heading = (el: Element) => /^h[1-6]$/.test(tagOf(el)) && !inCaption(el);
     const headings = new Map<string, number>();
     for (const b of s.blocks) if (heading(b)) headings.set(keyOf(b), (headings.get(keyOf(b)) ?? 0) + 1);
+    // A paragraph or a sentence of a dozen words shown twice (a desktop and a mobile copy, a lead repeated
+    // in a header, a headline in two teaser rails) is kept once.
+    const seen = new Set<string>();
     const repeated = (el: Element) => {
       if (heading(el) && (headings.get(keyOf(el)) ?? 0) >= 3) return true;
       const st = this.stats.get(el);
