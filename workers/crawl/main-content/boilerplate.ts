@@ -320,11 +320,12 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   // Lists of links: related stories, tag clouds, "more from" blocks; not the article's list of sources.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats) && !sourcesList(el)) return "link list";
-  // "Der Beitrag wurde am … veröffentlicht und wurde unter … abgelegt": the template's sentence about the post.
-  if (s.chars > 0 && s.chars <= 400 && !CELL_TAGS.has(tag) && POST_META.test(collapse(el.textContent ?? "").toLowerCase())) return "meta";
-  // The rest reads the text of short lines only, once.
-  if (s.chars === 0 || s.chars > 200) return null;
+  // The rest reads the text of short blocks only, once.
+  if (s.chars === 0 || s.chars > 400) return null;
   const text = labelText(el);
+  // "Der Beitrag wurde am … veröffentlicht und wurde unter … abgelegt": the template's sentence about the post.
+  if (!CELL_TAGS.has(tag) && POST_META.test(text)) return "meta";
+  if (s.chars > 200) return null;
   // "Impressum | Datenschutz": a line of links to the site's legal pages (two or more names, in one link or several).
   if (s.chars <= 120 && s.links >= 1 && linkRatio(s) >= 0.6 && LEGAL_LINKS.test(text.replace(/[^\p{L}\p{N}]+$/u, ""))) return "legal links";
   // Lines about the article rather than of it (its date, byline, reading time), outside tables and lists.
