@@ -55,6 +55,7 @@ import baechli from "../fixtures/real/pages/baechli-bergsport.ch-lawinen.html?ra
 import maenner from "../fixtures/real/pages/maenner.media-church.html?raw";
 import football from "../fixtures/real/pages/football.ua.podolski.html?raw";
 import simplyscience from "../fixtures/real/pages/simplyscience.ch.erdoel.html?raw";
+import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -100,6 +101,7 @@ const HTML: Record<string, string> = {
   "maenner.media-church": maenner,
   "football.ua.podolski": football,
   "simplyscience.ch.erdoel": simplyscience,
+  "blog.python.org": pythonblog,
 };
 
 type Truth = TruthFields;
@@ -195,6 +197,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // "<div class="date"><date>19.11.2012</date></div>" above the headline: the line is read from the div,
   // since no line is read from a <date> element (a tag HTML does not have).
   ["simplyscience.ch.erdoel", "datePublished", /^visible date line above the h1$/],
+  // Blogger: "<span class="post-author vcard">Posted by <span class="fn">Ned Deily</span>" in the post's footer,
+  // inside <div class="widget Blog">, the posts' widget (the sidebar's widgets are noise, this one is not).
+  ["blog.python.org", "author", /^visible author element \(class="post-author"\)$/],
 ];
 
 describe("metadata sources on real pages", () => {
@@ -234,6 +239,12 @@ describe("metadata sources on real pages", () => {
     const dates = metadataOf("martinruetter.com-Winter").datePublished;
     expect(dates.map((v) => v.value.slice(0, 10))).toEqual(["2022-01-21", "2022-01-27"]);
     expect(metaEvidence("date", dates)?.rival).toMatchObject({ value: "2022-01-27", provenance: "<time datetime> on the page" });
+  });
+  it("reads no author from a hidden rel=author link (security.googleblog.com)", () => {
+    // Blogger's '<a href="https://plus.google.com/…" rel="author" style="display:none;"> Google </a>' names
+    // the account behind the post; the writers are in a byline the page shows only without scripts.
+    expect(HTML["security.googleblog.com.protection"]).toMatch(/rel="author" style="display:none;">\s*Google\s*<\/a>/);
+    expect(metadataOf("security.googleblog.com.protection").author.map((v) => v.value)).not.toContain("Google");
   });
   it("reads no byline from a picture's credit (viconsortium.com)", () => {
     // "<span class="credit video-credit">By U.S. CUSTOMS AND BORDER PROTECTION</span>" closes the video's summary.

@@ -34,6 +34,8 @@ const ARTICLE = "article, .article, .hentry, .post, .entry, [itemtype*=Article],
  */
 function holdsPage(el: Element): boolean {
   const tag = tagOf(el);
+  // Blogger's posts are a widget among widgets: "widget Blog" (the sidebar's are "widget BlogArchive", "widget Profile").
+  if (/(?:^|\s)Blog(?:\s|$)/.test(el.getAttribute("class") ?? "")) return true;
   return tag === "html" || tag === "body" || tag === "main" || !!el.querySelector("h1, main, [role=main]");
 }
 

@@ -331,7 +331,8 @@ export const isWrittenName = (name: string) =>
 
 function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const a of layout.elements) {
-    if (!isRelAuthor(a) || isNoise(a)) continue;
+    // A hidden one ("display:none", Blogger's link to a Google+ profile) names an account, not a writer the page shows.
+    if (!isRelAuthor(a) || isNoise(a) || /display\s*:\s*none/i.test(a.getAttribute("style") ?? "")) continue;
     const name = cleanByline(textOf(a), ctx.language, ctx.now);
     if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : 0.8, "byline", a);
   }
