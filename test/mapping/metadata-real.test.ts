@@ -56,6 +56,7 @@ import maenner from "../fixtures/real/pages/maenner.media-church.html?raw";
 import football from "../fixtures/real/pages/football.ua.podolski.html?raw";
 import simplyscience from "../fixtures/real/pages/simplyscience.ch.erdoel.html?raw";
 import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
+import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -102,6 +103,7 @@ const HTML: Record<string, string> = {
   "football.ua.podolski": football,
   "simplyscience.ch.erdoel": simplyscience,
   "blog.python.org": pythonblog,
+  "everardoherrera.com-momento": everardo,
 };
 
 type Truth = TruthFields;
@@ -200,6 +202,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // Blogger: "<span class="post-author vcard">Posted by <span class="fn">Ned Deily</span>" in the post's footer,
   // inside <div class="widget Blog">, the posts' widget (the sidebar's widgets are noise, this one is not).
   ["blog.python.org", "author", /^visible author element \(class="post-author"\)$/],
+  // Joomla: "<dd class="createdby">Escrito por Jose Pablo Segura Vargas</dd>" in the article's info list.
+  ["everardoherrera.com-momento", "author", /^visible byline under the h2$/],
 ];
 
 describe("metadata sources on real pages", () => {

@@ -30,7 +30,7 @@ function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
   }
 }
 
-const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "author", "authors", "authorname", "authornames", "postauthor", "entryauthor", "articleauthor", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator"]);
+const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "author", "authors", "authorname", "authornames", "postauthor", "entryauthor", "articleauthor", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator", "createdby"]);
 /** Parts of an author box that are not the name. */
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
@@ -51,7 +51,7 @@ export const BYLINE_OPENING = new RegExp(`^(?:(?:${OPENING_WORDS})\\s+|(?:${LABE
 const PREFIX = new RegExp(`^(?:(?:redaktion|interview|text\\s+(?:und|&|and)\\s+interview)\\s*:\\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|${OPENING_WORDS}|${NAME_LABEL_WORDS})\\s*:?\\s+)`, "i");
 
 /** A cheap test before splitting attribute values into words. */
-const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creator|posted-?by|submitted|poster/i;
+const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creat(?:or|edby)|posted-?by|submitted|poster/i;
 
 /** Which byline class/id/itemprop/rel token an element carries, if any. */
 function bylineMark(el: Element): string | null {
