@@ -57,6 +57,7 @@ import football from "../fixtures/real/pages/football.ua.podolski.html?raw";
 import simplyscience from "../fixtures/real/pages/simplyscience.ch.erdoel.html?raw";
 import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
+import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -104,6 +105,7 @@ const HTML: Record<string, string> = {
   "simplyscience.ch.erdoel": simplyscience,
   "blog.python.org": pythonblog,
   "everardoherrera.com-momento": everardo,
+  "sonnenernergie.de.Windrebell": sonnenenergie,
 };
 
 type Truth = TruthFields;
@@ -204,6 +206,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["blog.python.org", "author", /^visible author element \(class="post-author"\)$/],
   // Joomla: "<dd class="createdby">Escrito por Jose Pablo Segura Vargas</dd>" in the article's info list.
   ["everardoherrera.com-momento", "author", /^visible byline under the h2$/],
+  // "<b>Von:</b> <br> <br> Götz Warnke" closes the article: the byline word with a colon, the name on the next line.
+  ["sonnenernergie.de.Windrebell", "author", /^visible byline in the article$/],
 ];
 
 describe("metadata sources on real pages", () => {

@@ -281,8 +281,8 @@ function namePart(box: Element): Element | null {
   return null;
 }
 
-/** An element that holds nothing but the byline word: "By", "Von", "Autor:". */
-const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:${OPENING_WORDS}|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
+/** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
+const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
 /** Line-breaking elements: a byline's name ends at the first of them. */
 const BREAKS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section", "article", "header", "footer", "time", "img", "figure"]);
 
@@ -297,6 +297,8 @@ function textAfter(el: Element, max: number): string | null {
     for (let n = cur.nextSibling; n && text.length <= max; n = n.nextSibling) {
       if (n.nodeType === 1) {
         const child = n as Element;
+        // "<b>Von:</b><br><br>Jane Doe": the name on the line after the label.
+        if (tagOf(child) === "br" && !text.trim()) continue;
         if (BREAKS.has(tagOf(child)) || child.querySelector("br, p, div, li, time")) break;
         text += ` ${child.textContent ?? ""}`;
       } else if (n.nodeType === 3) text += n.textContent ?? "";
