@@ -259,6 +259,15 @@ describe("visible text", () => {
     expect(m.author.map((a) => a.strength)).toEqual([0.8]);
   });
 
+  it("reads links to writers' archives as a byline when their slugs spell the names, co-authors in one line", () => {
+    const m = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/author/lena-fischer/">Lena Fischer</a>,
+<a href="/author/jon-roe/">Jon Roe</a></div>${LONG}<div class="box"><a href="/author/lena-fischer/">Alle Artikel</a></div></article></body></html>`, "https://blog.example/tips");
+    expect(vp(m.author)).toEqual([["Lena Fischer, Jon Roe", "visible link to the author's page under the h1"]]);
+    // A link to the archive whose text is no name its slug spells ("Alle Artikel", "Zur Artikelübersicht") names no one.
+    const other = read(`<html><body><article><h1>Ten tips</h1>${LONG}<p><a href="/autor/lena-fischer">Zur Artikelübersicht</a></p></article></body></html>`, "https://blog.example/tips");
+    expect(other.author).toEqual([]);
+  });
+
   it("reads the name part of an author box, Drupal's 'submitted' line, and a labelled credit at the end of a page without landmarks", () => {
     const box = read(`<html><body><main><h1>Unfall in Simmelsdorf</h1><div class="authors"><div class="author"><span class="label">N-Land</span><a href="/autor/redaktion"><img alt="N-Land Redaktion" src="/a.jpg"><span class="author__info--name">N-Land Redaktion</span></a></div></div></main></body></html>`);
     expect(values(box.author)).toEqual(["N-Land Redaktion"]);

@@ -1,11 +1,12 @@
 /**
- * Metadata the page only shows: the h1, `<time>` elements, bylines, `rel=author` links and the hero
- * image. Comments, sidebars, related lists and the page footer carry other people's names and
+ * Metadata the page only shows: the h1, `<time>` elements, bylines, `rel=author` links, links to the
+ * writer's archive and the hero image (hero-image.ts). Comments, sidebars, related lists and the page footer carry other people's names and
  * other posts' dates, so nothing is read from them.
  */
-import { absoluteUrl, collapse, imageSource, tagOf, textOf } from "../html";
+import { collapse, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
 import { findDate, isDateOnly, normalizeDate } from "./dates";
+import { readHeroImage } from "./hero-image";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
 
 
@@ -340,29 +341,46 @@ function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
   }
 }
 
-const MAX_HERO_CANDIDATES = 40;
-/** Whole words only: "silicon-valley.jpg" is a photo, "site-icon.png" is not. */
-const NOT_HERO = /(?:^|[^a-z])(?:logo|icon|avatar|sprite|pixel|spacer|blank|gravatar|emoji|badge|spinner|loader|placeholder|tracking|favicon|1x1)s?(?![a-z])/i;
+/** A link to a writer's archive page: "/author/jane-doe/", "/autor/max-muster" (a path segment, then the writer's slug). */
+const AUTHOR_PAGE = /\/(?:author|authors|autor|autoren|auteur|autore|autores)\/[^/?#]+/i;
 
-function readHeroImage(body: Element, col: Collector, ctx: ReadContext): void {
-  const articles = body.querySelectorAll("article");
-  const root = body.querySelector("main, [role=main]") ?? (articles.length === 1 ? articles[0] : null) ?? body;
-  const where = tagOf(root) === "article" || root.querySelector("article") ? "the article" : "the main content";
-  // The hero is near the top: a gallery's hundredth image is not it.
-  for (const img of Array.from(root.querySelectorAll("img")).slice(0, MAX_HERO_CANDIDATES)) {
-    const width = Number(img.getAttribute("width")) || null;
-    const height = Number(img.getAttribute("height")) || null;
-    if ((width !== null && width < 300) || (height !== null && height < 150) || isNoise(img)) continue;
-    const srcset = (img.getAttribute("srcset") ?? img.getAttribute("data-srcset") ?? "").trim().split(/\s+/)[0] || null;
-    const src = absoluteUrl(imageSource(img) ?? srcset, ctx.finalUrl);
-    if (!src || src.startsWith("#") || /\.svg(\?|$)/i.test(src)) continue;
-    let marks = `${src} ${img.getAttribute("alt") ?? ""}`;
-    for (let cur: Element | null = img, i = 0; cur && i < 3; cur = cur.parentElement, i++) marks += ` ${markOf(cur)}`;
-    if (NOT_HERO.test(marks)) continue;
-    const sized = width !== null && height !== null;
-    col.add("image", src, sized ? `first large <img> in ${where}` : `first <img> in ${where}`, sized ? 0.6 : 0.45, "body image", img);
-    return;
+/** Lower case without accents: "José Núñez" → "jose nunez". */
+const folded = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe"; not for "Alle Artikel"). */
+function namesSlug(name: string, path: string): boolean {
+  const slug = folded(decodeURIComponent(AUTHOR_PAGE.exec(path)![0].split("/")[2]!));
+  return folded(name).split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && slug.includes(w));
+}
+
+/**
+ * "<a href="/author/jane-doe/">Jane Doe</a>" under the headline or in the article: a theme's byline
+ * without a byline class. The link's text must read as a name its archive's slug spells; links to
+ * several writers in one line ("Por: <a>A</a>, <a>B</a>") are co-authors. The first line of such links
+ * counts (a listing's teasers link their writers too).
+ */
+function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: Layout): void {
+  let line: Element | null = null;
+  const names: string[] = [];
+  for (const a of layout.elements) {
+    if (tagOf(a) !== "a" || isRelAuthor(a) || (line && a.parentElement !== line)) continue;
+    let path: string;
+    try {
+      path = new URL(a.getAttribute("href") ?? "", ctx.finalUrl).pathname;
+    } catch {
+      continue;
+    }
+    if (!AUTHOR_PAGE.test(path) || isNoise(a) || rawLength(a) > 60) continue;
+    if (!layout.near(a) && !layout.inArticle(a)) continue;
+    const name = cleanByline(textOf(a), ctx.language, ctx.now);
+    if (!name || !isWrittenName(name) || !namesSlug(name, path)) continue;
+    line = a.parentElement;
+    if (!names.includes(name)) names.push(name);
   }
+  if (!line || !names.length) return;
+  const near = layout.near(line);
+  const where = near ? `under the ${layout.headlineTag}` : "in the article";
+  col.add("author", names.join(", "), `visible link to the author's page ${where}`, near ? 0.62 : 0.5, "byline", line);
 }
 
 /** The visible sources, read from `body` (the document's body, or its root when it has none). */
@@ -370,5 +388,6 @@ export function readVisible(body: Element, col: Collector, ctx: ReadContext, lay
   readTimes(col, ctx, layout);
   readBylines(col, ctx, layout);
   readRelAuthor(col, ctx, layout);
+  readAuthorPageLinks(col, ctx, layout);
   readHeroImage(body, col, ctx);
 }
