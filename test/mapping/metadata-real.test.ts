@@ -59,6 +59,7 @@ import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
+import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -108,6 +109,7 @@ const HTML: Record<string, string> = {
   "everardoherrera.com-momento": everardo,
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
+  "wbf.admin.ch.14093": wbf,
 };
 
 type Truth = TruthFields;
@@ -255,6 +257,12 @@ describe("metadata sources on real pages", () => {
     // the account behind the post; the writers are in a byline the page shows only without scripts.
     expect(HTML["security.googleblog.com.protection"]).toMatch(/rel="author" style="display:none;">\s*Google\s*<\/a>/);
     expect(metadataOf("security.googleblog.com.protection").author.map((v) => v.value)).not.toContain("Google");
+  });
+  it("reads a press release's dateline: place, day, dash (wbf.admin.ch)", () => {
+    // "<p><strong>Bern, 17.08.2007 - Rede von Moritz Leuenberger beim SP-Städtegipfel, Basel, 18. August 2007</strong></p>"
+    // under the headline, whatever other day the line names. (The corpus's own label is empty; field-labels.json's is the day.)
+    expect(checked["wbf.admin.ch.14093"]!.datePublished).toBe("2007-08-17");
+    expect(vp(metadataOf("wbf.admin.ch.14093").datePublished)).toEqual([["2007-08-17", "visible date line under the h1"]]);
   });
   it("reads a link to the writer's archive as a byline (larepublica.pe)", () => {
     // '<a title="La República" href="https://larepublica.pe/autor/la-republica/"><strong>La República</strong></a>'

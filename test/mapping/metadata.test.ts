@@ -194,6 +194,15 @@ describe("markup in the body", () => {
 });
 
 describe("visible text", () => {
+  it("reads a press release's dateline that opens its lead: place, day, then a dash", () => {
+    const body = "Die Stadt hat den Hafen nach einer Woche Reparaturen an der Außenmauer wieder geöffnet, teilte die Hafenbehörde in einer Mitteilung auf ihrer Website mit.";
+    const m = read(`<html lang="de"><body><article><h1>Hafen wieder offen</h1><p>Hamburg, 02.12.2022 – ${body}</p></article></body></html>`, "https://news.example/hafen");
+    expect(vp(m.datePublished)).toEqual([["2022-12-02", "visible date line under the h1"]]);
+    // A sentence that names a day between dashes is no dateline.
+    const sentence = read(`<html lang="de"><body><article><h1>Hafen wieder offen</h1><p>Die Messe, die am 02.12.2022 – nach zwei Jahren Pause – beginnt, ist ausgebucht. ${body}</p></article></body></html>`, "https://news.example/hafen");
+    expect(sentence.datePublished).toEqual([]);
+  });
+
   it("reads a German byline and <time> and the date written in a byline", () => {
     const m = read(`<html lang="de"><head><title>Neue Radwege in Köln | Stadtblatt</title><meta property="og:site_name" content="Stadtblatt"></head><body>
 <article><h1>Neue Radwege in Köln</h1><p class="meta" data-box="24,300,400,18">Von Max Mustermann, <time datetime="2024-05-02">2. Mai 2024</time></p>

@@ -32,6 +32,11 @@ const OTHER_WORDS = /(?<!\p{L})(?:updat|aktualisiert|geändert|modifi|actualiz|m
 /** A weekday's name and a separator before a date ("Freitag | ", "Monday, ", "Mi., "), in the languages dates are read in. */
 const WEEKDAY_BEFORE = /^[\s|•·–-]*(?:mon|tues|wednes|thurs|fri|satur|sun)day[\s,|•·–-]*$|^[\s|•·–-]*(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)\.?[\s,|•·–-]*$/iu;
 
+/** Before a press release's day: nothing, or its place ("Bern, ", "Karlsruhe, (", "Hamburg, den "). */
+const PLACE_BEFORE = /^\s*(?:\p{Lu}[\p{L}.'-]+(?:[ /-]\p{Lu}?[\p{L}.'-]+){0,2}\s*,\s*(?:den\s+|le\s+|el\s+)?\(?)?$/u;
+/** After it: a dash ("17.08.2007 - Rede …", "29.11.2022 – Mehrfach …") or a full stop ("(12.11.2021). Traditionell …"). */
+const DATELINE_AFTER = /^\s*\)?\s*(?:[-–—]\s|\.\s+\p{Lu})/u;
+
 /** Of a longer text by the headline, the opening read for a dateline. */
 const LEAD_CHARS = 80;
 /** At most this many lines are read with chrono (it is slow on big pages). */
@@ -86,9 +91,12 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // "Veröffentlicht am", "Posted on": an introduction is short; a long text before is a sentence.
     const introduced = before.length <= 40 && PUBLISHED_WORDS.test(before);
     // A lead paragraph's own dateline names what it is; "at the meeting on 12 March" does not.
-    if (opens && !(introduced && DATELINE_WORDS.test(before))) continue;
+    // A press release's dateline: "Bern, 17.08.2007 - Rede von …", "Karlsruhe, (12.11.2021). Traditionell …",
+    // "29.11.2022 – Mehrfach …": the place (or nothing), the day, then a dash or a full stop.
+    const press = PLACE_BEFORE.test(before) && DATELINE_AFTER.test(raw.slice(date.index + date.text.length));
+    if (opens && !(introduced && DATELINE_WORDS.test(before)) && !press) continue;
     // A sentence that mentions a date is not a date line.
-    if (date.text.length < 0.35 * raw.length && !introduced && !leads) continue;
+    if (date.text.length < 0.35 * raw.length && !introduced && !leads && !press) continue;
     const stand = (near || above) && before.length <= 40 && STAND.test(before);
     if (OTHER_WORDS.test(before) && !stand) continue;
     found++;
