@@ -60,6 +60,7 @@ import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?ra
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
 import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
+import futurezone from "../fixtures/real/pages/futurezone.at.lyft.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -110,6 +111,7 @@ const HTML: Record<string, string> = {
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
   "wbf.admin.ch.14093": wbf,
+  "futurezone.at.lyft": futurezone,
 };
 
 type Truth = TruthFields;
@@ -263,6 +265,14 @@ describe("metadata sources on real pages", () => {
     // under the headline, whatever other day the line names. (The corpus's own label is empty; field-labels.json's is the day.)
     expect(checked["wbf.admin.ch.14093"]!.datePublished).toBe("2007-08-17");
     expect(vp(metadataOf("wbf.admin.ch.14093").datePublished)).toEqual([["2007-08-17", "visible date line under the h1"]]);
+  });
+  it("reads a day written with slashes the way the page's markup states it (futurezone.at)", () => {
+    // "<span>05/08/2019</span>" over the headline of a German page whose JSON-LD says 2019-05-08: the month comes
+    // first here, and the line agrees with the markup instead of showing the 5th of August.
+    expect(HTML["futurezone.at.lyft"]).toContain("<span>05/08/2019</span>");
+    expect(checked["futurezone.at.lyft"]!.datePublished).toBe("2019-05-08");
+    const [first] = metadataOf("futurezone.at.lyft").datePublished;
+    expect(first).toMatchObject({ value: "2019-05-08T05:30:23Z", provenance: "JSON-LD NewsArticle.datePublished", agreeing: ["visible date line under the h1"] });
   });
   it("reads a link to the writer's archive as a byline (larepublica.pe)", () => {
     // '<a title="La República" href="https://larepublica.pe/autor/la-republica/"><strong>La República</strong></a>'

@@ -203,6 +203,14 @@ describe("visible text", () => {
     expect(sentence.datePublished).toEqual([]);
   });
 
+  it("reads a day written with slashes as the markup states it, and one written with dots day first", () => {
+    const page = (line: string, stated: string) =>
+      read(`<html lang="de"><head><meta property="article:published_time" content="${stated}"></head><body><article><h1>Hafen wieder offen</h1><p>${line}</p>${LONG}</article></body></html>`, "https://news.example/hafen");
+    expect(vp(page("05/08/2019", "2019-05-08").datePublished)).toEqual([["2019-05-08", "meta article:published_time"]]);
+    // Dots are day first: the page shows the 1st of November, whatever its markup says.
+    expect(vp(page("01.11.2023", "2023-01-11").datePublished)[0]).toEqual(["2023-11-01", "visible date line under the h1"]);
+  });
+
   it("reads a German byline and <time> and the date written in a byline", () => {
     const m = read(`<html lang="de"><head><title>Neue Radwege in Köln | Stadtblatt</title><meta property="og:site_name" content="Stadtblatt"></head><body>
 <article><h1>Neue Radwege in Köln</h1><p class="meta" data-box="24,300,400,18">Von Max Mustermann, <time datetime="2024-05-02">2. Mai 2024</time></p>

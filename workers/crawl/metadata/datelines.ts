@@ -105,8 +105,27 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     strength = Math.round(strength * 100) / 100;
     const line = stand ? `visible "Stand" date line` : "visible date line";
     const where = el.closest("h1") ? "visible date in the h1" : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : "visible date element";
-    col.add("datePublished", date.iso, where, strength, "date line", el);
+    col.add("datePublished", statedReading(date, col), where, strength, "date line", el);
   }
+}
+
+/**
+ * A day written in figures with slashes whose day and month could be either way round: "05/08/2019".
+ * (Dots are day first wherever they are written: "01.11.2023" is the 1st of November.)
+ */
+const EITHER_WAY = /(?<!\d)(0?[1-9]|1[0-2])\/(0?[1-9]|1[0-2])\/(?:19|20)\d{2}(?!\d)/;
+
+/**
+ * The day a line shows in figures, read the way the page's markup states it: "05/08/2019" on a German
+ * page whose JSON-LD says 2019-05-08 is the 8th of May (the site writes the month first), not the 5th
+ * of August. Otherwise the reading of the page's language.
+ */
+function statedReading(date: { iso: string; text: string }, col: Collector): string {
+  const m = EITHER_WAY.exec(date.text);
+  if (!m || Number(m[1]) === Number(m[2])) return date.iso;
+  const swapped = `${date.iso.slice(0, 4)}-${date.iso.slice(8, 10)}-${date.iso.slice(5, 7)}${date.iso.slice(10)}`;
+  const stated = new Set(col.list("datePublished").filter(isStated).map((c) => c.value.slice(0, 10)));
+  return stated.has(swapped.slice(0, 10)) && !stated.has(date.iso.slice(0, 10)) ? swapped : date.iso;
 }
 
 /** "31.10.23", "| 31.10.23": a day with a two-digit year, the whole line. */
@@ -193,6 +212,7 @@ const SHOWN_FAMILIES = new Set(["date line", "url", "time"]);
 
 /** Families that state a date in the page's markup, unseen by readers. */
 const STATED_FAMILIES = new Set(["jsonld", "og", "twitter", "dc", "microdata", "rdfa"]);
+const isStated = (c: { family: string }) => STATED_FAMILIES.has(c.family) || c.family.startsWith("meta ");
 
 /**
  * A publication day the page shows by its headline ("27.01.2022" under the h1) against a different
@@ -209,8 +229,7 @@ export function preferShownDay(col: Collector): void {
   col.replace(
     "datePublished",
     list.map((c) => {
-      const stated = STATED_FAMILIES.has(c.family) || c.family.startsWith("meta ");
-      if (!stated || days.has(c.value.slice(0, 10)) || c.strength < best) return c;
+      if (!isStated(c) || days.has(c.value.slice(0, 10)) || c.strength < best) return c;
       return { ...c, strength: Math.round((best - 0.05) * 1000) / 1000, provenance: `${c.provenance} (the page shows another day)` };
     }),
   );
