@@ -61,6 +61,7 @@ import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.h
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
 import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
 import futurezone from "../fixtures/real/pages/futurezone.at.lyft.html?raw";
+import coopbuddy from "../fixtures/real/pages/coopbuddy.de.bee.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -112,6 +113,7 @@ const HTML: Record<string, string> = {
   "larepublica.pe-minedu": larepublica,
   "wbf.admin.ch.14093": wbf,
   "futurezone.at.lyft": futurezone,
+  "coopbuddy.de.bee": coopbuddy,
 };
 
 type Truth = TruthFields;
@@ -273,6 +275,14 @@ describe("metadata sources on real pages", () => {
     expect(checked["futurezone.at.lyft"]!.datePublished).toBe("2019-05-08");
     const [first] = metadataOf("futurezone.at.lyft").datePublished;
     expect(first).toMatchObject({ value: "2019-05-08T05:30:23Z", provenance: "JSON-LD NewsArticle.datePublished", agreeing: ["visible date line under the h1"] });
+  });
+  it("reads no publication date from a game's release date (coopbuddy.de)", () => {
+    // '<div class="release"><b>Release:</b> 14.11.2019</div>' under the headline dates the game, not the review.
+    expect(HTML["coopbuddy.de.bee"]).toContain("<b>Release:</b> 14.11.2019");
+    expect(checked["coopbuddy.de.bee"]!.datePublished).toBe("2019-12-02");
+    const dates = metadataOf("coopbuddy.de.bee").datePublished;
+    expect(dates.map((v) => v.value.slice(0, 10))).not.toContain("2019-11-14");
+    expect(dates[0]).toMatchObject({ value: "2019-12-02T17:15:20+00:00", provenance: "JSON-LD @graph WebPage.datePublished" });
   });
   it("reads a link to the writer's archive as a byline (larepublica.pe)", () => {
     // '<a title="La República" href="https://larepublica.pe/autor/la-republica/"><strong>La República</strong></a>'

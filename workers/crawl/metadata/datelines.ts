@@ -24,10 +24,11 @@ const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|rele
  */
 const STAND = /(?:^|\s)stand(?:\s+des\s+(?:artikels|beitrags|textes))?\s*:?\s*$/iu;
 /**
- * Words that introduce another date: an update, an event, a deadline, a comment. Each at a word's start
+ * Words that introduce another date: an update, an event, a deadline, a game's or a film's release
+ * ("Release: 14.11.2019"; not a press release), a comment. Each at a word's start
  * ("Stand", not "Abstand" or "Zustand"; "event", not "prevent"; "Termin", not "determine").
  */
-const OTHER_WORDS = /(?<!\p{L})(?:updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand(?!\p{L})|event|termin|deadline|frist|bis(?!\p{L})|until|reply|antwort|sagt|says|wrote|schrieb|copyright)|©|\(c\)/iu;
+const OTHER_WORDS = /(?<!\p{L})(?:updat|aktualisiert|geändert|modifi|actualiz|mis à jour|edited|revised|stand(?!\p{L})|event|termin|deadline|frist|bis(?!\p{L})|until|(?<!press\s|presse\s)release(?!\p{L})|reply|antwort|sagt|says|wrote|schrieb|copyright)|©|\(c\)/iu;
 
 /** A weekday's name and a separator before a date ("Freitag | ", "Monday, ", "Mi., "), in the languages dates are read in. */
 const WEEKDAY_BEFORE = /^[\s|•·–-]*(?:mon|tues|wednes|thurs|fri|satur|sun)day[\s,|•·–-]*$|^[\s|•·–-]*(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)\.?[\s,|•·–-]*$/iu;
