@@ -19,6 +19,8 @@ import whisky from "../fixtures/real/pages/whiskyverkostung.com.halle.html?raw";
 import autoPresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 import pointsGuy from "../fixtures/real/pages/thepointsguy.com.alaska.html?raw";
 import greenpeace from "../fixtures/real/pages/greenpeace.de.nachhaltigleben.html?raw";
+import colours from "../fixtures/real/pages/colours-of-the-soul.alhelm.net.html?raw";
+import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
 describe("main content on real pages", () => {
   it("leaves rows of teaser cards after the article out however long they run, image-titled links and this page's own card included (bike-magazin.de)", () => {
@@ -167,6 +169,24 @@ describe("main content on real pages", () => {
     expect(page.mainText).not.toContain("Was ist der Earth Overshoot Day?");
     expect(page.mainText).not.toContain("Mehr erfahren");
     expect(page.mainSource?.reason).toContain("teaser cards");
+  });
+
+  it("leaves a server's error messages out, and reads the page they came before (colours-of-the-soul.alhelm.net)", () => {
+    // 266 PHP messages: before the doctype ("<br />\n<b>Deprecated</b>: Assigning the return value of new by
+    // reference is deprecated in <b>/www/htdocs/…/wp-settings.php</b> on line <b>520</b><br />"), and inside the article.
+    expect(colours.match(/<b>(?:Strict Standards|Deprecated|Warning|Notice)<\/b>:/g)?.length).toBe(266);
+    const page = extractPage(colours, "http://www.colours-of-the-soul.alhelm.net/trnd-projekt-g-data-internetsecurity-2009/");
+    expect(page.mainText).toContain("Bei dem nächsten trnd-Projekt, welches ich Euch noch gar nicht vorgestellt habe");
+    expect(page.mainText).not.toMatch(/Strict Standards|on line \d+/);
+    // The messages before the doctype hid the <html lang="de"> behind them.
+    expect(page.metadata?.language[0]).toMatchObject({ value: "de", provenance: "<html lang>" });
+  });
+
+  it("removes PHP's error messages in the form it prints them, and nothing that only looks like one", () => {
+    const php = "<p>Erster Absatz.</p><br />\n<b>Warning</b>:  Use of undefined constant X - assumed 'X' in <b>/home/site/functions.php</b> on line <b>45</b><br />\n<p>Zweiter Absatz.</p>";
+    expect(withoutServerErrors(php)).toBe("<p>Erster Absatz.</p>\n<p>Zweiter Absatz.</p>");
+    const prose = "<p><b>Warning</b>: do not feed the animals, as the sign on line 3 of the trail says.</p>";
+    expect(withoutServerErrors(prose)).toBe(prose);
   });
 
   it("keeps a picture's credit in a block its class calls a caption, outside any figure element (\"img-caption\", \"slide-caption\")", () => {

@@ -1,4 +1,5 @@
 import { parseHTML } from "linkedom";
+import { withoutServerErrors } from "./server-errors";
 import type { ExtractedHeading, ExtractedImage, ExtractedLink, PageExtraction } from "../contracts/extraction";
 import { findComponents, type ImageSizes } from "./components";
 import { extractMetadata } from "./metadata";
@@ -32,7 +33,8 @@ function insideDropped(el: Element): boolean {
 }
 
 /** Extraction with the problems worth logging. See `extractPage`. */
-export function extractPageWithNotes(html: string, url: string, definitions: Record<string, unknown> = {}, options: ExtractOptions = {}): ExtractionResult {
+export function extractPageWithNotes(served: string, url: string, definitions: Record<string, unknown> = {}, options: ExtractOptions = {}): ExtractionResult {
+  const html = withoutServerErrors(served);
   const finalUrl = options.finalUrl ?? url;
   const host = options.host ?? new URL(finalUrl).host;
   const imageSizes = options.imageSizes ?? {};
