@@ -20,6 +20,8 @@ import autoPresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 import pointsGuy from "../fixtures/real/pages/thepointsguy.com.alaska.html?raw";
 import greenpeace from "../fixtures/real/pages/greenpeace.de.nachhaltigleben.html?raw";
 import colours from "../fixtures/real/pages/colours-of-the-soul.alhelm.net.html?raw";
+import californiaGlobe from "../fixtures/real/pages/californiaglobe.com.amazon.html?raw";
+import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
 describe("main content on real pages", () => {
@@ -180,6 +182,18 @@ describe("main content on real pages", () => {
     expect(page.mainText).not.toMatch(/Strict Standards|on line \d+/);
     // The messages before the doctype hid the <html lang="de"> behind them.
     expect(page.metadata?.language[0]).toMatchObject({ value: "de", provenance: "<html lang>" });
+  });
+
+  it("leaves the writer's biography under the article out (californiaglobe.com), and keeps sentences that only start alike", () => {
+    const page = extractPage(californiaGlobe, "https://californiaglobe.com/section-2/amazon-liable-for-defective-third-party-products-rules-ca-appelate-court/");
+    expect(californiaGlobe).toContain("Evan V. Symon is the Senior Editor for the California Globe.");
+    expect(page.mainText).toContain("Amazon");
+    expect(page.mainText).not.toContain("Evan V. Symon is the Senior Editor");
+    expect(page.mainSource?.reason).toContain("author bio");
+    expect(readerNotice("Evan Tepest ist Autor*in und Journalist*in. Evans Essayband erschien im März.")).toBe("author bio");
+    // A shop's name before "is where", a company's "Founders Edition": no one's biography.
+    expect(readerNotice("Best Buy is where you can find the Founders Edition, as well as cards from Gigabyte, Asus, PNY, EVGA and MSI.")).toBeNull();
+    expect(readerNotice("Among local presenters is Professor Gordon Shirley, Chief Executive Officer of the Port Authority.")).toBeNull();
   });
 
   it("removes PHP's error messages in the form it prints them, and nothing that only looks like one", () => {

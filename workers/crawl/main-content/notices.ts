@@ -7,7 +7,7 @@
  * paragraph of prose.
  */
 
-export type NoticeKind = "call to action" | "notice" | "credit" | "page error";
+export type NoticeKind = "call to action" | "notice" | "credit" | "page error" | "author bio";
 
 /** A word boundary that knows letters beyond ASCII (`\b` does not: "wir übernehmen" has none before "ü"). */
 const B = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
@@ -121,6 +121,15 @@ const AGENCY = String.raw`getty ?images|shutterstock(\.com)?|istock(photo)?(\.co
 /** A credit line alone: "TebNad/Shutterstock.com", "Augusta National/Getty Images", "aja/PAP", "Imagen: Télam". */
 const CREDIT = new RegExp(String.raw`^(?:(?:foto|fotos|photo|photos|bild|imagen|image|zdjęcie|fot\.|titelbild)\s*:\s*.{1,40}|(?:[^\s/]+(?: [^\s/]+){0,3} ?/ ?)?(?:${AGENCY})(?: ?/ ?[^\s/]+(?: [^\s/]+){0,3})?)$`, "iu");
 
+/**
+ * The writer's biography under the article: a name, then what the writer is ("Evan V. Symon is the Senior
+ * Editor for the California Globe.", "Evan Tepest ist Autor*in und Journalist*in."). The name is matched
+ * with its capitals; the rest in lower case, the role within the first sentence.
+ */
+const BIO_NAME = /^\p{Lu}[\p{L}'’-]+\.?(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+|von|van|de|der|di|da|del|la|le)){1,3}(?:\s\(\d{2}\))?,?\s/u;
+const BIO_ROLE =
+  /^(?:is|ist|est|es|è|jest)\s(?:(?:a|an|the|ein|eine|der|die|un|une|el|la|il|lo|seit)\s)?[^.]{0,80}?(?:editor|reporter|journalist|writer|correspondent|columnist|contributor|author|founder|redakteur|autor|korrespondent|kolumnist|gründer|rédacteur|rédactrice|journaliste|periodista|redactor|redactora|escritor|escritora|giornalista|dziennikarz|dziennikarka)(?:in|\*in)?(?![\p{L}])/u;
+
 /** Longer than this (in letters), a block is not one notice. */
 export const LONG_NOTICE = 400;
 
@@ -130,6 +139,8 @@ export function readerNotice(text: string): NoticeKind | null {
   if (!t) return null;
   if (t.length <= 60 && CREDIT.test(t)) return "credit";
   if (PAGE_ERROR.test(t)) return "page error";
+  const name = BIO_NAME.exec(t);
+  if (name && BIO_ROLE.test(t.slice(name[0].length).toLowerCase())) return "author bio";
   const lower = t.toLowerCase();
   if (CALL_TO_ACTION.test(lower) || FOLLOW_NAMED.test(t)) return "call to action";
   if (NOTICE.test(lower)) return "notice";
