@@ -21,6 +21,7 @@ import pointsGuy from "../fixtures/real/pages/thepointsguy.com.alaska.html?raw";
 import greenpeace from "../fixtures/real/pages/greenpeace.de.nachhaltigleben.html?raw";
 import colours from "../fixtures/real/pages/colours-of-the-soul.alhelm.net.html?raw";
 import californiaGlobe from "../fixtures/real/pages/californiaglobe.com.amazon.html?raw";
+import lokalo from "../fixtures/real/pages/lokalo.de-Weinbergsbahnen.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
@@ -194,6 +195,16 @@ describe("main content on real pages", () => {
     // A shop's name before "is where", a company's "Founders Edition": no one's biography.
     expect(readerNotice("Best Buy is where you can find the Founders Edition, as well as cards from Gigabyte, Asus, PNY, EVGA and MSI.")).toBeNull();
     expect(readerNotice("Among local presenters is Professor Gordon Shirley, Chief Executive Officer of the Port Authority.")).toBeNull();
+  });
+
+  it("leaves the rules for readers' comments out (lokalo.de)", () => {
+    const page = extractPage(lokalo, "https://lokalo.de/artikel/310144/weinbergsbahnen-in-erden-nicht-manipuliert-ermittlungen-zu-trittenheimer-fall-gehen-weiter/");
+    expect(lokalo).toContain("Die Redaktion behält sich vor, Lesermeinungen zu kürzen.");
+    expect(page.mainText).not.toContain("Lesermeinungen zu kürzen");
+    expect(readerNotice("Comments are moderated and will appear after approval.")).toBe("notice");
+    expect(readerNotice("Die Kommentare der User geben nicht notwendigerweise die Meinung der Redaktion wieder.")).toBe("notice");
+    // A report about a court that deletes nothing is no rule for comments.
+    expect(readerNotice("Das Gericht behält sich vor, das Urteil schriftlich zu begründen.")).toBeNull();
   });
 
   it("removes PHP's error messages in the form it prints them, and nothing that only looks like one", () => {

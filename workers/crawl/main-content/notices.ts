@@ -99,6 +99,13 @@ const NOTICE = anyOf(
     // A broadcaster's note of when its programme covered the story (tagesschau.de, ndr.de, br.de and their kin).
     String.raw`\büber dieses thema berichtete(n)? (das|der|die)? ?\p{L}+`,
     String.raw`\b(diese seite|dieser beitrag|dieser artikel) (zeigt|enthält|ist) (gesponserten?|bezahlten?) (marketing-?)?(inhalte?|werbung|beitrag)\b`,
+    // The rules for readers' comments under the article.
+    String.raw`\b(die )?kommentare der (user|leser|nutzer|userinnen|leserinnen)\b[^.]{0,40}\b(geben|spiegeln) nicht\b`,
+    String.raw`\bbehält sich (das recht )?vor,? [^.]{0,60}\b(kommentare|lesermeinungen|leserbriefe|beiträge)\b[^.]{0,40}\b(zu kürzen|zu löschen|zu entfernen|nicht zu veröffentlichen)\b`,
+    String.raw`\b(die )?kommentare werden (von (der redaktion|moderatoren)|vor der veröffentlichung|[^.]{0,30}moderiert)\b`,
+    String.raw`\b(comments|replies) (are|will be) (moderated|reviewed|held for moderation)\b`,
+    String.raw`\breserves? the right to (delete|remove|edit) (any )?comments\b`,
+    String.raw`\bcomments (do not|don't) (necessarily )?(reflect|represent) the (views|opinions?)\b`,
     // The site's banner for old browsers.
     String.raw`\byou('re| are) using an? (outdated|old|older|unsupported) (web )?browser\b`,
     String.raw`\b(please )?(upgrade|update) (to a newer version of )?your (web )?browser\b`,
