@@ -1,7 +1,7 @@
 /**
  * Metadata the page only shows: the h1, `<time>` elements, bylines, `rel=author` links, links to the
- * writer's archive and the hero image (hero-image.ts). Comments, sidebars, related lists and the page footer carry other people's names and
- * other posts' dates, so nothing is read from them.
+ * writer's archive and the hero image (hero-image.ts). Comments, sidebars, related lists and the page
+ * footer carry other people's names and other posts' dates, so nothing is read from them.
  */
 import { collapse, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
@@ -349,7 +349,12 @@ const folded = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerC
 
 /** Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe"; not for "Alle Artikel"). */
 function namesSlug(name: string, path: string): boolean {
-  const slug = folded(decodeURIComponent(AUTHOR_PAGE.exec(path)![0].split("/")[2]!));
+  let slug = AUTHOR_PAGE.exec(path)![0].split("/")[2]!;
+  try {
+    slug = folded(decodeURIComponent(slug));
+  } catch {
+    return false;
+  }
   return folded(name).split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && slug.includes(w));
 }
 
