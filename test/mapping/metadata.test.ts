@@ -283,6 +283,9 @@ describe("visible text", () => {
     // A link to the archive whose text is no name its slug spells ("Alle Artikel", "Zur Artikelübersicht") names no one.
     const other = read(`<html><body><article><h1>Ten tips</h1>${LONG}<p><a href="/autor/lena-fischer">Zur Artikelübersicht</a></p></article></body></html>`, "https://blog.example/tips");
     expect(other.author).toEqual([]);
+    // A German slug writes the umlauts out ("joerg-mueller" for "Jörg Müller").
+    const umlauts = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/autor/joerg-mueller/">Jörg Müller</a></div>${LONG}</article></body></html>`, "https://blog.example/tips");
+    expect(vp(umlauts.author)).toEqual([["Jörg Müller", "visible link to the author's page under the h1"]]);
   });
 
   it("reads the name part of an author box, Drupal's 'submitted' line, and a labelled credit at the end of a page without landmarks", () => {

@@ -4,7 +4,7 @@
  * alt attribute as written (missing is not the same as empty: an empty alt marks a decorative image).
  */
 import type { PageAuditFacts } from "../contracts/extraction";
-import { absoluteUrl, collapse, imageSource, tagOf } from "./html";
+import { absoluteUrl, collapse, hiddenByStyle, imageSource, tagOf } from "./html";
 
 /** Subtrees that are not part of the page a reader or a crawler sees. */
 const INVISIBLE_TAGS = new Set(["script", "style", "noscript", "template", "head", "svg", "math"]);
@@ -13,7 +13,7 @@ function invisible(el: Element): boolean {
   for (let cur: Element | null = el; cur; cur = cur.parentElement) {
     if (INVISIBLE_TAGS.has(tagOf(cur))) return true;
     if (cur.hasAttribute("hidden") || cur.getAttribute("aria-hidden") === "true") return true;
-    if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(cur.getAttribute("style") ?? "")) return true;
+    if (hiddenByStyle(cur)) return true;
   }
   return false;
 }

@@ -27,6 +27,9 @@ const TEXT_NODE = 3;
 
 export const tagOf = (el: Element) => el.tagName.toLowerCase();
 
+/** Whether the element's own style hides it (`display: none`, `visibility: hidden`). */
+export const hiddenByStyle = (el: Element) => /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "");
+
 /**
  * The language the document element declares, with the attribute that declares it: `lang`, or
  * `xml:lang` in an XHTML document that has only that (`<html xmlns="http://www.w3.org/1999/xhtml"

@@ -3,7 +3,7 @@
  * and cookie boxes, ads, breadcrumbs, tag lists, author boxes, print/e-mail tools. Found by the words
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
-import { collapse, tagOf } from "../html";
+import { collapse, hiddenByStyle, tagOf } from "../html";
 import { isByline } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
 import { cardRow, elsewhere, onItsOwnLine } from "./cards";
@@ -175,8 +175,7 @@ function readKind(el: Element): Kind {
   if (tag === "aside" || tag === "footer") return { label: tag, strength: "medium" };
   const words = roleWords(el);
   if (words) for (const rule of RULES) if (rule.re.some((re) => re.test(words))) return { label: rule.label, strength: rule.strength };
-  const style = el.getAttribute("style") ?? "";
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return { label: "hidden", strength: "weak" };
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || hiddenByStyle(el)) return { label: "hidden", strength: "weak" };
   return null;
 }
 

@@ -20,7 +20,7 @@ export function siteKey(s: string): string {
 }
 
 /** The same with German umlauts written out, as host names spell them ("Jäger" → "jaeger"). */
-function spelledKey(s: string): string {
+export function spelledKey(s: string): string {
   return siteKey(s.replace(/[äÄ]/g, "ae").replace(/[öÖ]/g, "oe").replace(/[üÜ]/g, "ue").replace(/ß/g, "ss"));
 }
 

@@ -3,11 +3,12 @@
  * writer's archive and the hero image (hero-image.ts). Comments, sidebars, related lists and the page
  * footer carry other people's names and other posts' dates, so nothing is read from them.
  */
-import { collapse, tagOf, textOf } from "../html";
+import { collapse, hiddenByStyle, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
 import { findDate, isDateOnly, normalizeDate } from "./dates";
 import { readHeroImage } from "./hero-image";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
+import { siteKey, spelledKey } from "./site-name";
 
 
 function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
@@ -335,7 +336,7 @@ export const isWrittenName = (name: string) =>
 function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const a of layout.elements) {
     // A hidden one ("display:none", Blogger's link to a Google+ profile) names an account, not a writer the page shows.
-    if (!isRelAuthor(a) || isNoise(a) || /display\s*:\s*none/i.test(a.getAttribute("style") ?? "")) continue;
+    if (!isRelAuthor(a) || isNoise(a) || hiddenByStyle(a)) continue;
     const name = cleanByline(textOf(a), ctx.language, ctx.now);
     if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : 0.8, "byline", a);
   }
@@ -344,18 +345,18 @@ function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
 /** A link to a writer's archive page: "/author/jane-doe/", "/autor/max-muster" (a path segment, then the writer's slug). */
 const AUTHOR_PAGE = /\/(?:author|authors|autor|autoren|auteur|autore|autores)\/[^/?#]+/i;
 
-/** Lower case without accents: "José Núñez" → "jose nunez". */
-const folded = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-
-/** Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe"; not for "Alle Artikel"). */
+/**
+ * Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe", "/autor/fiona-bornhoeft"
+ * for "Fiona Bornhöft"; not for "Alle Artikel"), compared as site names are: lower case, without accents.
+ */
 function namesSlug(name: string, path: string): boolean {
   let slug = AUTHOR_PAGE.exec(path)![0].split("/")[2]!;
   try {
-    slug = folded(decodeURIComponent(slug));
+    slug = siteKey(decodeURIComponent(slug));
   } catch {
     return false;
   }
-  return folded(name).split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && slug.includes(w));
+  return name.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && (slug.includes(siteKey(w)) || slug.includes(spelledKey(w))));
 }
 
 /**
@@ -368,7 +369,8 @@ function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: Layout): 
   let line: Element | null = null;
   const names: string[] = [];
   for (const a of layout.elements) {
-    if (tagOf(a) !== "a" || isRelAuthor(a) || (line && a.parentElement !== line)) continue;
+    // The href is tested as written first: parsing every link of a page as a URL is the costly part.
+    if (tagOf(a) !== "a" || isRelAuthor(a) || (line && a.parentElement !== line) || !AUTHOR_PAGE.test(a.getAttribute("href") ?? "")) continue;
     let path: string;
     try {
       path = new URL(a.getAttribute("href") ?? "", ctx.finalUrl).pathname;
