@@ -62,6 +62,7 @@ import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
 import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
 import futurezone from "../fixtures/real/pages/futurezone.at.lyft.html?raw";
 import coopbuddy from "../fixtures/real/pages/coopbuddy.de.bee.html?raw";
+import eurosport from "../fixtures/real/pages/eurosport.de-corona.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -114,6 +115,7 @@ const HTML: Record<string, string> = {
   "wbf.admin.ch.14093": wbf,
   "futurezone.at.lyft": futurezone,
   "coopbuddy.de.bee": coopbuddy,
+  "eurosport.de-corona": eurosport,
 };
 
 type Truth = TruthFields;
@@ -194,6 +196,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["rheinruhronline.de.essenwestviertel", "title", /^<h1>, which differs from the <title>/],
   // No h1: the film's page heads its text with an h2, and "<p>von <em>Klaus Stanjek</em></p>" stands under it.
   ["klaenge-des-verschweigens.de.geschichte", "author", /^visible byline under the h2$/],
+  // JSON-LD credits the site ("author":{"@type":"Organization","name":"Eurosport"}) and no writer is named.
+  ["eurosport.de-corona", "author", /^JSON-LD NewsArticle\.author \(the site\)$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

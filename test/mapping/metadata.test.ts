@@ -337,6 +337,16 @@ describe("visible text", () => {
     expect(values(joined.author)).toEqual(["Alberto Ávila"]);
   });
 
+  it("proposes the site as the author only where no one else is named, and says so", () => {
+    const head = `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Marcas","author":{"@type":"Organization","name":"Unocero"},"publisher":{"@type":"Organization","name":"Unocero"}}</script>`;
+    const alone = read(`<html><head>${head}</head><body><main><h1>Marcas</h1>${LONG}</main></body></html>`, "https://www.unocero.com/x/");
+    expect(vp(alone.author)).toEqual([["Unocero", "JSON-LD NewsArticle.author (the site)"]]);
+    expect(alone.author[0].strength).toBeLessThan(0.6);
+    // A writer's byline: the site's credit gives way entirely.
+    const byline = read(`<html><head>${head}</head><body><main><h1>Marcas</h1><p class="byline">Por Alberto Ávila</p>${LONG}</main></body></html>`, "https://www.unocero.com/x/");
+    expect(values(byline.author)).toEqual(["Alberto Ávila"]);
+  });
+
   it("drops soft hyphens and zero-width characters from the values", () => {
     const m = read(`<html><head><title>Deutsch&shy;land hilft | Ministerium</title></head><body><main><h1>Deutsch&shy;land hilft&#8203;</h1></main></body></html>`);
     expect(m.title[0].value).toBe("Deutschland hilft");

@@ -1,8 +1,8 @@
 /**
  * Author values after every source is read: link texts ("View all posts by Jane Doe") and byline
  * words cut to the name, account names and placeholders rejected, the site or its owner company
- * (which `meta name=author` and JSON-LD often name) taken out, and values that only the markup
- * states, never the page, ranked down: the author of a page is who the page shows as its author.
+ * (which `meta name=author` and JSON-LD often name) kept only as a weak last resort where no one else
+ * is named, and values that only the markup states, never the page, ranked down: the author of a page is who the page shows as its author.
  */
 import { tagOf } from "../html";
 import { type Candidate, type Collector, isDomainName, looseKey, textKey } from "./collect";
@@ -145,12 +145,15 @@ export function completeGivenName(name: string, text: string): string | null {
 
 /** How far the site as author falls below a person's byline under the headline. */
 const SITE_BELOW_BYLINE = 0.3;
+/** How far a source's value falls when it names only the site, and nothing else names anyone. */
+const SITE_CREDIT_BELOW = 0.45;
+const round = (n: number) => Math.round(n * 1000) / 1000;
 
 const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /**
- * Refines the author candidates: names cut out of link texts, nobody and the site dropped, and
- * values of the markup alone weighed by whether the page shows them.
+ * Refines the author candidates: names cut out of link texts, nobody dropped, the site kept only
+ * where nothing else is left, and values of the markup alone weighed by whether the page shows them.
  */
 export function refineAuthors(col: Collector, layout: Layout | null, siteNames: string[]): void {
   // Compared as site names are (siteKey): "www.elcolombiano.com" names the site as "El Colombiano" does.
@@ -173,6 +176,8 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
   // A person's byline under the headline: the site credited elsewhere (a teaser's "L'Opinion") ranks below it.
   const personByline = col.list("author").some((c) => c.family === "byline" && /under the h[12]/.test(c.provenance) && !isSite(authorName(c.value) ?? c.value));
   const refined: Candidate[] = [];
+  // The site as the author: proposed only where no other author value is left.
+  const siteCredits: Candidate[] = [];
   for (const c of col.list("author")) {
     const name = authorName(c.value);
     if (!name) continue;
@@ -183,7 +188,12 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
       return parts.length > 1 && parts.some(isSite) ? parts.filter((p) => !isSite(p)) : [n];
     });
     const people = named.filter((n) => !isSite(n) || bylines.has(looseKey(n)));
-    if (!people.length) continue;
+    if (!people.length) {
+      // The site credited as the author ("author":{"@type":"Organization","name":"Eurosport"}): the
+      // page's only credit where no one else is named, and a weak one.
+      if (named.length) siteCredits.push({ ...c, value: named.join(", "), strength: round(c.strength - SITE_CREDIT_BELOW), provenance: `${c.provenance} (the site)` });
+      continue;
+    }
     let value = people.join(", ");
     let strength = c.strength;
     let provenance = c.provenance;
@@ -222,9 +232,9 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     // A login ("fhaacker") that the theme prints, marks up and writes into JSON-LD is one record of the
     // CMS, not sources that agree.
     if (isAccount(value)) family = ACCOUNT_FAMILY;
-    refined.push({ ...c, value, strength: Math.round(strength * 1000) / 1000, provenance, family });
+    refined.push({ ...c, value, strength: round(strength), provenance, family });
   }
-  col.replace("author", withCoAuthors(refined));
+  col.replace("author", withCoAuthors(refined.length ? refined : siteCredits));
 }
 
 /** A person's name as written: two to five capitalised words and particles ("Anna von Berg", "Sadhbh O'Sullivan"). */
