@@ -63,6 +63,9 @@ import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
 import futurezone from "../fixtures/real/pages/futurezone.at.lyft.html?raw";
 import coopbuddy from "../fixtures/real/pages/coopbuddy.de.bee.html?raw";
 import eurosport from "../fixtures/real/pages/eurosport.de-corona.html?raw";
+import guatemala from "../fixtures/real/pages/guetemala.com-nicole.html?raw";
+import aussengedanken from "../fixtures/real/pages/aussengedanken.de.feuerholz.html?raw";
+import autopresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -116,6 +119,9 @@ const HTML: Record<string, string> = {
   "futurezone.at.lyft": futurezone,
   "coopbuddy.de.bee": coopbuddy,
   "eurosport.de-corona": eurosport,
+  "guetemala.com-nicole": guatemala,
+  "aussengedanken.de.feuerholz": aussengedanken,
+  "auto-presse.de-minisuv": autopresse,
 };
 
 type Truth = TruthFields;
@@ -287,6 +293,18 @@ describe("metadata sources on real pages", () => {
     const dates = metadataOf("coopbuddy.de.bee").datePublished;
     expect(dates.map((v) => v.value.slice(0, 10))).not.toContain("2019-11-14");
     expect(dates[0]).toMatchObject({ value: "2019-12-02T17:15:20+00:00", provenance: "JSON-LD @graph WebPage.datePublished" });
+  });
+  it("reads bylines whose word takes a colon, that share their element with a second line, or that an icon opens (guatemala.com, aussengedanken.de, auto-presse.de)", () => {
+    // '<span class="writter">Por: Juan Diego</span>' under the headline.
+    expect(checked["guetemala.com-nicole"]!.author).toBe("Juan Diego");
+    expect(vp(metadataOf("guetemala.com-nicole").author)[0]).toEqual(["Juan Diego", "visible byline under the h1"]);
+    // '<p>Von <strong><a>Roland Brockmann</a></strong> und <strong><a>Sebastian Drescher</a></strong><br> … Kakuma /Kenia</p>':
+    // the place on the next line is not part of the byline.
+    expect(checked["aussengedanken.de.feuerholz"]!.author).toBe("Roland Brockmann; Sebastian Drescher");
+    expect(metadataOf("aussengedanken.de.feuerholz").author[0]?.value).toBe("Roland Brockmann und Sebastian Drescher");
+    // '<i class="fa fa-pencil"></i> <span>Solveig Grewe</span>' beside the date under the headline.
+    expect(checked["auto-presse.de-minisuv"]!.author).toBe("Solveig Grewe");
+    expect(vp(metadataOf("auto-presse.de-minisuv").author)[0]).toEqual(["Solveig Grewe", "visible name beside an author icon under the h1"]);
   });
   it("reads a link to the writer's archive as a byline (larepublica.pe)", () => {
     // '<a title="La República" href="https://larepublica.pe/autor/la-republica/"><strong>La República</strong></a>'

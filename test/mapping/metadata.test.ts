@@ -337,6 +337,18 @@ describe("visible text", () => {
     expect(values(joined.author)).toEqual(["Alberto Ávila"]);
   });
 
+  it("reads a byline word with a colon, a byline's first line, and a name an author icon opens", () => {
+    expect(vp(read(`<html><body><main><h1>Ciclismo</h1><span class="meta">By: Jane Doe</span>${LONG}</main></body></html>`).author)).toEqual([["Jane Doe", "visible byline under the h1"]]);
+    const place = read(`<html><body><main><h1>Streit ums Feuerholz</h1><p>Von <strong>Roland Brockmann</strong> und <strong>Sebastian Drescher</strong><br>Kakuma / Kenia</p>${LONG}</main></body></html>`);
+    expect(values(place.author)).toEqual(["Roland Brockmann und Sebastian Drescher"]);
+    const icon = (html: string) => read(`<html><body><main><h1>Mini-SUV</h1><div class="info">${html}</div>${LONG}</main></body></html>`).author;
+    expect(vp(icon(`<i class="fa fa-pencil"></i> <span>Solveig Grewe</span>`))).toEqual([["Solveig Grewe", "visible name beside an author icon under the h1"]]);
+    expect(values(icon(`<img src="/static/icons/user.svg">EFE`))).toEqual(["EFE"]);
+    // The same icon on a login form's field, or before a button's word, names no one.
+    expect(icon(`<form><label><i class="fa fa-user"></i></label><a href="/lost">Reset Password</a></form>`)).toEqual([]);
+    expect(icon(`<i class="fa fa-user"></i> <span>Anmelden</span>`)).toEqual([]);
+  });
+
   it("proposes the site as the author only where no one else is named, and says so", () => {
     const head = `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Marcas","author":{"@type":"Organization","name":"Unocero"},"publisher":{"@type":"Organization","name":"Unocero"}}</script>`;
     const alone = read(`<html><head>${head}</head><body><main><h1>Marcas</h1>${LONG}</main></body></html>`, "https://www.unocero.com/x/");

@@ -16,6 +16,7 @@ import { declaredLanguage, readTags } from "./metadata/tags";
 import { hostLabel, isHomePage, stripSiteSuffix, titleParts } from "./metadata/title";
 import { readBrand, readSiteNames } from "./metadata/site-name";
 import { type Layout, pageLayout } from "./metadata/layout";
+import { readAuthorPageLinks, readRelAuthor } from "./metadata/author-links";
 import { readVisible } from "./metadata/visible";
 import { readTextLanguage } from "./metadata/text-language";
 
@@ -103,6 +104,8 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
     readTextLanguage(col, ctx.mainText);
     readMarkup(document, col, read);
     readVisible(document.body ?? root, col, read, layout);
+    readRelAuthor(col, read, layout);
+    readAuthorPageLinks(col, read, layout);
     readDateLines(col, read, layout);
     readAgencyDateline(col, ctx.mainText);
     readBrand(layout.elements, col, ctx.finalUrl);

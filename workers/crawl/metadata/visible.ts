@@ -1,14 +1,14 @@
 /**
- * Metadata the page only shows: the h1, `<time>` elements, bylines, `rel=author` links, links to the
- * writer's archive and the hero image (hero-image.ts). Comments, sidebars, related lists and the page
- * footer carry other people's names and other posts' dates, so nothing is read from them.
+ * Metadata the page only shows: the h1, `<time>` elements, bylines and the hero image (hero-image.ts);
+ * author-links.ts reads `rel=author` links and links to the writer's archive. Comments, sidebars,
+ * related lists and the page footer carry other people's names and other posts' dates, so nothing is
+ * read from them.
  */
-import { collapse, hiddenByStyle, tagOf, textOf } from "../html";
+import { collapse, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
 import { findDate, isDateOnly, normalizeDate } from "./dates";
 import { readHeroImage } from "./hero-image";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
-import { siteKey, spelledKey } from "./site-name";
 
 
 function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
@@ -36,7 +36,7 @@ const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "autho
 /** Parts of an author box that are not the name. */
 const NOT_NAME_WORDS = new Set(["title", "role", "position", "job", "label", "date", "time", "avatar", "photo", "image", "img", "picture", "bio", "biography", "description", "desc", "follow", "social", "twitter", "email", "mail", "archive", "more", "posts", "count"]);
 /** Role words that name no person: kept, but behind any real name. */
-const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
+export const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|editorial( team)?|staff|team|guest|gast|webmaster|anonymous|anonym|newsroom|rédaction|redacción|redazione|author|autor|the editors)$/i;
 /** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
 const OPENING_WORDS = "by|von|par|por|di|door|av|af";
 /** Words that label the writer's name, with a colon or without one: "Autorin: Jane Doe", "Text Jane Doe". */
@@ -131,7 +131,7 @@ const MAX_BYLINES = 24;
 /** Elements that hold an unmarked "By Jane Doe" line. */
 const LINE_TAGS = new Set(["p", "span", "div", "small", "address", "li", "strong", "em", "b", "i"]);
 const CONTAINER_TAGS = new Set(["html", "body", "main", "article", "section", "meta", "link", "script", "img", "time"]);
-const isRelAuthor = (el: Element) => tagOf(el) === "a" && (el.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).includes("author");
+export const isRelAuthor = (el: Element) => tagOf(el) === "a" && (el.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).includes("author");
 
 function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   // rel=author links are their own source; page-level containers ("single-author" on <body>) and
@@ -181,9 +181,10 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     const near = layout.near(el);
     const length = rawLength(el);
     if (length > 100 || (!near && !layout.inArticle(el))) continue;
-    const line = collapse(el.textContent ?? "");
+    // "Von Jane Doe und John Roe<br>Kakuma / Kenia": the byline is the element's first line.
+    const line = firstLine(el);
     if (!BYLINE_START.test(line) || marked.some((m) => m.contains(el)) || isNoise(el) || isPictureCredit(el)) continue;
-    const text = textOf(el);
+    const text = line === collapse(el.textContent ?? "") ? textOf(el) : line;
     // The innermost element that holds the whole line.
     if (!BYLINE_START.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
     const name = cleanByline(text, ctx.language, ctx.now);
@@ -205,6 +206,15 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     const holder = el.parentElement ?? el;
     if (near) add(holder, name, `visible byline under the ${layout.headlineTag}`, 0.68);
     else if (name && /:$/.test(label) && isWrittenName(name)) add(holder, name, "visible byline in the article", 0.56);
+  }
+  // A person icon where the byline word would be: "<i class="fa fa-pencil"></i><span>Jane Doe</span>",
+  // "<img src="/icons/user.svg">EFE", under the headline (elsewhere the same icon is the login link).
+  for (const el of layout.elements) {
+    if (el.children.length || (el.textContent ?? "").trim() || !isPersonIcon(el) || !layout.near(el) || isNoise(el) || el.closest("form, label, button, dialog")) continue;
+    const after = textAfter(el, 60);
+    const name = after ? cleanByline(after, ctx.language, ctx.now) : null;
+    // Two words or more, or an agency's letters ("EFE"): one word beside such an icon is a link's ("Anmelden").
+    if (name && isWrittenName(name) && (name.includes(" ") || /^\p{Lu}{2,6}$/u.test(name))) add(el.parentElement ?? el, name, `visible name beside an author icon under the ${layout.headlineTag}`, 0.6);
   }
   const signature = readSignature(layout);
   if (signature) add(signature.el, signature.name, "visible signature at the end of the article", 0.5);
@@ -283,6 +293,15 @@ function namePart(box: Element): Element | null {
   return null;
 }
 
+/** An icon font's person or pen glyph (`fa-user`, `icon-pencil`, `glyphicon-user`), or an image file named so. */
+const PERSON_ICON = /(?:^|\s)(?:fa|fas|far|icon|glyphicon|bi|dashicons|ion)-(?:user|user-o|user-circle|pencil|pen|person|author|feather|admin-users)(?:\s|$)/;
+const PERSON_ICON_FILE = /\/(?:user|author|person|pencil|writer)\.(?:svg|png|gif)$/i;
+function isPersonIcon(el: Element): boolean {
+  const tag = tagOf(el);
+  if (tag === "img") return PERSON_ICON_FILE.test((el.getAttribute("src") ?? "").split(/[?#]/)[0]);
+  return (tag === "i" || tag === "span" || tag === "em") && PERSON_ICON.test(el.getAttribute("class") ?? "");
+}
+
 /** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
 /** Line-breaking elements: a byline's name ends at the first of them. */
@@ -310,8 +329,19 @@ function textAfter(el: Element, max: number): string | null {
   return line && line.length <= max ? line : null;
 }
 
+/** An element's text up to its first line break (`<br>` among its children). */
+function firstLine(el: Element): string {
+  let text = "";
+  for (const n of Array.from(el.childNodes)) {
+    if (n.nodeType === 1 && tagOf(n as Element) === "br") {
+      if (text.trim()) break;
+    } else text += n.textContent ?? "";
+  }
+  return collapse(text);
+}
+
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
-const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)\\s|(?:${LABEL_WORDS})\\s*:)`, "i");
+const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)(?:\\s|:\\s*\\S)|(?:${LABEL_WORDS})\\s*:)`, "i");
 const BYLINE_LABEL = new RegExp(`^[\\s|·•—–-]*(?:${WRITER_LABEL_WORDS})\\s*:`, "i");
 /** Between the names of a byline of several: "Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". */
 const BYLINE_JOINS = /\s*,\s*|\s+(?:und|and|&|y|et|i)\s+/;
@@ -333,68 +363,9 @@ export function isByline(line: string): boolean {
 export const isWrittenName = (name: string) =>
   name.split(/\s+/).length <= 5 && name.split(/[\s,]+/).every((w) => /^\p{Lu}/u.test(w) || /^(?:von|van|der|den|de|du|da|di|la|le|und|and|&|zu|y|e)$/i.test(w));
 
-function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
-  for (const a of layout.elements) {
-    // A hidden one ("display:none", Blogger's link to a Google+ profile) names an account, not a writer the page shows.
-    if (!isRelAuthor(a) || isNoise(a) || hiddenByStyle(a)) continue;
-    const name = cleanByline(textOf(a), ctx.language, ctx.now);
-    if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : 0.8, "byline", a);
-  }
-}
-
-/** A link to a writer's archive page: "/author/jane-doe/", "/autor/max-muster" (a path segment, then the writer's slug). */
-const AUTHOR_PAGE = /\/(?:author|authors|autor|autoren|auteur|autore|autores)\/[^/?#]+/i;
-
-/**
- * Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe", "/autor/fiona-bornhoeft"
- * for "Fiona Bornhöft"; not for "Alle Artikel"), compared as site names are: lower case, without accents.
- */
-function namesSlug(name: string, path: string): boolean {
-  let slug = AUTHOR_PAGE.exec(path)![0].split("/")[2]!;
-  try {
-    slug = siteKey(decodeURIComponent(slug));
-  } catch {
-    return false;
-  }
-  return name.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && (slug.includes(siteKey(w)) || slug.includes(spelledKey(w))));
-}
-
-/**
- * "<a href="/author/jane-doe/">Jane Doe</a>" under the headline or in the article: a theme's byline
- * without a byline class. The link's text must read as a name its archive's slug spells; links to
- * several writers in one line ("Por: <a>A</a>, <a>B</a>") are co-authors. The first line of such links
- * counts (a listing's teasers link their writers too).
- */
-function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: Layout): void {
-  let line: Element | null = null;
-  const names: string[] = [];
-  for (const a of layout.elements) {
-    // The href is tested as written first: parsing every link of a page as a URL is the costly part.
-    if (tagOf(a) !== "a" || isRelAuthor(a) || (line && a.parentElement !== line) || !AUTHOR_PAGE.test(a.getAttribute("href") ?? "")) continue;
-    let path: string;
-    try {
-      path = new URL(a.getAttribute("href") ?? "", ctx.finalUrl).pathname;
-    } catch {
-      continue;
-    }
-    if (!AUTHOR_PAGE.test(path) || isNoise(a) || rawLength(a) > 60) continue;
-    if (!layout.near(a) && !layout.inArticle(a)) continue;
-    const name = cleanByline(textOf(a), ctx.language, ctx.now);
-    if (!name || !isWrittenName(name) || !namesSlug(name, path)) continue;
-    line = a.parentElement;
-    if (!names.includes(name)) names.push(name);
-  }
-  if (!line || !names.length) return;
-  const near = layout.near(line);
-  const where = near ? `under the ${layout.headlineTag}` : "in the article";
-  col.add("author", names.join(", "), `visible link to the author's page ${where}`, near ? 0.62 : 0.5, "byline", line);
-}
-
 /** The visible sources, read from `body` (the document's body, or its root when it has none). */
 export function readVisible(body: Element, col: Collector, ctx: ReadContext, layout: Layout): void {
   readTimes(col, ctx, layout);
   readBylines(col, ctx, layout);
-  readRelAuthor(col, ctx, layout);
-  readAuthorPageLinks(col, ctx, layout);
   readHeroImage(body, col, ctx);
 }

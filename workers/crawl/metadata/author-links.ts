@@ -1,0 +1,66 @@
+/**
+ * Links that name the writer: `rel=author`, and links to the writer's archive page ("/author/jane-doe/")
+ * that themes print as their byline.
+ */
+import { hiddenByStyle, tagOf, textOf } from "../html";
+import type { Collector, ReadContext } from "./collect";
+import { isNoise, type Layout, rawLength } from "./layout";
+import { siteKey, spelledKey } from "./site-name";
+import { cleanByline, isRelAuthor, isWrittenName, ROLE } from "./visible";
+
+export function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
+  for (const a of layout.elements) {
+    // A hidden one ("display:none", Blogger's link to a Google+ profile) names an account, not a writer the page shows.
+    if (!isRelAuthor(a) || isNoise(a) || hiddenByStyle(a)) continue;
+    const name = cleanByline(textOf(a), ctx.language, ctx.now);
+    if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : 0.8, "byline", a);
+  }
+}
+
+/** A link to a writer's archive page: "/author/jane-doe/", "/autor/max-muster" (a path segment, then the writer's slug). */
+const AUTHOR_PAGE = /\/(?:author|authors|autor|autoren|auteur|autore|autores)\/[^/?#]+/i;
+
+/**
+ * Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe", "/autor/fiona-bornhoeft"
+ * for "Fiona Bornhöft"; not for "Alle Artikel"), compared as site names are: lower case, without accents.
+ */
+function namesSlug(name: string, path: string): boolean {
+  let slug = AUTHOR_PAGE.exec(path)![0].split("/")[2]!;
+  try {
+    slug = siteKey(decodeURIComponent(slug));
+  } catch {
+    return false;
+  }
+  return name.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && (slug.includes(siteKey(w)) || slug.includes(spelledKey(w))));
+}
+
+/**
+ * "<a href="/author/jane-doe/">Jane Doe</a>" under the headline or in the article: a theme's byline
+ * without a byline class. The link's text must read as a name its archive's slug spells; links to
+ * several writers in one line ("Por: <a>A</a>, <a>B</a>") are co-authors. The first line of such links
+ * counts (a listing's teasers link their writers too).
+ */
+export function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: Layout): void {
+  let line: Element | null = null;
+  const names: string[] = [];
+  for (const a of layout.elements) {
+    // The href is tested as written first: parsing every link of a page as a URL is the costly part.
+    if (tagOf(a) !== "a" || isRelAuthor(a) || (line && a.parentElement !== line) || !AUTHOR_PAGE.test(a.getAttribute("href") ?? "")) continue;
+    let path: string;
+    try {
+      path = new URL(a.getAttribute("href") ?? "", ctx.finalUrl).pathname;
+    } catch {
+      continue;
+    }
+    if (!AUTHOR_PAGE.test(path) || isNoise(a) || rawLength(a) > 60) continue;
+    if (!layout.near(a) && !layout.inArticle(a)) continue;
+    const name = cleanByline(textOf(a), ctx.language, ctx.now);
+    if (!name || !isWrittenName(name) || !namesSlug(name, path)) continue;
+    line = a.parentElement;
+    if (!names.includes(name)) names.push(name);
+  }
+  if (!line || !names.length) return;
+  const near = layout.near(line);
+  const where = near ? `under the ${layout.headlineTag}` : "in the article";
+  col.add("author", names.join(", "), `visible link to the author's page ${where}`, near ? 0.62 : 0.5, "byline", line);
+}
