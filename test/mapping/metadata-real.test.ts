@@ -66,6 +66,7 @@ import eurosport from "../fixtures/real/pages/eurosport.de-corona.html?raw";
 import guatemala from "../fixtures/real/pages/guetemala.com-nicole.html?raw";
 import aussengedanken from "../fixtures/real/pages/aussengedanken.de.feuerholz.html?raw";
 import autopresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
+import regenbogen from "../fixtures/real/pages/regenbogenportal.de-intersex.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -122,6 +123,7 @@ const HTML: Record<string, string> = {
   "guetemala.com-nicole": guatemala,
   "aussengedanken.de.feuerholz": aussengedanken,
   "auto-presse.de-minisuv": autopresse,
+  "regenbogenportal.de-intersex": regenbogen,
 };
 
 type Truth = TruthFields;
@@ -204,6 +206,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["klaenge-des-verschweigens.de.geschichte", "author", /^visible byline under the h2$/],
   // JSON-LD credits the site ("author":{"@type":"Organization","name":"Eurosport"}) and no writer is named.
   ["eurosport.de-corona", "author", /^JSON-LD NewsArticle\.author \(the site\)$/],
+  // "<title>08.11.2021 | Online-Fachtag zum Intersex Day of Remembrance: Regenbogenportal</title>", and no other date.
+  ["regenbogenportal.de-intersex", "datePublished", /^<title>'s date part$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

@@ -337,6 +337,14 @@ describe("visible text", () => {
     expect(values(joined.author)).toEqual(["Alberto Ávila"]);
   });
 
+  it("reads a day that is a part of the <title> of its own, but not the end of a span of days", () => {
+    const titled = (title: string) => read(`<html><head><title>${title}</title></head><body><main><h1>Berlin confronts its past</h1>${LONG}</main></body></html>`).datePublished;
+    expect(vp(titled("Berlin confronts its past | Germany | DW | 19.01.2020"))).toEqual([["2020-01-19", "<title>'s date part"]]);
+    expect(values(titled("08.11.2021 | Online-Fachtag"))).toEqual(["2021-11-08"]);
+    expect(titled("Wochenbericht 14. - 20. Januar 2022 - SLF")).toEqual([]);
+    expect(titled("Top 10 of 2020 - Blog")).toEqual([]);
+  });
+
   it("reads a byline word with a colon, a byline's first line, and a name an author icon opens", () => {
     expect(vp(read(`<html><body><main><h1>Ciclismo</h1><span class="meta">By: Jane Doe</span>${LONG}</main></body></html>`).author)).toEqual([["Jane Doe", "visible byline under the h1"]]);
     const place = read(`<html><body><main><h1>Streit ums Feuerholz</h1><p>Von <strong>Roland Brockmann</strong> und <strong>Sebastian Drescher</strong><br>Kakuma / Kenia</p>${LONG}</main></body></html>`);

@@ -9,7 +9,7 @@ import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { isArticle, readHeadlines, TITLE_GUESS, TITLE_TAG } from "./metadata/headline";
-import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readUrlDate } from "./metadata/datelines";
+import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readTitleDate, readUrlDate } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
@@ -111,6 +111,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
     readBrand(layout.elements, col, ctx.finalUrl);
   }
   readUrlDate(col, read);
+  readTitleDate(col, read, title);
   alignUtcDays(col);
   preferShownDay(col);
   readSiteNames(col, ctx.finalUrl, ctx.siteTitleSuffixes ?? [], title, layout?.h1 ? collapse(layout.h1.textContent ?? "") : null);

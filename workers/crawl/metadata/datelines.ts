@@ -6,8 +6,9 @@
  */
 import { collapse, tagOf } from "../html";
 import type { Collector, ReadContext } from "./collect";
-import { findDate, isoDay, plausibleDate } from "./dates";
+import { findDate, isDateOnly, isoDay, plausibleDate } from "./dates";
 import { isNoise, type Layout } from "./layout";
+import { titleParts } from "./title";
 
 /** Classes, ids and itemprops of date lines. */
 const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline|info|stamp/i;
@@ -175,6 +176,26 @@ export function urlDate(url: string, now: Date): string | null {
 
 export function readUrlDate(col: Collector, ctx: ReadContext): void {
   col.add("datePublished", urlDate(ctx.finalUrl, ctx.now), "day in the URL", 0.72, "url");
+}
+
+/** A written day with its year: "19.01.2020", "08.11.21", "2021-11-08", "26 Oktober 2010", "May 4, 2021". */
+const FULL_DAY = /\d{1,2}\.\s?\d{1,2}\.\s?\d{2}(?:\d{2})?\b|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}|\b(?:19|20)\d{2}\b/;
+
+/**
+ * A part of the `<title>` that is a day and nothing else: "Berlin confronts … | DW | 19.01.2020",
+ * "08.11.2021 | Online-Fachtag …". Sites that date their titles date them by publication; the end
+ * of a span ("Wochenbericht 14. - 20. Januar 2022") is no such date.
+ */
+export function readTitleDate(col: Collector, ctx: ReadContext, title: string): void {
+  const parts = titleParts(title);
+  for (const [i, part] of parts.entries()) {
+    if (part.length > 30 || !FULL_DAY.test(part) || !isDateOnly(part, ctx.language, ctx.now)) continue;
+    // "Wochenbericht 14. - 20. Januar 2022": the end of a span of days, not a day.
+    if (i > 0 && /\d\.?$/.test(parts[i - 1]!)) return;
+    const date = findDate(part, ctx.language, ctx.now);
+    if (date) col.add("datePublished", date.iso, "<title>'s date part", 0.6, "title");
+    return;
+  }
 }
 
 /** A moment stated in UTC ("2020-02-25T02:25:54Z", "…+00:00"): its day is Greenwich's, not the site's. */
