@@ -67,6 +67,7 @@ import guatemala from "../fixtures/real/pages/guetemala.com-nicole.html?raw";
 import aussengedanken from "../fixtures/real/pages/aussengedanken.de.feuerholz.html?raw";
 import autopresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 import regenbogen from "../fixtures/real/pages/regenbogenportal.de-intersex.html?raw";
+import energiezukunft from "../fixtures/real/pages/energiezukunft.eu.bioenergie.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -124,6 +125,7 @@ const HTML: Record<string, string> = {
   "aussengedanken.de.feuerholz": aussengedanken,
   "auto-presse.de-minisuv": autopresse,
   "regenbogenportal.de-intersex": regenbogen,
+  "energiezukunft.eu.bioenergie": energiezukunft,
 };
 
 type Truth = TruthFields;
@@ -208,6 +210,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["eurosport.de-corona", "author", /^JSON-LD NewsArticle\.author \(the site\)$/],
   // "<title>08.11.2021 | Online-Fachtag zum Intersex Day of Remembrance: Regenbogenportal</title>", and no other date.
   ["regenbogenportal.de-intersex", "datePublished", /^<title>'s date part$/],
+  // '<p class="DefaultEinleitung">Am vergangenen Freitag …</p>' (the standfirst), then '<p>29.11.2022 – Mehrfach und vehement …'.
+  ["energiezukunft.eu.bioenergie", "datePublished", /^visible date line opening the text$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

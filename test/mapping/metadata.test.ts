@@ -201,6 +201,12 @@ describe("visible text", () => {
     // A sentence that names a day between dashes is no dateline.
     const sentence = read(`<html lang="de"><body><article><h1>Hafen wieder offen</h1><p>Die Messe, die am 02.12.2022 – nach zwei Jahren Pause – beginnt, ist ausgebucht. ${body}</p></article></body></html>`, "https://news.example/hafen");
     expect(sentence.datePublished).toEqual([]);
+    // After a standfirst, the paragraph that opens the text; not a third one.
+    const standfirst = `<p class="intro">Der Hafen ist wieder offen: Nach einer Woche Reparaturen an der Außenmauer hat die Stadt ihn freigegeben, teilte die Hafenbehörde mit.</p>`;
+    const second = read(`<html lang="de"><body><article><h1>Hafen wieder offen</h1>${standfirst}<p>02.12.2022 – ${body}</p></article></body></html>`, "https://news.example/hafen");
+    expect(vp(second.datePublished)).toEqual([["2022-12-02", "visible date line opening the text"]]);
+    const third = read(`<html lang="de"><body><article><h1>Hafen wieder offen</h1>${standfirst}<p>${body}</p><p>02.12.2022 – ${body}</p></article></body></html>`, "https://news.example/hafen");
+    expect(third.datePublished).toEqual([]);
   });
 
   it("reads a day written with slashes as the markup states it, and one written with dots day first", () => {

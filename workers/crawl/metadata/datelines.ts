@@ -66,7 +66,9 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // the body's lead: "Pressemitteilung vom 25. Januar 2022 | Berlin – Die …", a press release's
     // dateline. (Checked first: the containers of a big page are long texts too, and cheap to drop.)
     const opens = text.length > 120;
-    if (opens && !(tagOf(el) === "p" && (layout.near(el) || layout.lead(el)))) continue;
+    // After a standfirst, the paragraph that opens the text may carry the press dateline instead.
+    const second = opens && tagOf(el) === "p" && layout.second(el);
+    if (opens && !(tagOf(el) === "p" && (layout.near(el) || layout.lead(el) || second))) continue;
     const near = opens || layout.near(el);
     const above = !near && layout.above(el);
     const dated = marked(el);
@@ -96,7 +98,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // A press release's dateline: "Bern, 17.08.2007 - Rede von …", "Karlsruhe, (12.11.2021). Traditionell …",
     // "29.11.2022 – Mehrfach …": the place (or nothing), the day, then a dash or a full stop.
     const press = PLACE_BEFORE.test(before) && DATELINE_AFTER.test(raw.slice(date.index + date.text.length));
-    if (opens && !(introduced && DATELINE_WORDS.test(before)) && !press) continue;
+    if (opens && !(introduced && DATELINE_WORDS.test(before) && !second) && !press) continue;
     // A sentence that mentions a date is not a date line.
     if (date.text.length < 0.35 * raw.length && !introduced && !leads && !press) continue;
     const stand = (near || above) && before.length <= 40 && STAND.test(before);
@@ -106,7 +108,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
     strength = Math.round(strength * 100) / 100;
     const line = stand ? `visible "Stand" date line` : "visible date line";
-    const where = el.closest("h1") ? "visible date in the h1" : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : "visible date element";
+    const where = el.closest("h1") ? "visible date in the h1" : second ? `${line} opening the text` : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : "visible date element";
     col.add("datePublished", statedReading(date, col), where, strength, "date line", el);
   }
 }

@@ -83,6 +83,8 @@ export interface Layout {
   inArticle(el: Element): boolean;
   /** Whether `el` is the first paragraph of the body text after the headline (its lead). */
   lead(el: Element): boolean;
+  /** Whether `el` is the paragraph of body text after the lead (where a standfirst comes first, the text's opening). */
+  second(el: Element): boolean;
 }
 
 const LANDMARKS = "article, main, [role=main], [itemtype*=Article], [itemtype*=BlogPosting]";
@@ -116,11 +118,14 @@ export function pageLayout(body: Element): Layout {
   let end = -1;
   let header: Element | null = null;
   let lead = -1;
+  let second = -1;
   let story: Element | null = null;
   if (headline) {
     start = order.get(headline)!;
     // The body text starts at the first real paragraph after the headline.
-    const bodyStart = all.findIndex((el, i) => i > start && tagOf(el) === "p" && rawLength(el) >= 120 && !isNoise(el));
+    const isText = (el: Element) => tagOf(el) === "p" && rawLength(el) >= 120 && !isNoise(el);
+    const bodyStart = all.findIndex((el, i) => i > start && isText(el));
+    if (bodyStart > 0) second = all.findIndex((el, i) => i > bodyStart && isText(el));
     end = bodyStart > 0 ? bodyStart : Math.min(all.length, start + 60);
     lead = bodyStart;
     header = headline.closest("header, hgroup");
@@ -152,5 +157,6 @@ export function pageLayout(body: Element): Layout {
     },
     inArticle: (el) => !!el.closest(LANDMARKS) || (!!story?.contains(el) && (order.get(el) ?? -1) > start),
     lead: (el) => lead > 0 && order.get(el) === lead,
+    second: (el) => second > 0 && order.get(el) === second,
   };
 }
