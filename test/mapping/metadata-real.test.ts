@@ -68,6 +68,7 @@ import aussengedanken from "../fixtures/real/pages/aussengedanken.de.feuerholz.h
 import autopresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 import regenbogen from "../fixtures/real/pages/regenbogenportal.de-intersex.html?raw";
 import energiezukunft from "../fixtures/real/pages/energiezukunft.eu.bioenergie.html?raw";
+import legrandcontinent from "../fixtures/real/pages/legrandcontinent.eu.heran.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -126,6 +127,7 @@ const HTML: Record<string, string> = {
   "auto-presse.de-minisuv": autopresse,
   "regenbogenportal.de-intersex": regenbogen,
   "energiezukunft.eu.bioenergie": energiezukunft,
+  "legrandcontinent.eu.heran": legrandcontinent,
 };
 
 type Truth = TruthFields;
@@ -212,6 +214,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["regenbogenportal.de-intersex", "datePublished", /^<title>'s date part$/],
   // '<p class="DefaultEinleitung">Am vergangenen Freitag …</p>' (the standfirst), then '<p>29.11.2022 – Mehrfach und vehement …'.
   ["energiezukunft.eu.bioenergie", "datePublished", /^visible date line opening the text$/],
+  // '<a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">' under the headline, where JSON-LD names the editor.
+  ["legrandcontinent.eu.heran", "author", /^visible link to the author's page under the h1$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

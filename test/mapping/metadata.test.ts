@@ -292,6 +292,19 @@ describe("visible text", () => {
     // A German slug writes the umlauts out ("joerg-mueller" for "Jörg Müller").
     const umlauts = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/autor/joerg-mueller/">Jörg Müller</a></div>${LONG}</article></body></html>`, "https://blog.example/tips");
     expect(vp(umlauts.author)).toEqual([["Jörg Müller", "visible link to the author's page under the h1"]]);
+    // Newsrooms file their writers under other words: "/staff/", "/redaktion/", "/writer/".
+    for (const path of ["/fr/staff/uriel-gadessaud/", "/redaktion/uriel-gadessaud", "/writer/uriel-gadessaud/"]) {
+      const staff = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="${path}">Uriel Gadessaud</a></div>${LONG}</article></body></html>`, "https://blog.example/tips");
+      expect(vp(staff.author), path).toEqual([["Uriel Gadessaud", "visible link to the author's page under the h1"]]);
+    }
+    // A member's profile or a team page is no writer's archive.
+    const profile = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/profil/nestle-produkttester">Nestlé Produkttester</a></div>${LONG}</article></body></html>`, "https://blog.example/tips");
+    expect(profile.author).toEqual([]);
+  });
+
+  it("cuts 'Zeige alle Beiträge von' and a trailing arrow off a rel=author link's text", () => {
+    const m = read(`<html><body><article><h1>Ten tips</h1>${LONG}<a href="/author/simon/" rel="author">Zeige alle Beiträge von Simon Dückert <span class="meta-nav">→</span></a></article></body></html>`, "https://blog.example/tips");
+    expect(vp(m.author)).toEqual([["Simon Dückert", "link rel=author"]]);
   });
 
   it("reads the name part of an author box, Drupal's 'submitted' line, and a labelled credit at the end of a page without landmarks", () => {

@@ -17,8 +17,12 @@ export function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout):
   }
 }
 
-/** A link to a writer's archive page: "/author/jane-doe/", "/autor/max-muster" (a path segment, then the writer's slug). */
-const AUTHOR_PAGE = /\/(?:author|authors|autor|autoren|auteur|autore|autores)\/[^/?#]+/i;
+/**
+ * A link to a writer's archive page: "/author/jane-doe/", "/autor/max-muster", a newsroom's "/staff/…",
+ * "/redaktion/…" or "/writer/…" (a path segment, then the writer's slug). Not a member's profile or a
+ * team page, which name users and guests as often as writers.
+ */
+const AUTHOR_PAGE = /\/(?:author|authors|autor|autoren|auteur|auteurs|autore|autori|autores|autorzy|redaktion|redakteur|journalist|journalisten|staff|writers?|contributors?)\/[^/?#]+/i;
 
 /**
  * Whether the archive's slug spells a word of the name ("/author/jane-doe/" for "Jane Doe", "/autor/fiona-bornhoeft"

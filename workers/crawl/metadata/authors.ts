@@ -13,7 +13,7 @@ import { isWrittenName } from "./visible";
 /** Link and byline phrases around a name, in the languages bylines are written in. */
 const LEAD = new RegExp(
   "^(?:(?:view|see|show|read)\\s+(?:all\\s+|more\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from|of)|(?:all\\s+)?(?:posts|articles|stories|entries)\\s+(?:by|from)|more\\s+(?:posts\\s+)?(?:by|from)|" +
-    "alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet|gespeichert|eingestellt)\\s+(?:von|vom)|" +
+    "(?:zeige\\s+)?alle\\s+(?:beiträge|artikel|einträge|posts)\\s+(?:von|vom)|mehr\\s+(?:beiträge\\s+|artikel\\s+)?von|(?:erstellt|geschrieben|verfasst|veröffentlicht|publiziert|gepostet|gespeichert|eingestellt)\\s+(?:von|vom)|" +
     "(?:voir\\s+)?tous\\s+les\\s+articles\\s+(?:de|par)|(?:ver\\s+)?(?:todas\\s+las\\s+)?(?:entradas|publicaciones)\\s+de|tutti\\s+gli\\s+articoli\\s+di|" +
     "(?:written|posted|published|reported|authored|contributed|created)\\s+by|post\\s+author|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|by|von|vom|par|por|di|door|av|af)(?:\\s*:\\s*|\\s+)|" +
     "^(?:autor(?:in)?|author|auteur|verfasser(?:in)?|text|texte|redaktion)\\s*:\\s*",
@@ -83,7 +83,7 @@ const NAME_SEPARATOR = /\s*[,;]\s*|\s+\/\s+/u;
 
 export function authorName(raw: string): string | null {
   let v = stripLead(stripCredits(raw.replace(/\s+/g, " ").trim())).replace(ROLE_BEFORE, "");
-  v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–-]+$/g, "");
+  v = v.replace(/^[\s,;:|·•—–-]+|[\s,;:|·•—–→»›-]+$/g, "");
   // "Williams Perdomo @wperdomod": the account after the name is not part of it.
   v = v.replace(/(?<=\p{L}{2})\s+\(?@[\p{L}\p{N}_.]+\)?$/u, "");
   // "Kristen Falc'honKristen Falc'hon": a name read twice (a visible and a screen-reader copy) is one name.
