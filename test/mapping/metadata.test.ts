@@ -362,6 +362,9 @@ describe("visible text", () => {
     expect(values(titled("08.11.2021 | Online-Fachtag"))).toEqual(["2021-11-08"]);
     expect(titled("Wochenbericht 14. - 20. Januar 2022 - SLF")).toEqual([]);
     expect(titled("Top 10 of 2020 - Blog")).toEqual([]);
+    // A month names no day.
+    expect(titled("Newsletter | März 2021")).toEqual([]);
+    expect(values(titled("Briefe - 26 Oktober 2010 - Blog"))).toEqual(["2010-10-26"]);
   });
 
   it("reads a byline word with a colon, a byline's first line, and a name an author icon opens", () => {

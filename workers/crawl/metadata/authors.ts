@@ -2,7 +2,8 @@
  * Author values after every source is read: link texts ("View all posts by Jane Doe") and byline
  * words cut to the name, account names and placeholders rejected, the site or its owner company
  * (which `meta name=author` and JSON-LD often name) kept only as a weak last resort where no one else
- * is named, and values that only the markup states, never the page, ranked down: the author of a page is who the page shows as its author.
+ * is named, and values that only the markup states, never the page, ranked down: the author of a page
+ * is who the page shows as its author.
  */
 import { tagOf } from "../html";
 import { type Candidate, type Collector, isDomainName, looseKey, textKey } from "./collect";

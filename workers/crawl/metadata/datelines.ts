@@ -180,8 +180,8 @@ export function readUrlDate(col: Collector, ctx: ReadContext): void {
   col.add("datePublished", urlDate(ctx.finalUrl, ctx.now), "day in the URL", 0.72, "url");
 }
 
-/** A written day with its year: "19.01.2020", "08.11.21", "2021-11-08", "26 Oktober 2010", "May 4, 2021". */
-const FULL_DAY = /\d{1,2}\.\s?\d{1,2}\.\s?\d{2}(?:\d{2})?\b|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}|\b(?:19|20)\d{2}\b/;
+/** A written day with its month and year: "19.01.2020", "08.11.21", "2021-11-08", "26 Oktober 2010", "May 4, 2021" (not "März 2021"). */
+const FULL_DAY = /\d{1,2}\.\s?\d{1,2}\.\s?\d{2}(?:\d{2})?\b|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}|\p{L}+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}/u;
 
 /**
  * A part of the `<title>` that is a day and nothing else: "Berlin confronts … | DW | 19.01.2020",
