@@ -214,8 +214,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["regenbogenportal.de-intersex", "datePublished", /^<title>'s date part$/],
   // '<p class="DefaultEinleitung">Am vergangenen Freitag …</p>' (the standfirst), then '<p>29.11.2022 – Mehrfach und vehement …'.
   ["energiezukunft.eu.bioenergie", "datePublished", /^visible date line opening the text$/],
-  // '<a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">' under the headline, where JSON-LD names the editor.
-  ["legrandcontinent.eu.heran", "author", /^visible link to the author's page under the h1$/],
+  // '<dt>Auteur</dt><dd><a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">Uriel Gadessaud</a></dd>' under the
+  // headline, where JSON-LD names the editor: a label cell, and a link to the writer's archive.
+  ["legrandcontinent.eu.heran", "author", /^visible byline under the h1$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

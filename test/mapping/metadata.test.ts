@@ -367,6 +367,16 @@ describe("visible text", () => {
     expect(values(titled("Briefe - 26 Oktober 2010 - Blog"))).toEqual(["2010-10-26"]);
   });
 
+  it("reads a name from the cell after a label cell without a colon ('Auteur' | 'Uriel Gadessaud')", () => {
+    const dl = read(`<html><body><article><h1>Ten tips</h1><dl class="post-meta"><dt>Auteur</dt><dd><a href="/fr/staff/u">Uriel Gadessaud</a></dd><dt>Date</dt><dd>2 mars 2020</dd></dl>${LONG}</article></body></html>`);
+    expect(vp(dl.author)[0]).toEqual(["Uriel Gadessaud", "visible byline under the h1"]);
+    const pair = read(`<html><body><article><h1>Ten tips</h1>${LONG}<ul class="facts"><li><div>Autor</div><div>Peter Middel</div></li></ul></article></body></html>`);
+    expect(vp(pair.author)).toEqual([["Peter Middel", "visible byline in the article"]]);
+    // A label cell beside a cell that is no name, or a lone "Autor" heading over a box of text, names no one.
+    expect(read(`<html><body><article><h1>Ten tips</h1>${LONG}<ul class="facts"><li><div>Autor</div><div>siehe unten</div></li></ul></article></body></html>`).author).toEqual([]);
+    expect(read(`<html><body><article><h1>Ten tips</h1>${LONG}<div><h3>Autor</h3><p>${LONG}</p><p>Mehr</p></div></article></body></html>`).author).toEqual([]);
+  });
+
   it("reads a byline word with a colon, a byline's first line, and a name an author icon opens", () => {
     expect(vp(read(`<html><body><main><h1>Ciclismo</h1><span class="meta">By: Jane Doe</span>${LONG}</main></body></html>`).author)).toEqual([["Jane Doe", "visible byline under the h1"]]);
     const place = read(`<html><body><main><h1>Streit ums Feuerholz</h1><p>Von <strong>Roland Brockmann</strong> und <strong>Sebastian Drescher</strong><br>Kakuma / Kenia</p>${LONG}</main></body></html>`);

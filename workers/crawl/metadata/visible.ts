@@ -196,12 +196,16 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   // The byline word in an element of its own, the name after it: "<span>By</span><a>Jane Doe</a>",
   // "<h5>Autor:</h5> Jane Doe<br>". The text runs together ("ByJane Doe"), so the lines above miss it.
   for (const el of layout.elements) {
-    if (el.children.length || !LONE_BYLINE_WORD.test(el.textContent ?? "") || marked.some((m) => m.contains(el)) || isNoise(el)) continue;
+    if (el.children.length || marked.some((m) => m.contains(el))) continue;
+    const word = el.textContent ?? "";
+    // "<div>Autor</div><div>Peter Middel</div>", "<dt>Autor</dt><dd>…</dd>": a label cell without a colon, its value in the next cell.
+    const cell = !LONE_BYLINE_WORD.test(word) && LABEL_CELL.test(word) ? valueCell(el) : null;
+    if ((!cell && !LONE_BYLINE_WORD.test(word)) || isNoise(el)) continue;
     const near = layout.near(el);
     if (!near && !layout.inArticle(el)) continue;
-    const after = textAfter(el, 80);
+    const after = cell ?? textAfter(el, 80);
     if (!after) continue;
-    const label = collapse(el.textContent ?? "");
+    const label = cell ? `${collapse(word)}:` : collapse(word);
     const name = cleanByline(after, ctx.language, ctx.now);
     const holder = el.parentElement ?? el;
     if (near) add(holder, name, `visible byline under the ${layout.headlineTag}`, 0.68);
@@ -304,6 +308,19 @@ function isPersonIcon(el: Element): boolean {
 
 /** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
+/** A label cell's whole text: "Autor", "Verfasser", "Author" (no colon). */
+const LABEL_CELL = new RegExp(`^\\s*(?:${NAME_LABEL_WORDS})\\s*$`, "i");
+
+/** The value beside a label cell: the next cell of a two-cell pair (`<dt>`/`<dd>`, `<th>`/`<td>`, two `<div>`s in a row), if short. */
+function valueCell(el: Element): string | null {
+  const next = el.nextElementSibling;
+  const parent = el.parentElement;
+  if (!next || !parent) return null;
+  const pair = tagOf(next) === "dd" || tagOf(next) === "td" || parent.children.length === 2;
+  const text = collapse(next.textContent ?? "");
+  return pair && text && text.length <= 60 ? text : null;
+}
+
 /** Line-breaking elements: a byline's name ends at the first of them. */
 const BREAKS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section", "article", "header", "footer", "time", "img", "figure"]);
 
