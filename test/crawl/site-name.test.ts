@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import type { PageMetadata } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
-import { brandText, cleanSiteName, hostMatch, hostWords, siteKey } from "../../workers/crawl/metadata/site-name";
+import { siteKey } from "../../workers/crawl/metadata/collect";
+import { brandText, cleanSiteName, hostMatch, hostWords } from "../../workers/crawl/metadata/site-name";
 import { isDomainName, isWebAddress } from "../../workers/crawl/metadata/collect";
 import { hostLabel, titleParts } from "../../workers/crawl/metadata/title";
 import fieldLabels from "../fixtures/real/field-labels.json";
@@ -41,7 +42,7 @@ function siteNames(id: string): PageMetadata["siteName"] {
 const CASES: [string, RegExp, string][] = [
   ["gay.ch-papst", /^meta og:site_name$/, "og:site_name with a tagline ('GAY.CH · Alles bleibt anders!') keeps the part that spells the host"],
   ["dalloz-actualite.fr.raoult", /^the header logo's alt text$/, "the logo's alt text ('Dalloz Actualité >'), with the title part that spells the host, accents aside"],
-  ["leichtathletik-ostalbkreis.de.1952007", /^the header logo's alt text$/, "the logo's alt text, and the title part beside the headline agrees"],
+  ["leichtathletik-ostalbkreis.de.1952007", /^title part matching the host name$/, "'Leichtathletikkreis Ostalb' spells each word of leichtathletik-ostalbkreis, and the logo's alt text agrees"],
   ["lsvd.de-afghanistan", /^the header logo's alt text$/, "'Lesben- und Schwulenverband in Deutschland (LSVD)': the bracketed part spells the host"],
   ["der-farang.com-Grab-Bote", /^the header logo's alt text$/, "'DER FARANG Magazin für Urlauber und Residenten in Thailand': the words that spell the host"],
   ["zahlenzauberin.wordpress.com.ferien", /^meta og:site_name$/, "a blog on a platform's subdomain: the subdomain is the site, and its h1 names it"],
@@ -59,7 +60,7 @@ describe("site names on real pages", () => {
 
   it("agreeing sources are listed with the value", () => {
     const [best] = siteNames("leichtathletik-ostalbkreis.de.1952007");
-    expect(best.agreeing).toEqual(["title part beside the headline"]);
+    expect(best.agreeing).toEqual(["the header logo's alt text"]);
     const [dallozBest] = siteNames("dalloz-actualite.fr.raoult");
     expect(dallozBest.agreeing).toContain("title part matching the host name");
   });

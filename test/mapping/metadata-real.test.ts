@@ -69,6 +69,7 @@ import autopresse from "../fixtures/real/pages/auto-presse.de-minisuv.html?raw";
 import regenbogen from "../fixtures/real/pages/regenbogenportal.de-intersex.html?raw";
 import energiezukunft from "../fixtures/real/pages/energiezukunft.eu.bioenergie.html?raw";
 import legrandcontinent from "../fixtures/real/pages/legrandcontinent.eu.heran.html?raw";
+import nestle from "../fixtures/real/pages/nestle-marktplatz.de-produkttest.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -128,6 +129,7 @@ const HTML: Record<string, string> = {
   "regenbogenportal.de-intersex": regenbogen,
   "energiezukunft.eu.bioenergie": energiezukunft,
   "legrandcontinent.eu.heran": legrandcontinent,
+  "nestle-marktplatz.de-produkttest": nestle,
 };
 
 type Truth = TruthFields;
@@ -217,6 +219,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // '<dt>Auteur</dt><dd><a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">Uriel Gadessaud</a></dd>' under the
   // headline, where JSON-LD names the editor: a label cell, and a link to the writer's archive.
   ["legrandcontinent.eu.heran", "author", /^visible byline under the h1$/],
+  // "<title>Produkttester werden &amp; gratis testen│Nestlé Marktplatz</title>" on www.nestle-marktplatz.de: an unspaced
+  // box-drawing bar, and the site's name with its accent.
+  ["nestle-marktplatz.de-produkttest", "siteName", /^title part matching the host name$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

@@ -459,6 +459,18 @@ describe("titles and site names", () => {
     expect(vp(siteOnly.title)[0]).toEqual(["Enchufla Figuren", "<title>'s first part, without the site name"]);
   });
 
+  it("finds the title part that names the site behind a box-drawing bar, with accents, or spelling each word of the host", () => {
+    const page = (title: string, url: string) => read(`<html lang="de"><head><title>${title}</title></head><body><main><p>${LONG}</p></main></body></html>`, url);
+    const nestle = page("Produkttester werden &amp; gratis testen│Nestlé Marktplatz", "https://www.nestle-marktplatz.de/mitmachen/produkttests");
+    expect(vp(nestle.siteName)[0]).toEqual(["Nestlé Marktplatz", "title part matching the host name"]);
+    expect(vp(nestle.title)[0]).toEqual(["Produkttester werden & gratis testen", "<title> without the site name"]);
+    const cdu = page("CDU-Fraktion im Erfurter Stadtrat - Entwicklung der Waldorfschule ermöglicht", "http://www.cdu-fraktion-erfurt.de/inhalte/aktuelles/x/index.html");
+    expect(vp(cdu.siteName)[0]).toEqual(["CDU-Fraktion im Erfurter Stadtrat", "title part matching the host name"]);
+    // Every word of the host must be spelled: "Feuerwehr Hamburg" is not feuerwehrtaucher-oldenburg.de.
+    expect(values(page("Feuerwehr Oldenburg - Ausbildung", "http://feuerwehrtaucher-oldenburg.de/bootsdienst/ausbildung.html").siteName)[0]).toBe("Feuerwehr Oldenburg");
+    expect(values(page("Feuerwehr Hamburg - Ausbildung", "http://feuerwehrtaucher-oldenburg.de/bootsdienst/ausbildung.html").siteName)[0]).toBe("feuerwehrtaucher-oldenburg");
+  });
+
   it("never takes a section-name h1 as the site name or the title", () => {
     const m = read(`<html lang="en"><head><title>Opening hours | Acme Museum</title><meta property="og:title" content="Opening hours"></head><body><header><h1 class="section-title">Visit</h1></header><main><h2>Opening hours</h2><p>We are open every day.</p></main></body></html>`, "https://www.acme-museum.org/visit/hours");
     expect(values(m.title)).toEqual(["Opening hours"]);

@@ -5,8 +5,8 @@
  * the document title, Open Graph and the first h1.
  */
 import type { ComponentInstance, MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
-import { isDomainName, primaryLanguage } from "../crawl/metadata/collect";
-import { HOST_NAME, siteKey } from "../crawl/metadata/site-name";
+import { isDomainName, primaryLanguage, siteKey } from "../crawl/metadata/collect";
+import { HOST_NAME } from "../crawl/metadata/site-name";
 import { OVERLAP_CONCEPTS, SHOWN_CONCEPTS } from "./calibration-prior";
 import { BODY_RIGHT_RATE } from "./calibration-body";
 import { blockCount, instanceCandidates, MAIN_CONTENT_BODY, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";

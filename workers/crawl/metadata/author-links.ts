@@ -3,9 +3,8 @@
  * that themes print as their byline.
  */
 import { hiddenByStyle, tagOf, textOf } from "../html";
-import type { Collector, ReadContext } from "./collect";
+import { type Collector, type ReadContext, siteKey, spelledKey } from "./collect";
 import { isNoise, type Layout, rawLength } from "./layout";
-import { siteKey, spelledKey } from "./site-name";
 import { cleanByline, isRelAuthor, isWrittenName, ROLE } from "./visible";
 
 export function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {

@@ -6,9 +6,8 @@
  * is who the page shows as its author.
  */
 import { tagOf } from "../html";
-import { type Candidate, type Collector, isDomainName, looseKey, textKey } from "./collect";
+import { type Candidate, type Collector, isDomainName, looseKey, siteKey, textKey } from "./collect";
 import { isNoise, type Layout } from "./layout";
-import { siteKey } from "./site-name";
 import { isWrittenName } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */

@@ -216,3 +216,19 @@ export function isNameLike(s: string): boolean {
   const v = s.trim();
   return v.length > 1 && v.length <= 120 && /\p{L}/u.test(v) && !/^(https?:)?\/\/|^www\.|\.(com|org|net|html?)(\/|$)|@[\w-]+\.\w/i.test(v);
 }
+
+/** Common domain endings, dropped when a name is compared with the host ("Backen.de" → "backen"). */
+const DOMAIN_ENDING = /\.(?:com|net|org|info|de|at|ch|eu|fr|es|it|nl|pe|cl|co\.uk|uk|io|us)$/i;
+
+/**
+ * A name's letters and digits, lower case, without accents, a leading "www." and a domain ending:
+ * "LaRepública.pe" and "la-republica", "www.elcolombiano.com" and "El Colombiano" compare equal.
+ */
+export function siteKey(s: string): string {
+  return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(/^(?:https?:\/\/)?www\./, "").replace(DOMAIN_ENDING, "").replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** The same with German umlauts written out, as host names spell them ("Jäger" → "jaeger"). */
+export function spelledKey(s: string): string {
+  return siteKey(s.replace(/[äÄ]/g, "ae").replace(/[öÖ]/g, "oe").replace(/[üÜ]/g, "ue").replace(/ß/g, "ss"));
+}

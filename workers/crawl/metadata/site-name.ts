@@ -5,24 +5,8 @@
  * placeholder ("GAY.CH · Alles bleibt anders!" → "GAY.CH").
  */
 import { collapse } from "../html";
-import { type Candidate, type Collector, isWebAddress, looseKey } from "./collect";
+import { type Candidate, type Collector, isWebAddress, looseKey, siteKey, spelledKey } from "./collect";
 import { hostLabel, titleParts } from "./title";
-
-/** Common domain endings, dropped when a name is compared with the host ("Backen.de" → "backen"). */
-const DOMAIN_ENDING = /\.(?:com|net|org|info|de|at|ch|eu|fr|es|it|nl|pe|cl|co\.uk|uk|io|us)$/i;
-
-/**
- * A name's letters and digits, lower case, without accents, a leading "www." and a domain ending:
- * "LaRepública.pe" and "la-republica", "www.elcolombiano.com" and "El Colombiano" compare equal.
- */
-export function siteKey(s: string): string {
-  return s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(/^(?:https?:\/\/)?www\./, "").replace(DOMAIN_ENDING, "").replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
-/** The same with German umlauts written out, as host names spell them ("Jäger" → "jaeger"). */
-export function spelledKey(s: string): string {
-  return siteKey(s.replace(/[äÄ]/g, "ae").replace(/[öÖ]/g, "oe").replace(/[üÜ]/g, "ue").replace(/ß/g, "ss"));
-}
 
 /** How a name relates to the host's label: 2 the same, 1 one contains the other, 0 unrelated. */
 export function hostMatch(name: string, label: string): number {
@@ -35,6 +19,18 @@ export function hostMatch(name: string, label: string): number {
     if (key.includes(host) || (key.length >= 4 && host.includes(key))) best = 1;
   }
   return best;
+}
+
+/**
+ * Whether a title part's words spell each word of a host of several ("CDU-Fraktion im Erfurter Stadtrat"
+ * for cdu-fraktion-erfurt.de, "Feuerwehr Oldenburg" for feuerwehrtaucher-oldenburg.de): every word of
+ * the host begins a word of the part, or a word of the part begins it.
+ */
+function spellsHostWords(part: string, label: string): boolean {
+  const host = label.split("-").map(spelledKey).filter((w) => w.length >= 3);
+  if (host.length < 2 || host.length < label.split("-").length) return false;
+  const words = part.split(/[\s-]+/).map(spelledKey).filter((w) => w.length >= 3);
+  return host.every((h) => words.some((w) => w.startsWith(h) || h.startsWith(w)));
 }
 
 /** Values a template left unfilled ("{$plugin.tx_news.opengraph.site_name}", "{{ site.name }}"). */
@@ -216,7 +212,7 @@ export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixe
     // "heise online" in "Artikel | heise online" for www.heise.de: the site's own spelling. The ends
     // first, the last end before the first; a middle part only when no end spells the host.
     const order = [parts.length - 1, 0, ...parts.map((_, i) => i).slice(1, -1)];
-    const named = label ? order.map((i) => parts[i]).find((p) => hostMatch(p, label) > 0) : undefined;
+    const named = label ? (order.map((i) => parts[i]).find((p) => hostMatch(p, label) > 0) ?? ends.find((p) => spellsHostWords(p, label))) : undefined;
     if (named) {
       const name = cleanSiteName(named, label, []);
       if (name) col.add("siteName", name, "title part matching the host name", 0.6, "host");

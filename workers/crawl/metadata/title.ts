@@ -4,18 +4,19 @@
  * headline with a dash in it keeps its second half.
  */
 import { collapse } from "../html";
-import { looseKey } from "./collect";
+import { looseKey, siteKey } from "./collect";
 
 /** Chinese, Japanese and Korean letters, and the full-width forms their punctuation uses ("！", "｜"). */
 const CJK = "\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef";
 
 /**
  * Separators between a title and the site name: spaced pipes, dashes, dots, colons, guillemets,
- * slashes; and, beside a CJK letter, an unspaced dash, underscore or pipe, as Chinese and Japanese
- * sites write them ("武汉的声音-新华网", "NEWS WEB EASY|子どもへの…").
+ * slashes; box-drawing bars, spaced or not ("Produkttester werden│Nestlé Marktplatz"); and, beside a
+ * CJK letter, an unspaced dash, underscore or pipe, as Chinese and Japanese sites write them
+ * ("武汉的声音-新华网", "NEWS WEB EASY|子どもへの…").
  */
 const SEPARATOR = new RegExp(
-  `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|»|«|›|‹|ǀ|\\/|\\\\|~|⋅|◆|★)\\s+|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
+  `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|»|«|›|‹|ǀ|\\/|\\\\|~|⋅|◆|★)\\s+|\\s*[│┃]\\s*|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
 );
 
 /** Separators left dangling at either end ("| Acme"). */
@@ -58,7 +59,8 @@ function siteMatch(part: string, siteNames: string[]): number {
   for (const name of siteNames) {
     const n = looseKey(name);
     if (n.length < 2) continue;
-    if (p === n) return 2;
+    // "Nestlé Marktplatz" names the site "nestle-marktplatz": compared as site names are, accents and spacing aside.
+    if (p === n || (siteKey(part).length >= 4 && siteKey(part) === siteKey(name))) return 2;
     if (p.includes(n) || n.includes(p)) best = 1;
   }
   return best;
