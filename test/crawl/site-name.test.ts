@@ -42,7 +42,7 @@ function siteNames(id: string): PageMetadata["siteName"] {
 const CASES: [string, RegExp, string][] = [
   ["gay.ch-papst", /^meta og:site_name$/, "og:site_name with a tagline ('GAY.CH · Alles bleibt anders!') keeps the part that spells the host"],
   ["dalloz-actualite.fr.raoult", /^the header logo's alt text$/, "the logo's alt text ('Dalloz Actualité >'), with the title part that spells the host, accents aside"],
-  ["leichtathletik-ostalbkreis.de.1952007", /^title part matching the host name$/, "'Leichtathletikkreis Ostalb' spells each word of leichtathletik-ostalbkreis, and the logo's alt text agrees"],
+  ["leichtathletik-ostalbkreis.de.1952007", /^feed title \(link rel=alternate\)$/, "the feed's title; the logo's alt text and the title part that spells each word of leichtathletik-ostalbkreis agree"],
   ["lsvd.de-afghanistan", /^the header logo's alt text$/, "'Lesben- und Schwulenverband in Deutschland (LSVD)': the bracketed part spells the host"],
   ["der-farang.com-Grab-Bote", /^the header logo's alt text$/, "'DER FARANG Magazin für Urlauber und Residenten in Thailand': the words that spell the host"],
   ["zahlenzauberin.wordpress.com.ferien", /^meta og:site_name$/, "a blog on a platform's subdomain: the subdomain is the site, and its h1 names it"],
@@ -60,7 +60,7 @@ describe("site names on real pages", () => {
 
   it("agreeing sources are listed with the value", () => {
     const [best] = siteNames("leichtathletik-ostalbkreis.de.1952007");
-    expect(best.agreeing).toEqual(["the header logo's alt text"]);
+    expect(best.agreeing).toEqual(["the header logo's alt text", "title part matching the host name"]);
     const [dallozBest] = siteNames("dalloz-actualite.fr.raoult");
     expect(dallozBest.agreeing).toContain("title part matching the host name");
   });

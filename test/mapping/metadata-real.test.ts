@@ -70,6 +70,7 @@ import regenbogen from "../fixtures/real/pages/regenbogenportal.de-intersex.html
 import energiezukunft from "../fixtures/real/pages/energiezukunft.eu.bioenergie.html?raw";
 import legrandcontinent from "../fixtures/real/pages/legrandcontinent.eu.heran.html?raw";
 import nestle from "../fixtures/real/pages/nestle-marktplatz.de-produkttest.html?raw";
+import silkes from "../fixtures/real/pages/silkes-weinkeller.de-dekantieren.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -130,6 +131,7 @@ const HTML: Record<string, string> = {
   "energiezukunft.eu.bioenergie": energiezukunft,
   "legrandcontinent.eu.heran": legrandcontinent,
   "nestle-marktplatz.de-produkttest": nestle,
+  "silkes-weinkeller.de-dekantieren": silkes,
 };
 
 type Truth = TruthFields;
@@ -222,6 +224,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // "<title>Produkttester werden &amp; gratis testen│Nestlé Marktplatz</title>" on www.nestle-marktplatz.de: an unspaced
   // box-drawing bar, and the site's name with its accent.
   ["nestle-marktplatz.de-produkttest", "siteName", /^title part matching the host name$/],
+  // og:site_name "Silkes Weinblatt", and WordPress's '<link rel="alternate" type="application/rss+xml" title="Silkes Weinblatt » Feed">'
+  // agrees with it, against JSON-LD's "Silkes Weinblatt by Silkes Weinkeller".
+  ["silkes-weinkeller.de-dekantieren", "siteName", /^feed title \(link rel=alternate\)$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

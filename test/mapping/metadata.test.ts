@@ -471,6 +471,15 @@ describe("titles and site names", () => {
     expect(values(page("Feuerwehr Hamburg - Ausbildung", "http://feuerwehrtaucher-oldenburg.de/bootsdienst/ausbildung.html").siteName)[0]).toBe("feuerwehrtaucher-oldenburg");
   });
 
+  it("reads the site's name from the title WordPress gives its feed, once", () => {
+    const feeds = (links: string) => read(`<html><head><title>Ten tips</title>${links}</head><body><main><h1>Ten tips</h1>${LONG}</main></body></html>`, "https://jane.example/tips").siteName;
+    const wordpress = `<link rel="alternate" type="application/rss+xml" title="Jane's Garden » Feed" href="/feed/"><link rel="alternate" type="application/rss+xml" title="Jane's Garden » Kommentar-Feed" href="/comments/feed/">`;
+    expect(vp(feeds(wordpress))[0]).toEqual(["Jane's Garden", "feed title (link rel=alternate)"]);
+    // Another feed's title names the feed, not the site; a page's other alternates are no feeds.
+    expect(values(feeds(`<link rel="alternate" type="application/rss+xml" title="Latest news" href="/rss">`))).not.toContain("Latest news");
+    expect(values(feeds(`<link rel="alternate" hreflang="en" title="Jane's Garden » Feed" href="/en/">`))).not.toContain("Jane's Garden");
+  });
+
   it("never takes a section-name h1 as the site name or the title", () => {
     const m = read(`<html lang="en"><head><title>Opening hours | Acme Museum</title><meta property="og:title" content="Opening hours"></head><body><header><h1 class="section-title">Visit</h1></header><main><h2>Opening hours</h2><p>We are open every day.</p></main></body></html>`, "https://www.acme-museum.org/visit/hours");
     expect(values(m.title)).toEqual(["Opening hours"]);

@@ -1,6 +1,7 @@
 /**
  * Meta and link tags: Open Graph, Twitter cards, Dublin Core, the classic `name=` tags and
- * `itemprop` metas in the head, `link rel=canonical|author|image_src`, and `<html lang>` (or `xml:lang`).
+ * `itemprop` metas in the head, `link rel=canonical|author|image_src`, a feed link's title (the site's
+ * name, as WordPress writes it), and `<html lang>` (or `xml:lang`).
  */
 import { absoluteUrl, collapse, htmlLang, htmlLangAttribute } from "../html";
 import { Collector, type Field, isNameLike, normalizeLanguage, type ReadContext } from "./collect";
@@ -122,6 +123,12 @@ function readTwitterLabels(document: Document, col: Collector): void {
   }
 }
 
+/**
+ * A feed link's title as WordPress writes it: the site's name, a guillemet, the feed ("Jane's Garden »
+ * Feed", "uncut-news.ch » Kommentar-Feed", "… » Comments Feed", "… » Flux").
+ */
+const FEED_TITLE = /^(.+?)\s+»\s+(?:feed|kommentar-feed|comments feed|flux|flux des commentaires|fuente|feed de comentarios|feed dei commenti)$/i;
+
 export function readTags(document: Document, col: Collector, ctx: ReadContext): void {
   const declared = htmlLangAttribute(document);
   if (declared) col.add("language", normalizeLanguage(declared.value), `<html ${declared.attribute}>`, 0.85, "html lang");
@@ -158,6 +165,7 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
   for (const [provenance, { names, strength, family }] of authors) col.add("author", names.join(", "), provenance, strength, family);
   readTwitterLabels(document, col);
 
+  let sawFeed = false;
   for (const link of Array.from(document.querySelectorAll("link[rel]"))) {
     const rels = (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
     const href = absoluteUrl(link.getAttribute("href"), ctx.finalUrl);
@@ -166,5 +174,11 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
     // A head link to the author's page names nobody, unless it has a title.
     const title = collapse(link.getAttribute("title") ?? "");
     if (rels.includes("author") && title && isNameLike(title)) col.add("author", title, "link rel=author", 0.75, "rel author");
+    // WordPress names its feeds after the site: "Jane's Garden » Feed", "… » Kommentar-Feed".
+    const feed = rels.includes("alternate") && /application\/(?:rss|atom)\+xml/i.test(link.getAttribute("type") ?? "") ? FEED_TITLE.exec(title) : null;
+    if (feed && !sawFeed) {
+      sawFeed = true;
+      col.add("siteName", feed[1]!, "feed title (link rel=alternate)", 0.7, "feed");
+    }
   }
 }
