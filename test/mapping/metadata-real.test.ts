@@ -227,6 +227,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // og:site_name "Silkes Weinblatt", and WordPress's '<link rel="alternate" type="application/rss+xml" title="Silkes Weinblatt » Feed">'
   // agrees with it, against JSON-LD's "Silkes Weinblatt by Silkes Weinkeller".
   ["silkes-weinkeller.de-dekantieren", "siteName", /^feed title \(link rel=alternate\)$/],
+  // Blogger: '<link rel="alternate" type="application/atom+xml" title="Python Insider - Atom">', the site's only name on the page.
+  ["blog.python.org", "siteName", /^feed title \(link rel=alternate\)$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").
   ["nationalrail.co.uk.disruptions", "title", /^<h2>, which differs from the <title>$/],
   // "Stand: 07.11.2023, 07:30 Uhr" under the headline, the only date the page shows: JSON-LD's

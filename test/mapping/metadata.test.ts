@@ -471,10 +471,11 @@ describe("titles and site names", () => {
     expect(values(page("Feuerwehr Hamburg - Ausbildung", "http://feuerwehrtaucher-oldenburg.de/bootsdienst/ausbildung.html").siteName)[0]).toBe("feuerwehrtaucher-oldenburg");
   });
 
-  it("reads the site's name from the title WordPress gives its feed, once", () => {
+  it("reads the site's name from the title WordPress or Blogger gives its feed, once", () => {
     const feeds = (links: string) => read(`<html><head><title>Ten tips</title>${links}</head><body><main><h1>Ten tips</h1>${LONG}</main></body></html>`, "https://jane.example/tips").siteName;
     const wordpress = `<link rel="alternate" type="application/rss+xml" title="Jane's Garden » Feed" href="/feed/"><link rel="alternate" type="application/rss+xml" title="Jane's Garden » Kommentar-Feed" href="/comments/feed/">`;
     expect(vp(feeds(wordpress))[0]).toEqual(["Jane's Garden", "feed title (link rel=alternate)"]);
+    expect(values(feeds(`<link rel="alternate" type="application/atom+xml" title="Python Insider - Atom" href="/feeds/posts/default">`))[0]).toBe("Python Insider");
     // Another feed's title names the feed, not the site; a page's other alternates are no feeds.
     expect(values(feeds(`<link rel="alternate" type="application/rss+xml" title="Latest news" href="/rss">`))).not.toContain("Latest news");
     expect(values(feeds(`<link rel="alternate" hreflang="en" title="Jane's Garden » Feed" href="/en/">`))).not.toContain("Jane's Garden");

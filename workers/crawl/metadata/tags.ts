@@ -124,10 +124,10 @@ function readTwitterLabels(document: Document, col: Collector): void {
 }
 
 /**
- * A feed link's title as WordPress writes it: the site's name, a guillemet, the feed ("Jane's Garden »
- * Feed", "uncut-news.ch » Kommentar-Feed", "… » Comments Feed", "… » Flux").
+ * A feed link's title as WordPress writes it (the site's name, a guillemet, the feed: "Jane's Garden »
+ * Feed", "uncut-news.ch » Kommentar-Feed", "… » Flux") or Blogger ("Python Insider - Atom", "… - RSS").
  */
-const FEED_TITLE = /^(.+?)\s+»\s+(?:feed|kommentar-feed|comments feed|flux|flux des commentaires|fuente|feed de comentarios|feed dei commenti)$/i;
+const FEED_TITLE = /^(.+?)(?:\s+»\s+(?:feed|kommentar-feed|comments feed|flux|flux des commentaires|fuente|feed de comentarios|feed dei commenti)|\s+-\s+(?:atom|rss))$/i;
 
 export function readTags(document: Document, col: Collector, ctx: ReadContext): void {
   const declared = htmlLangAttribute(document);
