@@ -375,6 +375,8 @@ describe("visible text", () => {
     // A label cell beside a cell that is no name, or a lone "Autor" heading over a box of text, names no one.
     expect(read(`<html><body><article><h1>Ten tips</h1>${LONG}<ul class="facts"><li><div>Autor</div><div>siehe unten</div></li></ul></article></body></html>`).author).toEqual([]);
     expect(read(`<html><body><article><h1>Ten tips</h1>${LONG}<div><h3>Autor</h3><p>${LONG}</p><p>Mehr</p></div></article></body></html>`).author).toEqual([]);
+    // A data table's "Text" row is no credit.
+    expect(read(`<html><body><article><h1>Ten tips</h1>${LONG}<table><tr><th>Text</th><td>Anna Berg</td></tr><tr><th>Melodie</th><td>Jon Roe</td></tr></table></article></body></html>`).author).toEqual([]);
   });
 
   it("reads a byline word with a colon, a byline's first line, and a name an author icon opens", () => {

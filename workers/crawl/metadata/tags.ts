@@ -1,7 +1,7 @@
 /**
  * Meta and link tags: Open Graph, Twitter cards, Dublin Core, the classic `name=` tags and
  * `itemprop` metas in the head, `link rel=canonical|author|image_src`, a feed link's title (the site's
- * name, as WordPress writes it), and `<html lang>` (or `xml:lang`).
+ * name, as WordPress and Blogger write it), and `<html lang>` (or `xml:lang`).
  */
 import { absoluteUrl, collapse, htmlLang, htmlLangAttribute } from "../html";
 import { Collector, type Field, isNameLike, normalizeLanguage, type ReadContext } from "./collect";
@@ -174,7 +174,7 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
     // A head link to the author's page names nobody, unless it has a title.
     const title = collapse(link.getAttribute("title") ?? "");
     if (rels.includes("author") && title && isNameLike(title)) col.add("author", title, "link rel=author", 0.75, "rel author");
-    // WordPress names its feeds after the site: "Jane's Garden » Feed", "… » Kommentar-Feed".
+    // WordPress and Blogger name their feeds after the site: "Jane's Garden » Feed", "Python Insider - Atom".
     const feed = rels.includes("alternate") && /application\/(?:rss|atom)\+xml/i.test(link.getAttribute("type") ?? "") ? FEED_TITLE.exec(title) : null;
     if (feed && !sawFeed) {
       sawFeed = true;

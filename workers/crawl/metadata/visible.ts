@@ -308,8 +308,8 @@ function isPersonIcon(el: Element): boolean {
 
 /** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
-/** A label cell's whole text: "Autor", "Verfasser", "Author" (no colon). */
-const LABEL_CELL = new RegExp(`^\\s*(?:${NAME_LABEL_WORDS})\\s*$`, "i");
+/** A label cell's whole text: "Autor", "Verfasser", "Author" (no colon; not "Text", a data table's row as often). */
+const LABEL_CELL = /^\s*(?:autor(?:in|en|innen)?|authors?|auteurs?|verfasser(?:in)?)\s*$/i;
 
 /** The value beside a label cell: the next cell of a two-cell pair (`<dt>`/`<dd>`, `<th>`/`<td>`, two `<div>`s in a row), if short. */
 function valueCell(el: Element): string | null {
