@@ -55,12 +55,13 @@ function splitTitle(title: string): { parts: string[]; separators: string[] } {
 function siteMatch(part: string, siteNames: string[]): number {
   const p = looseKey(part);
   if (!p) return 0;
+  const key = siteKey(part);
   let best = 0;
   for (const name of siteNames) {
     const n = looseKey(name);
     if (n.length < 2) continue;
     // "Nestlé Marktplatz" names the site "nestle-marktplatz": compared as site names are, accents and spacing aside.
-    if (p === n || (siteKey(part).length >= 4 && siteKey(part) === siteKey(name))) return 2;
+    if (p === n || (key.length >= 4 && key === siteKey(name))) return 2;
     if (p.includes(n) || n.includes(p)) best = 1;
   }
   return best;

@@ -199,17 +199,19 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     if (el.children.length || marked.some((m) => m.contains(el))) continue;
     const word = el.textContent ?? "";
     // "<div>Autor</div><div>Peter Middel</div>", "<dt>Autor</dt><dd>…</dd>": a label cell without a colon, its value in the next cell.
-    const cell = !LONE_BYLINE_WORD.test(word) && LABEL_CELL.test(word) ? valueCell(el) : null;
-    if ((!cell && !LONE_BYLINE_WORD.test(word)) || isNoise(el)) continue;
+    const lone = LONE_BYLINE_WORD.test(word);
+    const cell = !lone && LABEL_CELL.test(word) ? valueCell(el) : null;
+    if ((!lone && !cell) || isNoise(el)) continue;
     const near = layout.near(el);
     if (!near && !layout.inArticle(el)) continue;
     const after = cell ?? textAfter(el, 80);
     if (!after) continue;
-    const label = cell ? `${collapse(word)}:` : collapse(word);
+    // In the article, only a label counts ("Autor:", or a label cell), not a bare "von".
+    const labelled = cell !== null || /:\s*$/.test(word);
     const name = cleanByline(after, ctx.language, ctx.now);
     const holder = el.parentElement ?? el;
     if (near) add(holder, name, `visible byline under the ${layout.headlineTag}`, 0.68);
-    else if (name && /:$/.test(label) && isWrittenName(name)) add(holder, name, "visible byline in the article", 0.56);
+    else if (name && labelled && isWrittenName(name)) add(holder, name, "visible byline in the article", 0.56);
   }
   // A person icon where the byline word would be: "<i class="fa fa-pencil"></i><span>Jane Doe</span>",
   // "<img src="/icons/user.svg">EFE", under the headline (elsewhere the same icon is the login link).
