@@ -14,6 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parseHTML } from "linkedom";
 import { parse, serialize } from "parse5";
 
 export const SPLITS = ["train", "dev", "held-out"] as const;
@@ -33,6 +34,11 @@ export interface TruthFields {
 export interface CorpusPage {
   id: string;
   url: string;
+  /**
+   * The address the page is crawled at: its URL, or where the corpus keys a page by a file name
+   * ("hard::….html"), the address the page states (canonical link, og:url). A crawl always knows it.
+   */
+  address: string;
   site: string;
   split: Split;
   html: string;
@@ -67,6 +73,17 @@ export function fnv1a(s: string): number {
 export function splitOf(site: string): Split {
   const bucket = fnv1a(site) % 10;
   return bucket < 6 ? "train" : bucket < 8 ? "dev" : "held-out";
+}
+
+/**
+ * The address a crawl would have fetched a page at: its URL where that is a web address; otherwise the
+ * absolute address the page states as its own (`link rel=canonical`, then `og:url`); otherwise the URL.
+ */
+export function addressOf(url: string, html: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  const stated = [document.querySelector('link[rel~="canonical"]')?.getAttribute("href"), document.querySelector('meta[property="og:url"]')?.getAttribute("content")];
+  return stated.map((s) => s?.trim()).find((s): s is string => !!s && /^https?:\/\/[^/]/i.test(s)) ?? url;
 }
 
 /** A page's site: its URL's host without "www.". */
@@ -123,13 +140,15 @@ function loadManifest(dir: string): Corpus {
     const url = String(p.url);
     const site = typeof p.site === "string" ? p.site : siteOf(url);
     const labelled = texts[String(p.id)]?.text;
+    const html = asBrowserParsed(readHtml(path.join(dir, String(p.file))));
     const text = typeof p.text === "string" ? p.text : typeof p.textFile === "string" ? read(path.join(dir, p.textFile)) : typeof labelled === "string" ? labelled : null;
     return {
       id: String(p.id ?? url),
       url,
+      address: addressOf(url, html),
       site,
       split: SPLITS.includes(p.split as Split) ? (p.split as Split) : splitOf(site),
-      html: asBrowserParsed(readHtml(path.join(dir, String(p.file)))),
+      html,
       text,
       with: Array.isArray(p.with) ? p.with.map(String) : [],
       without: Array.isArray(p.without) ? p.without.map(String) : [],
@@ -163,12 +182,14 @@ function loadEvaldata(dir: string): Corpus {
     const site = siteOf(url);
     // Only pages a person read the fields off carry them ("title" present); the rest are snippet-only.
     const labelled = "title" in item;
+    const html = asBrowserParsed(readHtml(file));
     pages.push({
       id: String(item.file),
       url,
+      address: addressOf(url, html),
       site,
       split: splitOf(site),
-      html: asBrowserParsed(readHtml(file)),
+      html,
       text: null,
       with: Array.isArray(item.with) ? item.with.map(String) : [],
       without: Array.isArray(item.without) ? item.without.map(String) : [],

@@ -115,7 +115,7 @@ function readabilityAlone(html: string): string {
 }
 
 async function evaluatePage(page: CorpusPage): Promise<PageResult> {
-  const { extraction } = extractPageWithNotes(page.html, page.url);
+  const { extraction } = extractPageWithNotes(page.html, page.address);
   const tokens = page.text !== null ? tokenCounts(extraction.mainText, page.text) : null;
   const shingles = page.text !== null ? { product: shingleCounts(extraction.mainText, page.text), readability: shingleCounts(readabilityAlone(page.html), page.text) } : null;
   const snippets = page.with.length || page.without.length ? snippetCounts(extraction.mainText, page.with, page.without) : null;
@@ -279,7 +279,7 @@ if (diffId) {
   // One page's main content against its labelled text, line by line: what to work on next (train and dev only).
   const page = corpus.pages.find((p) => p.id === diffId || p.url === diffId);
   if (!page || page.text === null || page.split === "held-out") throw new Error(`--diff takes the id or URL of a train or dev page with labelled text`);
-  const { extraction } = extractPageWithNotes(page.html, page.url);
+  const { extraction } = extractPageWithNotes(page.html, page.address);
   const lines = (text: string) => text.split(/\n+/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
   const truth = lines(page.text);
   const got = lines(extraction.mainText);

@@ -4,7 +4,7 @@
  * the scoring compares (bench/quality/score.ts).
  */
 import { describe, expect, it } from "vitest";
-import { siteOf, splitOf, TRUTH_FIELDS } from "../../bench/quality/corpus";
+import { addressOf, siteOf, splitOf, TRUTH_FIELDS } from "../../bench/quality/corpus";
 import enrichLabels from "../fixtures/real/enrich-labels.json";
 import fieldLabels from "../fixtures/real/field-labels.json";
 import textLabels from "../fixtures/real/text-labels.json";
@@ -76,5 +76,17 @@ describe("the real-page corpus", () => {
       expect(byId.get(id)?.split, id).toBe(label.split);
       if (label.batch !== undefined) expect(label.split, id).toBe("held-out");
     }
+  });
+
+  it("crawls a page keyed by its file name at the address the page states, as a crawl would know it", () => {
+    const head = (tags: string) => `<html><head>${tags}</head><body></body></html>`;
+    const canonical = `<link rel="canonical" href="https://www.laprensagrafica.com/elsalvador/fiscal.html">`;
+    const og = `<meta property="og:url" content="https://www.laprensagrafica.com/og.html">`;
+    expect(addressOf("hard::laprensagrafica.com.fiscal.html", head(canonical + og))).toBe("https://www.laprensagrafica.com/elsalvador/fiscal.html");
+    expect(addressOf("hard::laprensagrafica.com.fiscal.html", head(og))).toBe("https://www.laprensagrafica.com/og.html");
+    // A relative canonical link says no host; nothing stated keeps the key.
+    expect(addressOf("hard::a.html", head(`<link rel="canonical" href="/fiscal.html">`))).toBe("hard::a.html");
+    // A page with a web address keeps it, whatever it states.
+    expect(addressOf("https://example.org/a", head(canonical))).toBe("https://example.org/a");
   });
 });
