@@ -354,6 +354,10 @@ describe("visible text", () => {
     // The site and the writer in one head tag: the writer.
     const joined = read(`<html><head><meta property="og:site_name" content="unocero"><meta name="author" content="unocero - Alberto Ávila"></head><body><main><h1>Marcas</h1></main></body></html>`, "https://www.unocero.com/x/");
     expect(values(joined.author)).toEqual(["Alberto Ávila"]);
+    // The site's name with its tagline as the author: the site's credit, not a writer called "Noticias de El Salvador".
+    const tagline = "Noticias de El Salvador - La Prensa Gráfica | Informate con la verdad";
+    const credit = read(`<html><head><meta property="og:site_name" content="${tagline}"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Fiscal","author":{"@type":"Person","name":"${tagline}"}}</script></head><body><main><h1>Fiscal</h1>${LONG}</main></body></html>`, "https://www.laprensagrafica.com/x/");
+    expect(vp(credit.author)).toEqual([["La Prensa Gráfica", "JSON-LD NewsArticle.author (the site)"]]);
   });
 
   it("reads a day that is a part of the <title> of its own, but not the end of a span of days", () => {

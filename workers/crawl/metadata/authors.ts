@@ -182,10 +182,14 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
     const name = authorName(c.value);
     if (!name) continue;
     // Co-authors that are the site ("Jane Doe, Example News") are the publisher's credit line.
-    // "unocero - Alberto Ávila": the site and the writer in one value.
+    // "unocero - Alberto Ávila": the site and the writer in one value. Beside the site, a part that is
+    // no written name ("Noticias de El Salvador - La Prensa Gráfica | Informate con la verdad") makes
+    // the whole the site's title with its tagline: the site's credit.
     const named = name.split(", ").flatMap((n) => {
       const parts = n.split(/\s+[-|–]\s+/);
-      return parts.length > 1 && parts.some(isSite) ? parts.filter((p) => !isSite(p)) : [n];
+      if (parts.length < 2 || !parts.some(isSite)) return [n];
+      const rest = parts.filter((p) => !isSite(p));
+      return rest.every(isWrittenName) ? rest : parts.filter(isSite);
     });
     const people = named.filter((n) => !isSite(n) || bylines.has(looseKey(n)));
     if (!people.length) {
