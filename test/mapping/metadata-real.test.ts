@@ -218,6 +218,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["regenbogenportal.de-intersex", "datePublished", /^<title>'s date part$/],
   // '<p class="DefaultEinleitung">Am vergangenen Freitag …</p>' (the standfirst), then '<p>29.11.2022 – Mehrfach und vehement …'.
   ["energiezukunft.eu.bioenergie", "datePublished", /^visible date line opening the text$/],
+  // The headline is an h2 (the h1 is an empty logo) that the <title> says word for word; og:title is the site's
+  // slogan ("Everardo Herrera, lo mejor del fútbol de Costa Rica"): the headline's wording.
+  ["everardoherrera.com-momento", "title", /^<h2>$/],
   // '<dt>Auteur</dt><dd><a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">Uriel Gadessaud</a></dd>' under the
   // headline, where JSON-LD names the editor: a label cell, and a link to the writer's archive.
   ["legrandcontinent.eu.heran", "author", /^visible byline under the h1$/],

@@ -495,6 +495,16 @@ describe("titles and site names", () => {
     expect(m.siteName[1].strength).toBe(0.4);
   });
 
+  it("prefers the wording of a stated title that the page's one h1 says word for word, on any page", () => {
+    const h1 = "Strompreisbremse – Erlösabschöpfung: Bundesregierung drosselt Bioenergie, Branche protestiert";
+    const said = read(`<html><head><meta property="og:title" content="Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt Bioenergie"><meta name="twitter:title" content="${h1}"></head><body><main><h1>${h1}</h1>${LONG}</main></body></html>`, "https://www.energiezukunft.eu/x/").title;
+    expect(said[0].value).toBe(h1);
+    expect([said[0].provenance, ...(said[0].agreeing ?? [])]).toEqual(["meta twitter:title", "<h1>"]);
+    expect(values(said)).toContain("Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt Bioenergie");
+    // The other wording stays, a rival below auto-apply's reach.
+    expect(said.find((v) => v.provenance === "meta og:title")!.strength).toBeLessThan(0.8);
+  });
+
   it("uses a lone h1 alone when nothing else names the page; on an article, before a <title> that says something else unless the h1 is a menu entry; on other pages, after a stated title and before a lone <title>", () => {
     expect(vp(read(`<html><body><h1>Only heading</h1></body></html>`).title)).toEqual([["Only heading", "<h1>"]]);
     expect(read(`<html><body><h1>Only heading</h1></body></html>`).title[0].strength).toBe(0.7);

@@ -218,8 +218,14 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     if (best) {
       col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
       // The page's one headline, which a stated title shows: stated wordings that differ from it
-      // (another headline for search or social) are rivals, not the title readers see.
-      if (one(el) && !listing && article) {
+      // (another headline for search or social) are rivals, not the title readers see. Where a stated
+      // title says it word for word, on any page, every other wording is such a rival
+      // ("Strompreisbremse, Erlösabschöpfung: …" beside "Strompreisbremse – Erlösabschöpfung: …, Branche
+      // protestiert"); otherwise, on an article, those that neither hold it nor it them.
+      const said = !best.provenance.includes(" within ");
+      if (one(el) && !listing && said) {
+        for (const t of titles) if (!cut.has(t) && textKey(t.value) !== textKey(text)) demoted.add(t);
+      } else if (one(el) && !listing && article) {
         for (const t of titles) if (!headlineRelation(text, t.value) && !headlineRelation(t.value, text)) demoted.add(t);
       }
     }
