@@ -495,6 +495,19 @@ describe("titles and site names", () => {
     expect(m.siteName[1].strength).toBe(0.4);
   });
 
+  it("never takes a sign-up box's h1 for a second headline, whatever the post's taxonomy classes say", () => {
+    const box = (cls: string) => `<div class="${cls}"><div class="inner"><h1>Das ist Liebe in deinem Posteingang: Unser Newsletter!</h1><form><input type="email"></form></div></div>`;
+    const page = (articleClass: string, boxes: string) =>
+      read(`<html><head><meta property="og:type" content="article"><meta property="og:title" content="Weihnachten bei Journelles"></head><body><article class="${articleClass}"><h1>Mein cosy Home Gift Guide bei Westwing Collection</h1><p>Am 1. Dezember 2022</p>${LONG}</article>${boxes}</body></html>`, "https://www.journelles.de/x/").title;
+    // The page's one headline, which says something else than og:title: it leads, and og:title is its rival.
+    const boxed = page("post type-post", box("newsletter_teaser_block full-width") + box("newsletter_teaser_block flyin_mode"));
+    expect(boxed[0].value).toBe("Mein cosy Home Gift Guide bei Westwing Collection");
+    expect(boxed[0].provenance).toBe("<h1>, which differs from the stated title");
+    expect(values(boxed)).not.toContain("Das ist Liebe in deinem Posteingang: Unser Newsletter!");
+    // A post filed under "Newsletter" (WordPress's "tag-newsletter" class) keeps its headline.
+    expect(page("post type-post tag-newsletter category-subscribe", "")[0].value).toBe("Mein cosy Home Gift Guide bei Westwing Collection");
+  });
+
   it("prefers the wording of a stated title that the page's one h1 says word for word, on any page", () => {
     const h1 = "Strompreisbremse – Erlösabschöpfung: Bundesregierung drosselt Bioenergie, Branche protestiert";
     const said = read(`<html><head><meta property="og:title" content="Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt Bioenergie"><meta name="twitter:title" content="${h1}"></head><body><main><h1>${h1}</h1>${LONG}</main></body></html>`, "https://www.energiezukunft.eu/x/").title;

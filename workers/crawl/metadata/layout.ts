@@ -39,15 +39,20 @@ function holdsPage(el: Element): boolean {
   return tag === "html" || tag === "body" || tag === "main" || !!el.querySelector("h1, main, [role=main]");
 }
 
+/**
+ * The words of an element's class and id that say its role: taxonomy and state classes
+ * ("tag-social-media", "category-share", "has-social-tools") and the page's column layout
+ * ("layoutTwoColumnsRightSidebar" on its wrapper) describe the content or the layout, not the
+ * element's role; a column itself ("layout-sidebar-first") keeps its role.
+ */
+const roleWords = (el: Element) => wordsOf(markOf(el).replace(/(?:^|\s)(?:(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-\S*|layout\S*column\S*)/gi, " "));
+
 /** Inside comments, a sidebar, a related list, navigation or the page's own footer. */
 export function isNoise(el: Element): boolean {
   const cached = noiseCache.get(el);
   if (cached !== undefined) return cached;
   const tag = tagOf(el);
-  // Taxonomy and state classes ("tag-social-media", "category-share", "has-social-tools") and the
-  // page's column layout ("layoutTwoColumnsRightSidebar" on its wrapper) describe the content or the
-  // layout, not the element's role; a column itself ("layout-sidebar-first") keeps its role.
-  const words = wordsOf(markOf(el).replace(/(?:^|\s)(?:(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-\S*|layout\S*column\S*)/gi, " "));
+  const words = roleWords(el);
   // An article's own footer holds its date and author; the page footer does not.
   const footer = tag === "footer" || el.getAttribute("role") === "contentinfo" || words.includes("footer") || words.includes("colophon");
   const noise =
@@ -105,10 +110,23 @@ function headlineH2(body: Element, all: Element[], landmarked: boolean): Element
   );
 }
 
+/** Words that mark a sign-up box or a pop-up ("newsletter_teaser_block flyin_mode", "modal-subscribe"). */
+const SIGN_UP_WORDS = new Set(["newsletter", "subscribe", "subscription", "signup", "flyin"]);
+
+/**
+ * Inside a sign-up box or a pop-up: its heading ("Das ist Liebe in deinem Posteingang: Unser
+ * Newsletter!") is never the page's headline, even where the box holds an h1 of its own (isNoise
+ * keeps a box that holds an h1, as it would the page's wrapper).
+ */
+function inSignUp(el: Element): boolean {
+  for (let p = el.parentElement; p; p = p.parentElement) if (roleWords(p).some((w) => SIGN_UP_WORDS.has(w))) return true;
+  return false;
+}
+
 export function pageLayout(body: Element): Layout {
   const all = Array.from(body.querySelectorAll("*"));
   const order = new Map(all.map((el, i) => [el, i]));
-  const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && textOf(el));
+  const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && !inSignUp(el) && textOf(el));
   const h1 = h1s.find((el) => el.closest("main, article, [role=main]")) ?? h1s[0] ?? null;
   // One query (linkedom's selectors are slow on big pages), and only where it is needed.
   let landmarked: boolean | undefined;
