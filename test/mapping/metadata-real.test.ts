@@ -57,6 +57,7 @@ import football from "../fixtures/real/pages/football.ua.podolski.html?raw";
 import simplyscience from "../fixtures/real/pages/simplyscience.ch.erdoel.html?raw";
 import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
+import falstaff from "../fixtures/real/pages/falstaff.de-burgenland.html?raw";
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
 import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
@@ -118,6 +119,7 @@ const HTML: Record<string, string> = {
   "simplyscience.ch.erdoel": simplyscience,
   "blog.python.org": pythonblog,
   "everardoherrera.com-momento": everardo,
+  "falstaff.de-burgenland": falstaff,
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
   "wbf.admin.ch.14093": wbf,
@@ -221,6 +223,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // The headline is an h2 (the h1 is an empty logo) that the <title> says word for word; og:title is the site's
   // slogan ("Everardo Herrera, lo mejor del fútbol de Costa Rica"): the headline's wording.
   ["everardoherrera.com-momento", "title", /^<h2>$/],
+  // '<div class="sidebar js-copypaste">…<p class="h1">Burgenland: …</p>…<time datetime="2022-01-28">': the article's
+  // head in a sticky column, whose class says sidebar.
+  ["falstaff.de-burgenland", "datePublished", /^<time datetime> /],
   // '<dt>Auteur</dt><dd><a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">Uriel Gadessaud</a></dd>' under the
   // headline, where JSON-LD names the editor: a label cell, and a link to the writer's archive.
   ["legrandcontinent.eu.heran", "author", /^visible byline under the h1$/],

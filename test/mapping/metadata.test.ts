@@ -217,6 +217,16 @@ describe("visible text", () => {
     expect(vp(page("01.11.2023", "2023-01-11").datePublished)[0]).toEqual(["2023-11-01", "visible date line under the h1"]);
   });
 
+  it("reads a <time> in a sidebar that heads the article, but not one in a sidebar of other articles", () => {
+    const page = (head: string, side: string) =>
+      read(`<html lang="de"><body><h1>Burgenland: Best of Ruster Ausbruch DAC</h1><div class="row"><div class="sidebar">${head}</div><div class="content">${LONG}</div><div class="sidebar">${side}</div></div></body></html>`, "https://www.falstaff.de/nd/burgenland/").datePublished;
+    const time = (d: string) => `<p class="time"><time datetime="${d}">${d}</time></p>`;
+    // The sticky column beside the article, under its headline, holds its date.
+    expect(values(page(`<p class="teaser">Auf einen Blick</p>${time("2022-01-28")}`, ""))).toEqual(["2022-01-28"]);
+    // A sidebar after a long article lists other articles' dates.
+    expect(page("", `<h3>Mehr lesen</h3>${time("2021-12-01")}`)).toEqual([]);
+  });
+
   it("reads a German byline and <time> and the date written in a byline", () => {
     const m = read(`<html lang="de"><head><title>Neue Radwege in Köln | Stadtblatt</title><meta property="og:site_name" content="Stadtblatt"></head><body>
 <article><h1>Neue Radwege in Köln</h1><p class="meta" data-box="24,300,400,18">Von Max Mustermann, <time datetime="2024-05-02">2. Mai 2024</time></p>

@@ -13,7 +13,9 @@ import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
 
 function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const time of layout.elements.filter((el) => tagOf(el) === "time")) {
-    if (isNoise(time)) continue;
+    // A sidebar that heads the article (its headline, standfirst and date in a sticky column) is the
+    // article's: its date is read where it stands near the headline.
+    if (isNoise(time) && !layout.near(time)) continue;
     const datetime = time.getAttribute("datetime");
     const value = datetime ? normalizeDate(datetime, ctx.language, ctx.now) : findDate(textOf(time), ctx.language, ctx.now)?.iso;
     if (!value) continue;
