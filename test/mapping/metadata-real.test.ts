@@ -58,6 +58,7 @@ import simplyscience from "../fixtures/real/pages/simplyscience.ch.erdoel.html?r
 import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
 import falstaff from "../fixtures/real/pages/falstaff.de-burgenland.html?raw";
+import aoc from "../fixtures/real/pages/aoc.media.archaisme.html?raw";
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
 import wbf from "../fixtures/real/pages/wbf.admin.ch.14093.html?raw";
@@ -120,6 +121,7 @@ const HTML: Record<string, string> = {
   "blog.python.org": pythonblog,
   "everardoherrera.com-momento": everardo,
   "falstaff.de-burgenland": falstaff,
+  "aoc.media.archaisme": aoc,
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
   "wbf.admin.ch.14093": wbf,
@@ -226,6 +228,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // '<div class="sidebar js-copypaste">…<p class="h1">Burgenland: …</p>…<time datetime="2022-01-28">': the article's
   // head in a sticky column, whose class says sidebar.
   ["falstaff.de-burgenland", "datePublished", /^<time datetime> /],
+  // og:title "Pour le néolibéralisme, la retraite est un archaïsme | AOC media - Analyse Opinion Critique": the
+  // site's name in the middle, its slogan after it. (The page's h1 is the section, "Opinion".)
+  ["aoc.media.archaisme", "title", /^meta og:title without the site name$/],
   // '<dt>Auteur</dt><dd><a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">Uriel Gadessaud</a></dd>' under the
   // headline, where JSON-LD names the editor: a label cell, and a link to the writer's archive.
   ["legrandcontinent.eu.heran", "author", /^visible byline under the h1$/],

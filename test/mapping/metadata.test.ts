@@ -580,6 +580,10 @@ describe("titles and site names", () => {
     expect(stripSiteSuffix("Covid - what now - The Daily", ["the  daily"])).toBe("Covid - what now");
     expect(stripSiteSuffix("Before - after", ["Acme"])).toBe("Before - after");
     expect(stripSiteSuffix("Single", ["Single"])).toBe("Single");
+    // The site's very name in the middle, its slogan after it: what stands before the name.
+    expect(stripSiteSuffix("Christmas Gift Guide | Journelles | Jetzt entdecken!", ["Journelles"])).toBe("Christmas Gift Guide");
+    // A middle part that only contains the name is a part of the title.
+    expect(stripSiteSuffix("Die Gewinner – Journelles Awards – Jetzt lesen", ["Journelles"])).toBe("Die Gewinner – Journelles Awards – Jetzt lesen");
     expect(hostLabel("https://www.bbc.co.uk/news")).toBe("bbc");
     expect(hostLabel("https://www.heise.de/")).toBe("heise");
     expect(hostLabel("http://127.0.0.1:8080/")).toBeNull();

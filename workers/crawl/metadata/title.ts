@@ -68,8 +68,8 @@ function siteMatch(part: string, siteNames: string[]): number {
 }
 
 /**
- * The title without the part naming the site, at either end; the title unchanged when no end part
- * names a known site. An exact match wins over containment, and between two containing ends the
+ * The title without the part naming the site, at either end, or, where only a middle part is the site's
+ * very name, without it and what follows; the title unchanged when no part names a known site. An exact match wins over containment, and between two containing ends the
  * shorter one is the site name ("Acme launches X | Acme Blog" drops "Acme Blog").
  */
 export function stripSiteSuffix(title: string, siteNames: string[]): string {
@@ -79,7 +79,12 @@ export function stripSiteSuffix(title: string, siteNames: string[]): string {
     { index: parts.length - 1, score: siteMatch(parts[parts.length - 1], siteNames) },
     { index: 0, score: siteMatch(parts[0], siteNames) },
   ].filter((e) => e.score > 0);
-  if (!ends.length) return collapse(title);
+  if (!ends.length) {
+    // "Christmas Gift Guide | Journelles | Jetzt entdecken!": the site's very name in the middle, its
+    // slogan after it; the title is what stands before the name.
+    const middle = parts.findIndex((p, i) => i > 0 && i < parts.length - 1 && siteMatch(p, siteNames) === 2);
+    return middle > 0 ? parts.slice(0, middle).reduce((acc, part, i) => (i === 0 ? part : acc + separators[i - 1] + part), "") : collapse(title);
+  }
   ends.sort((a, b) => b.score - a.score || parts[a.index].length - parts[b.index].length);
   const drop = ends[0].index;
   const kept = parts.filter((_, i) => i !== drop);
