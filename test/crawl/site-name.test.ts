@@ -100,7 +100,8 @@ describe("site-name rules", () => {
     const title = "Land zahlte rund 1,4 Millionen Euro Erlegungsprämie | MLUK";
     expect(cleanSiteName(title, "brandenburg", [title, "Land zahlte rund 1,4 Millionen Euro Erlegungsprämie"])).toBe("MLUK");
     expect(cleanSiteName("Ein langer Titel der Seite selbst", "example", ["Ein langer Titel der Seite selbst"])).toBeNull();
-    expect(cleanSiteName("WEISSER RING e. V.", "weisser-ring", [])).toBe("WEISSER RING");
+    // An association's "e. V." is part of the name it states ("PETA Deutschland e.V.", "BWE e.V."); a company's form is not.
+    expect(cleanSiteName("PETA Deutschland e.V.", "peta", [])).toBe("PETA Deutschland e.V.");
     expect(cleanSiteName("Greenleaf Garden Centre Ltd", "greenleaf", [])).toBe("Greenleaf Garden Centre");
     expect(cleanSiteName("{$plugin.tx_news.opengraph.site_name}", "mpg", [])).toBeNull();
     expect(cleanSiteName("{{ site.name }}", "example", [])).toBeNull();

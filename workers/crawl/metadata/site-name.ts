@@ -36,8 +36,12 @@ function spellsHostWords(part: string, label: string): boolean {
 /** Values a template left unfilled ("{$plugin.tx_news.opengraph.site_name}", "{{ site.name }}"). */
 const PLACEHOLDER = /\{\{|\{\$|\{%|<\?|%%|\$\{|^\[.*\]$/;
 
-/** Legal forms after a name, which a reader does not say ("WEISSER RING e. V." → "WEISSER RING"). */
-const LEGAL_FORM = /,?\s+(?:e\.\s?V\.?|g?GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|Inc\.?|LLC|Ltd\.?|S\.?A\.?|SAS|S\.?L\.?|B\.?V\.?|Pty\.? Ltd\.?)$/;
+/**
+ * A company's legal form after its name, which a reader does not say ("Greenleaf Garden Centre Ltd" →
+ * "Greenleaf Garden Centre"). An association's "e. V." stays: readers and the sites themselves name
+ * associations with it ("PETA Deutschland e.V.", "DRK e.V.").
+ */
+const LEGAL_FORM = /,?\s+(?:g?GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|Inc\.?|LLC|Ltd\.?|S\.?A\.?|SAS|S\.?L\.?|B\.?V\.?|Pty\.? Ltd\.?)$/;
 
 /** Words that a logo's alt text adds around the name. */
 const LOGO_WORDS = /^(?:(?:das|the|le|la|el|il)\s+)?logo(?:\s+(?:of|von|de|du|der|des|del))?\s*[:\-–]?\s+|\s+[-–]?\s*logo$|\s*[(\[]logo[)\]]$/i;
@@ -83,7 +87,7 @@ export function hostWords(text: string, label: string | null): string {
 /**
  * A stated site name cleaned: a placeholder is no name (null); a name with a tagline keeps the part
  * that spells the host or, failing that, loses the part that is the page's own title; a trailing
- * legal form goes.
+ * company's legal form goes.
  */
 export function cleanSiteName(value: string, label: string | null, pageTitles: readonly string[]): string | null {
   const v = collapse(value);
