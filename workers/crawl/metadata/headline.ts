@@ -201,12 +201,12 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     shown.some((other) => other.el !== el && other.text.length > text.length && headlineRelation(other.text, title) === "part");
   for (const { el, text } of shown) {
     const tag = `<${tagOf(el)}>`;
-    let best: { strength: number; provenance: string } | null = null;
+    let best: { strength: number; provenance: string; equal: boolean } | null = null;
     for (const t of titles) {
       const relation = headlineRelation(text, t.value);
       if (!relation || (relation === "part" && outdone(el, text, t.value))) continue;
       const strength = relation === "equal" ? (structured.has(t.family) ? 0.85 : 0.78) : relation === "part" ? 0.9 : 0.88;
-      if (!best || strength > best.strength) best = { strength, provenance: relation === "equal" ? tag : `${tag} within ${t.provenance}` };
+      if (!best || strength > best.strength) best = { strength, provenance: relation === "equal" ? tag : `${tag} within ${t.provenance}`, equal: relation === "equal" };
       if (relation !== "equal" && !cut.has(t)) {
         const how = relation === "part" ? "cut to the headline" : "completed by the headline";
         cut.set(t, { ...t, value: text, provenance: `${t.provenance} ${how}`, strength: t.strength - 0.04 });
@@ -214,7 +214,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     }
     // The headline as one end of the whole `<title>` ("Pricing plans" in "Pricing plans | Cloudly"), as
     // it reads before the site name is stripped: knowing the site's name must not make it less certain.
-    if (documentTitle && headlineRelation(text, documentTitle) === "part" && !outdone(el, text, documentTitle) && (!best || best.strength < 0.9)) best = { strength: 0.9, provenance: `${tag} within <title>` };
+    if (documentTitle && headlineRelation(text, documentTitle) === "part" && !outdone(el, text, documentTitle) && (!best || best.strength < 0.9)) best = { strength: 0.9, provenance: `${tag} within <title>`, equal: false };
     if (best) {
       col.add("title", text, best.provenance, round(best.strength - listing), "h1", el);
       // The page's one headline, which a stated title shows: stated wordings that differ from it
@@ -222,8 +222,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
       // title says it word for word, on any page, every other wording is such a rival
       // ("Strompreisbremse, Erlösabschöpfung: …" beside "Strompreisbremse – Erlösabschöpfung: …, Branche
       // protestiert"); otherwise, on an article, those that neither hold it nor it them.
-      const said = !best.provenance.includes(" within ");
-      if (one(el) && !listing && said) {
+      if (one(el) && !listing && best.equal) {
         for (const t of titles) if (!cut.has(t) && textKey(t.value) !== textKey(text)) demoted.add(t);
       } else if (one(el) && !listing && article) {
         for (const t of titles) if (!headlineRelation(text, t.value) && !headlineRelation(t.value, text)) demoted.add(t);

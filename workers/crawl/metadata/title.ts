@@ -68,9 +68,10 @@ function siteMatch(part: string, siteNames: string[]): number {
 }
 
 /**
- * The title without the part naming the site, at either end, or, where only a middle part is the site's
- * very name, without it and what follows; the title unchanged when no part names a known site. An exact match wins over containment, and between two containing ends the
- * shorter one is the site name ("Acme launches X | Acme Blog" drops "Acme Blog").
+ * The title without the part naming the site, at either end, or, where only a middle part is the
+ * site's very name, without it and what follows; the title unchanged when no part names a known site.
+ * An exact match wins over containment, and between two containing ends the shorter one is the site
+ * name ("Acme launches X | Acme Blog" drops "Acme Blog").
  */
 export function stripSiteSuffix(title: string, siteNames: string[]): string {
   const { parts, separators } = splitTitle(title);
