@@ -402,6 +402,23 @@ describe("metadata sources on real pages", () => {
     expect(title.value).toBe("Nachhaltiger leben");
     expect(title.evidence).toContain('<title> without the site name gives it longer: "Nachhaltiger leben für Klima und Umwelt"');
   });
+  it("leaves a site name that another source gives in another form for a person to choose (automobilwoche.de)", async () => {
+    // automobilwoche.de's og:site_name says "Automobilwoche.de", its JSON-LD publisher "Automobilwoche".
+    const page = (publisher: string) =>
+      extractPage(`<!doctype html><html lang="de"><head><title>VW-Betriebsversammlung | Automobilwoche.de</title><meta property="og:site_name" content="Automobilwoche.de">
+      <script type="application/ld+json">{"@type":"NewsArticle","headline":"VW-Betriebsversammlung","publisher":{"@type":"Organization","name":"${publisher}"}}</script>
+      </head><body><main><article><h1>VW-Betriebsversammlung</h1><p>${"Der Vorstand stellte sich den Fragen der Belegschaft. ".repeat(30)}</p></article></main></body></html>`, "https://www.automobilwoche.de/news/vw");
+    const definitions: MappingDefinitions = {
+      components: {},
+      templates: { article: { name: "Article", targetId: "", urlPattern: "", selector: "", areas: ["main"], fields: [{ name: "siteName", type: "text", required: false, description: "The publication's name" }] } },
+    };
+    const site = async (publisher: string) => (await mapPage({ page: page(publisher), definitions })).proposals.find((p) => p.targetField === "siteName")!;
+    const forms = await site("Automobilwoche");
+    expect(forms.confidence).toBeLessThanOrEqual(0.77);
+    expect(forms.evidence.some((e) => /gives it (?:longer|shorter): "Automobilwoche/.test(e))).toBe(true);
+    // Where the sources agree on one form, the name is applied as before.
+    expect((await site("Automobilwoche.de")).confidence).toBeGreaterThan(0.85);
+  });
   it("reads the language, the canonical URL, the site name and the hero image with their sources (finanzmarktwelt.de)", () => {
     const md = metadataOf("finanzmarktwelt.de-Benko-Firma");
     expect(md.language?.[0]).toMatchObject({ value: "de-DE" });
