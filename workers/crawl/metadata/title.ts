@@ -84,13 +84,18 @@ export function stripSiteSuffix(title: string, siteNames: string[]): string {
     // "Christmas Gift Guide | Journelles | Jetzt entdecken!": the site's very name in the middle, its
     // slogan after it; the title is what stands before the name.
     const middle = parts.findIndex((p, i) => i > 0 && i < parts.length - 1 && siteMatch(p, siteNames) === 2);
-    return middle > 0 ? parts.slice(0, middle).reduce((acc, part, i) => (i === 0 ? part : acc + separators[i - 1] + part), "") : collapse(title);
+    return middle > 0 ? joinParts(parts.slice(0, middle), separators) : collapse(title);
   }
   ends.sort((a, b) => b.score - a.score || parts[a.index].length - parts[b.index].length);
   const drop = ends[0].index;
   const kept = parts.filter((_, i) => i !== drop);
   const seps = drop === 0 ? separators.slice(1) : separators.slice(0, -1);
-  return kept.reduce((acc, part, i) => (i === 0 ? part : acc + seps[i - 1] + part), "");
+  return joinParts(kept, seps);
+}
+
+/** Parts joined again by the separators that stood between them (`separators[i]` after `parts[i]`). */
+function joinParts(parts: readonly string[], separators: readonly string[]): string {
+  return parts.reduce((acc, part, i) => (i === 0 ? part : acc + separators[i - 1] + part), "");
 }
 
 /** Two-level public suffixes common enough to matter for a host's main label. */

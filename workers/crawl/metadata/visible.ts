@@ -42,7 +42,9 @@ export const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|edito
 /** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
 const OPENING_WORDS = "by|von|par|por|di|door|av|af";
 /** Words that label the writer's name, with a colon or without one: "Autorin: Jane Doe", "Text Jane Doe". */
-const NAME_LABEL_WORDS = "autor(?:in|en|innen)?|authors?|author\\(s\\)|auteurs?|auteur\\(s\\)|verfasser(?:in)?|text|texte";
+/** Words that name the writer's role: "Autorin", "Author(s)", "Verfasser". */
+const AUTHOR_WORDS = "autor(?:in|en|innen)?|authors?|author\\(s\\)|auteurs?|auteur\\(s\\)|verfasser(?:in)?";
+const NAME_LABEL_WORDS = `${AUTHOR_WORDS}|text|texte`;
 /** Words that label the writer with a colon: "Autor:", "Author:", "Texte :", "Redaktion:". */
 const WRITER_LABEL_WORDS = `${NAME_LABEL_WORDS}|redaktion|written by`;
 /** The same with "Interview:", which credits the interviewer under a headline but rarely signs a text. */
@@ -313,7 +315,7 @@ function isPersonIcon(el: Element): boolean {
 /** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
 /** A label cell's whole text: "Autor", "Verfasser", "Author" (no colon; not "Text", a data table's row as often). */
-const LABEL_CELL = /^\s*(?:autor(?:in|en|innen)?|authors?|auteurs?|verfasser(?:in)?)\s*$/i;
+const LABEL_CELL = new RegExp(`^\\s*(?:${AUTHOR_WORDS})\\s*$`, "i");
 
 /** The value beside a label cell: the next cell of a two-cell pair (`<dt>`/`<dd>`, `<th>`/`<td>`, two `<div>`s in a row), if short. */
 function valueCell(el: Element): string | null {
