@@ -73,6 +73,7 @@ import energiezukunft from "../fixtures/real/pages/energiezukunft.eu.bioenergie.
 import legrandcontinent from "../fixtures/real/pages/legrandcontinent.eu.heran.html?raw";
 import nestle from "../fixtures/real/pages/nestle-marktplatz.de-produkttest.html?raw";
 import silkes from "../fixtures/real/pages/silkes-weinkeller.de-dekantieren.html?raw";
+import polizeiticker from "../fixtures/real/pages/polizeiticker.ch-Unfall.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -136,6 +137,7 @@ const HTML: Record<string, string> = {
   "legrandcontinent.eu.heran": legrandcontinent,
   "nestle-marktplatz.de-produkttest": nestle,
   "silkes-weinkeller.de-dekantieren": silkes,
+  "polizeiticker.ch-Unfall": polizeiticker,
 };
 
 type Truth = TruthFields;
@@ -401,6 +403,25 @@ describe("metadata sources on real pages", () => {
     const title = proposals.find((p) => p.targetField === "title")!;
     expect(title.value).toBe("Nachhaltiger leben");
     expect(title.evidence).toContain('<title> without the site name gives it longer: "Nachhaltiger leben für Klima und Umwelt"');
+  });
+  it("leaves an author credited to a desk for a person to confirm (polizeiticker.ch)", async () => {
+    // Both label sets read "Redaktion Polizeiticker Schweiz" as the author; people label such credits as
+    // no author about as often, so the value is proposed, not applied.
+    expect(pages.get("polizeiticker.ch-Unfall")!.fields.author).toBe("Redaktion Polizeiticker Schweiz");
+    expect(checked["polizeiticker.ch-Unfall"]?.author).toBe("Redaktion Polizeiticker Schweiz");
+    const definitions: MappingDefinitions = {
+      components: {},
+      templates: { article: { name: "Article", targetId: "", urlPattern: "", selector: "", areas: ["main"], fields: [{ name: "author", type: "text", required: false, description: "Who wrote the article" }] } },
+    };
+    const author = async (html: string, url: string) => (await mapPage({ page: extractPage(html, url), definitions })).proposals.find((p) => p.targetField === "author")!;
+    const desk = await author(HTML["polizeiticker.ch-Unfall"]!, pages.get("polizeiticker.ch-Unfall")!.url);
+    expect(desk.value).toBe("Redaktion Polizeiticker Schweiz");
+    expect(desk.confidence).toBeLessThanOrEqual(0.77);
+    expect(desk.evidence).toContain("credits a desk or a team, not a person: whether the page names an author is for a person to decide");
+    // The same credit to a person is applied.
+    const person = await author(HTML["polizeiticker.ch-Unfall"]!.replaceAll("Redaktion Polizeiticker Schweiz", "Martina Keller"), pages.get("polizeiticker.ch-Unfall")!.url);
+    expect(person.value).toBe("Martina Keller");
+    expect(person.confidence).toBeGreaterThan(0.85);
   });
   it("leaves a site name that another source gives in another form for a person to choose (automobilwoche.de)", async () => {
     // automobilwoche.de's og:site_name says "Automobilwoche.de", its JSON-LD publisher "Automobilwoche".

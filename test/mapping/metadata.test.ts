@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
 import { isoDay } from "../../workers/crawl/metadata/dates";
+import { isDeskCredit, valueShape } from "../../workers/mapping/page-candidates";
 import { dom, LONG, NOW, read, values, vp } from "./metadata-helpers";
 
 const YOAST = `<!doctype html><html lang="en-GB"><head><title>How to prune roses - Greenleaf Garden</title>
@@ -672,5 +673,18 @@ describe("values", () => {
     const m = read(`<html><head><meta property="og:site_name" content="Acme"><meta name="application-name" content="ACME "><meta name="apple-mobile-web-app-title" content="acme"><script type="application/ld+json">{"@type":"WebSite","name":"Acme"}</script></head><body></body></html>`, "https://acme.example/", ["Acme"]);
     expect(vp(m.siteName)).toEqual([["Acme", "JSON-LD WebSite.name"]]);
     expect(m.siteName[0].strength).toBe(0.99);
+  });
+
+  it("tells a desk's or a team's credit from a person's name", () => {
+    for (const desk of ["Redaktion", "PETA-Team", "BBNTEAM", "Letters To The Editor", "Newsdesk", "N-Land Redaktion", "revamp-it Webteam", "Redacción fama", "Editorial Staff", "Redakcja Forsal.pl"]) {
+      expect(isDeskCredit(desk), desk).toBe(true);
+      expect(valueShape("author", desk)).toContain("author:desk");
+    }
+    for (const person of ["Jane Doe", "Tim Staffa", "Steffen Teamann", "Jane Doe, Redaktion", "Anna Editorova"]) {
+      expect(isDeskCredit(person), person).toBe(false);
+      expect(valueShape("author", person)).not.toContain("author:desk");
+    }
+    // Only an author is a credit: a site named "Redaktion" is a name.
+    expect(valueShape("site", "Redaktion")).not.toContain("author:desk");
   });
 });

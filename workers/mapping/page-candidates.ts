@@ -86,12 +86,26 @@ export function valueShape(concept: string, value: string, siteNames: readonly s
     // "CBS News" by CBS News: the publisher credited as the author, which people label as no author as
     // often as as the author.
     if (isSiteName(v, siteNames)) out.push("author:site");
+    if (isDeskCredit(v)) out.push("author:desk");
   }
   if (concept === "title" && words.length <= 2) out.push("title:short");
   // "www.bmas.de", "lbv.de", "Gala.fr": a site naming itself by its address, where readers know it by
   // a name ("BMAS", "LBV", "Gala") about as often as by the address.
   if (concept === "site" && words.length === 1 && isDomainName(v)) out.push("site:host");
   return out;
+}
+
+/** A word that names a desk or a team rather than a person: "Redaktion", "Webteam", "BBNTEAM", "Newsdesk", "Editorial Staff". */
+const DESK_WORD = /(?:redaktion|redaktionsteam|team|staff|editors?|editorial|desk|newsroom|redakcja|r[ée]daction|redacci[oó]n|redazione|redactie)$/iu;
+
+/**
+ * A credit to a desk or a team, not to a person: every name in it has a desk word ("Redaktion", "PETA-Team",
+ * "Letters To The Editor", "N-Land Redaktion"). People reading real pages take such a credit as the author
+ * about as often as they take the page to credit nobody.
+ */
+export function isDeskCredit(value: string): boolean {
+  const names = value.split(/\s*[,;]\s*/).filter(Boolean);
+  return names.length > 0 && names.every((n) => n.split(/[\s\-–/]+/u).some((w) => DESK_WORD.test(w)));
 }
 
 /** Whether a name is the site's: its publisher, og:site_name or host name, give or take spacing and a domain ending. */
