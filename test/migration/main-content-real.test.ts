@@ -22,6 +22,7 @@ import greenpeace from "../fixtures/real/pages/greenpeace.de.nachhaltigleben.htm
 import colours from "../fixtures/real/pages/colours-of-the-soul.alhelm.net.html?raw";
 import californiaGlobe from "../fixtures/real/pages/californiaglobe.com.amazon.html?raw";
 import lokalo from "../fixtures/real/pages/lokalo.de-Weinbergsbahnen.html?raw";
+import drk from "../fixtures/real/pages/drk.de-Glasgow.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
@@ -195,6 +196,14 @@ describe("main content on real pages", () => {
     // A shop's name before "is where", a company's "Founders Edition": no one's biography.
     expect(readerNotice("Best Buy is where you can find the Founders Edition, as well as cards from Gigabyte, Asus, PNY, EVGA and MSI.")).toBeNull();
     expect(readerNotice("Among local presenters is Professor Gordon Shirley, Chief Executive Officer of the Port Authority.")).toBeNull();
+  });
+
+  it("leaves out structured data the page hides from readers, however long (drk.de)", () => {
+    // A display:none NewsArticle (itemscope) at the top of the press release spells out its headline, dates and publisher.
+    const page = extractPage(drk, "https://www.drk.de/presse/pressemitteilungen/meldung/drk-immer-mehr-menschen-wegen-klimawandel-auf-hilfe-angewiesen/");
+    expect(page.mainText).toContain("Vor Beginn der UN-Klimakonferenz");
+    expect(page.mainText).not.toContain("2021-10-27T20:35:36+01:00");
+    expect(page.mainText).not.toContain("Carstennstraße 58");
   });
 
   it("leaves the rules for readers' comments out (lokalo.de)", () => {

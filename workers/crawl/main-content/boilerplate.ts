@@ -175,6 +175,9 @@ function readKind(el: Element): Kind {
   if (tag === "aside" || tag === "footer") return { label: tag, strength: "medium" };
   const words = roleWords(el);
   if (words) for (const rule of RULES) if (rule.re.some((re) => re.test(words))) return { label: rule.label, strength: rule.strength };
+  // Structured data the page hides from its readers (a schema.org NewsArticle spelled out in a
+  // display:none block for search engines): never shown, however long.
+  if (hiddenByStyle(el) && el.hasAttribute("itemscope")) return { label: "hidden", strength: "strong" };
   if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || hiddenByStyle(el)) return { label: "hidden", strength: "weak" };
   return null;
 }
