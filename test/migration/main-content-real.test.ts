@@ -23,6 +23,7 @@ import colours from "../fixtures/real/pages/colours-of-the-soul.alhelm.net.html?
 import californiaGlobe from "../fixtures/real/pages/californiaglobe.com.amazon.html?raw";
 import lokalo from "../fixtures/real/pages/lokalo.de-Weinbergsbahnen.html?raw";
 import drk from "../fixtures/real/pages/drk.de-Glasgow.html?raw";
+import badische from "../fixtures/real/pages/badische-zeitung.de-Wohnungssuche.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
@@ -204,6 +205,16 @@ describe("main content on real pages", () => {
     expect(page.mainText).toContain("Vor Beginn der UN-Klimakonferenz");
     expect(page.mainText).not.toContain("2021-10-27T20:35:36+01:00");
     expect(page.mainText).not.toContain("Carstennstraße 58");
+  });
+
+  it("leaves a paywall's offer with its sign-up form out (badische-zeitung.de), and keeps the locked article a paywall class wraps", () => {
+    const page = extractPage(badische, "https://www.badische-zeitung.de/viele-studierende-sind-noch-verzweifelt-auf-wohnungssuche-in-freiburg");
+    expect(page.mainText).toContain("Gesine aus Tübingen läuft die Zeit davon");
+    expect(page.mainText).not.toContain("Bereits Abonnent/in?");
+    expect(page.mainText).not.toContain("BZ-Digital Basis");
+    const para = (n: number) => `<p>Der Gemeinderat hat am Dienstag nach langer Debatte beschlossen, das Hallenbad im Stadtteil ${n} bis zum Sommer zu sanieren, obwohl die Kosten seit dem ersten Gutachten um ein Drittel gestiegen sind und der Kämmerer vor neuen Schulden gewarnt hat.</p>`;
+    const locked = mainOf(`<html><head><title>Hallenbad</title><meta property="og:type" content="article"></head><body><main><article><h1>Hallenbad wird saniert</h1>${para(1)}<div class="paywall">${para(2)}${para(3)}<button>Artikel merken</button></div></article></main></body></html>`);
+    expect(locked.text).toContain("im Stadtteil 3 bis zum Sommer");
   });
 
   it("leaves the rules for readers' comments out (lokalo.de)", () => {

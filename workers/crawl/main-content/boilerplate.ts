@@ -289,6 +289,20 @@ export function inCaption(el: Element): boolean {
   return false;
 }
 
+/** A paragraph this long is a sentence of prose, not an offer's line; this much of such prose is an article. */
+const PROSE_PARAGRAPH = 120;
+const ARTICLE_PROSE = 300;
+
+/** Whether `el` holds a form to fill in (a field other than a hidden one, or a button) and next to no prose. */
+function offerForm(el: Element): boolean {
+  if (!el.querySelector("input:not([type=hidden]), select, textarea, button")) return false;
+  const prose = Array.from(el.querySelectorAll("p"))
+    .map((p) => collapse(p.textContent ?? "").length)
+    .filter((n) => n >= PROSE_PARAGRAPH)
+    .reduce((a, b) => a + b, 0);
+  return prose < ARTICLE_PROSE;
+}
+
 /** Why `el` is boilerplate inside the candidate, or null when it is content. */
 export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (el === ctx.root || (ctx.anchor && within(ctx.anchor, el))) return null;
@@ -300,6 +314,9 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     // Running text under a "share" or "subscribe" class is the article behind a share bar or regwall.
     const prose = s.chars >= 300 && linkRatio(s) < 0.15 && !PROSE_LABELS.has(kind.label);
     if (kind.strength === "medium" && ((share < 0.35 && !prose) || linkRatio(s) >= 0.5)) return kind.label;
+    // A subscription or paywall box with a form to fill in and next to no prose is the offer, not the
+    // locked article (which a "paywall" class may also wrap).
+    if (kind.label === "subscribe" && offerForm(el)) return kind.label;
     // In a caption, a "credit" or "meta" block is the picture's credit or caption: part of the figure.
     if (kind.strength === "weak" && s.chars < 400 && share < 0.35 && !(kind.label === "meta" && inCaption(el))) return kind.label;
   }
