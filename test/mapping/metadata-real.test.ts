@@ -74,6 +74,7 @@ import legrandcontinent from "../fixtures/real/pages/legrandcontinent.eu.heran.h
 import nestle from "../fixtures/real/pages/nestle-marktplatz.de-produkttest.html?raw";
 import silkes from "../fixtures/real/pages/silkes-weinkeller.de-dekantieren.html?raw";
 import polizeiticker from "../fixtures/real/pages/polizeiticker.ch-Unfall.html?raw";
+import rnz from "../fixtures/real/pages/rnz.de.witzel.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -138,6 +139,7 @@ const HTML: Record<string, string> = {
   "nestle-marktplatz.de-produkttest": nestle,
   "silkes-weinkeller.de-dekantieren": silkes,
   "polizeiticker.ch-Unfall": polizeiticker,
+  "rnz.de.witzel": rnz,
 };
 
 type Truth = TruthFields;
@@ -403,6 +405,16 @@ describe("metadata sources on real pages", () => {
     const title = proposals.find((p) => p.targetField === "title")!;
     expect(title.value).toBe("Nachhaltiger leben");
     expect(title.evidence).toContain('<title> without the site name gives it longer: "Nachhaltiger leben für Klima und Umwelt"');
+  });
+  it("reads the date of an article the page wraps in an <aside> (rnz.de), and an aside beside the article stays a sidebar", () => {
+    // rnz.de puts the whole article, its h1 and its date line "12.10.2015, 19:16 Uhr", in <aside class="nfy-pa">.
+    expect(checked["rnz.de.witzel"]?.datePublished).toBe("2015-10-12");
+    expect(metadataOf("rnz.de.witzel").datePublished[0]).toMatchObject({ value: "2015-10-12T19:16:00" });
+    const sidebar = extractPage(
+      `<html lang="de"><body><main><article><h1>Neue Radwege</h1><p>${"Die Stadt baut im Sommer neue Radwege entlang der Hauptstraße. ".repeat(12)}</p></article></main><aside><h2>Meistgelesen</h2><div class="date">03.02.2021</div><p>Ein anderer Artikel über den Hafen.</p></aside></body></html>`,
+      "https://stadt.example/radwege",
+    );
+    expect(sidebar.metadata?.datePublished ?? []).toEqual([]);
   });
   it("leaves an author credited to a desk for a person to confirm (polizeiticker.ch)", async () => {
     // Both label sets read "Redaktion Polizeiticker Schweiz" as the author; people label such credits as

@@ -85,11 +85,15 @@ function fromChrono(result: chrono.ParsedResult): string | null {
 
 /**
  * "02.11.2021" is the 2nd of November wherever dots separate the parts (no locale writes the month
- * first with dots), though chrono's English parser reads it month first.
+ * first with dots), though chrono's English parser reads it month first; with a time after it
+ * ("12.10.2015, 19:16") too, which keeps its time.
  */
 function dayFirst(result: chrono.ParsedResult): string | null {
-  const m = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/.exec(result.text.trim());
-  return m ? isoDay(m[3]!, m[2]!, m[1]!) : null;
+  const m = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?!\d)(.*)$/.exec(result.text.trim());
+  const day = m ? isoDay(m[3]!, m[2]!, m[1]!) : null;
+  if (!day) return null;
+  const full = m![4] ? fromChrono(result) : null;
+  return full && full.length > 10 ? day + full.slice(10) : day;
 }
 
 /** "YYYY-MM-DD" of a day written as numbers, or null when the day or month is out of range. */

@@ -40,6 +40,15 @@ function holdsPage(el: Element): boolean {
 }
 
 /**
+ * An <aside> around every h1 of the page is the page's content in the wrong element (rnz.de wraps its
+ * articles in `<aside class="nfy-pa">`), not a sidebar.
+ */
+function holdsEveryH1(el: Element): boolean {
+  const h1s = Array.from(el.ownerDocument?.querySelectorAll("h1") ?? []);
+  return h1s.length > 0 && h1s.every((h) => el.contains(h));
+}
+
+/**
  * The words of an element's class and id that say its role: taxonomy and state classes
  * ("tag-social-media", "category-share", "has-social-tools") and the page's column layout
  * ("layoutTwoColumnsRightSidebar" on its wrapper) describe the content or the layout, not the
@@ -56,7 +65,7 @@ export function isNoise(el: Element): boolean {
   // An article's own footer holds its date and author; the page footer does not.
   const footer = tag === "footer" || el.getAttribute("role") === "contentinfo" || words.includes("footer") || words.includes("colophon");
   const noise =
-    CHROME_TAGS.has(tag) ||
+    (CHROME_TAGS.has(tag) && !(tag === "aside" && holdsEveryH1(el))) ||
     (words.some((w) => NOISE_WORDS.has(w)) && !holdsPage(el)) ||
     el.getAttribute("role") === "complementary" ||
     (footer && !el.parentElement?.closest(`${ARTICLE}, main, [role=main]`) && !holdsPage(el)) ||
