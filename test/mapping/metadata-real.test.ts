@@ -75,6 +75,7 @@ import nestle from "../fixtures/real/pages/nestle-marktplatz.de-produkttest.html
 import silkes from "../fixtures/real/pages/silkes-weinkeller.de-dekantieren.html?raw";
 import polizeiticker from "../fixtures/real/pages/polizeiticker.ch-Unfall.html?raw";
 import rnz from "../fixtures/real/pages/rnz.de.witzel.html?raw";
+import ekiba from "../fixtures/real/pages/ekiba.de-trauer.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -140,6 +141,7 @@ const HTML: Record<string, string> = {
   "silkes-weinkeller.de-dekantieren": silkes,
   "polizeiticker.ch-Unfall": polizeiticker,
   "rnz.de.witzel": rnz,
+  "ekiba.de-trauer": ekiba,
 };
 
 type Truth = TruthFields;
@@ -415,6 +417,15 @@ describe("metadata sources on real pages", () => {
       "https://stadt.example/radwege",
     );
     expect(sidebar.metadata?.datePublished ?? []).toEqual([]);
+  });
+  it("reads a press dateline that opens a bold lead (ekiba.de), not one in bold inside a paragraph", () => {
+    // "<strong>Karlsruhe, (12.11.2021). Traditionell gedenken evangelische Christinnen und Christen …</strong>" under the h1.
+    expect(checked["ekiba.de-trauer"]?.datePublished).toBe("2021-11-12");
+    expect(metadataOf("ekiba.de-trauer").datePublished[0]).toMatchObject({ value: "2021-11-12" });
+    const lead = "Karlsruhe, (12.11.2021). Traditionell gedenken die Gemeinden am letzten Sonntag des Kirchenjahres ihrer Verstorbenen, in diesem Jahr auch digital.";
+    const page = (body: string) => extractPage(`<html lang="de"><body><main><h1>Trauern digital</h1>${body}<p>${"Die Andacht wird am Abend übertragen und bleibt danach abrufbar. ".repeat(10)}</p></main></body></html>`, "https://kirche.example/trauern");
+    expect(page(`<div><strong>${lead}</strong> Die Andacht beginnt um 18 Uhr.</div>`).metadata?.datePublished[0]).toMatchObject({ value: "2021-11-12" });
+    expect(page(`<div>Wie jedes Jahr: <strong>${lead}</strong></div>`).metadata?.datePublished ?? []).toEqual([]);
   });
   it("leaves an author credited to a desk for a person to confirm (polizeiticker.ch)", async () => {
     // Both label sets read "Redaktion Polizeiticker Schweiz" as the author; people label such credits as

@@ -53,6 +53,17 @@ function marked(el: Element): boolean {
   return false;
 }
 
+/**
+ * A paragraph, or a bold lead that opens its block ("<strong>Karlsruhe, (12.11.2021). Traditionell …</strong>"
+ * as the first words of the text).
+ */
+function opensParagraph(el: Element, text: string): boolean {
+  const tag = tagOf(el);
+  if (tag === "p") return true;
+  if (tag !== "strong" && tag !== "b") return false;
+  return collapse(el.parentElement?.textContent ?? "").startsWith(text.slice(0, 40));
+}
+
 /** Date lines of the page: short texts with a written date near the headline or in a date element. */
 export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout): void {
   let read = 0;
@@ -66,9 +77,10 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // the body's lead: "Pressemitteilung vom 25. Januar 2022 | Berlin – Die …", a press release's
     // dateline. (Checked first: the containers of a big page are long texts too, and cheap to drop.)
     const opens = text.length > 120;
+    const paragraph = opens && opensParagraph(el, text);
     // After a standfirst, the paragraph that opens the text may carry the press dateline instead.
-    const second = opens && tagOf(el) === "p" && layout.second(el);
-    if (opens && !(tagOf(el) === "p" && (layout.near(el) || layout.lead(el) || second))) continue;
+    const second = paragraph && layout.second(el);
+    if (opens && !(paragraph && (layout.near(el) || layout.lead(el) || second))) continue;
     const near = opens || layout.near(el);
     const above = !near && layout.above(el);
     const dated = marked(el);
