@@ -576,6 +576,10 @@ describe("titles and site names", () => {
   it("splits titles and strips only a known site name", () => {
     expect(titleParts("Foo – Bar | Acme")).toEqual(["Foo", "Bar", "Acme"]);
     expect(titleParts("| Acme")).toEqual(["Acme"]);
+    // A dash between two numbers is a range, not a separator (slf.ch's "Wochenbericht 14. - 20. Januar 2022 - SLF").
+    expect(titleParts("Wochenbericht 14. - 20. Januar 2022 - SLF")).toEqual(["Wochenbericht 14. - 20. Januar 2022", "SLF"]);
+    expect(titleParts("Saison 2021 – 2022 | Turnverein")).toEqual(["Saison 2021 – 2022", "Turnverein"]);
+    expect(titleParts("Artikel 12 - Acme")).toEqual(["Artikel 12", "Acme"]);
     expect(stripSiteSuffix("Acme launches rocket | Acme", ["Acme"])).toBe("Acme launches rocket");
     expect(stripSiteSuffix("Acme » Acme launches rocket", ["acme"])).toBe("Acme launches rocket");
     expect(stripSiteSuffix("Covid - what now - The Daily", ["the  daily"])).toBe("Covid - what now");

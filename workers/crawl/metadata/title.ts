@@ -42,6 +42,11 @@ function splitTitle(title: string): { parts: string[]; separators: string[] } {
       // Empty parts ("| Acme") are not titles; their separator goes with them.
       const part = piece.trim();
       if (!part) return;
+      // "Wochenbericht 14. - 20. Januar 2022", "Saison 2021 – 2022": a dash between two numbers is a range.
+      if (parts.length && /^\s*[-–—]{1,2}\s*$/.test(pending) && /\d\.?$/.test(parts[parts.length - 1]!) && /^\d/.test(part)) {
+        parts[parts.length - 1] += `${pending}${part}`;
+        return;
+      }
       if (parts.length) separators.push(pending);
       parts.push(part);
     });
