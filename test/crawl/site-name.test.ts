@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { PageMetadata } from "../../workers/contracts/extraction";
 import { extractPage } from "../../workers/crawl/extract";
 import { siteKey } from "../../workers/crawl/metadata/collect";
-import { brandText, cleanSiteName, hostMatch, hostWords } from "../../workers/crawl/metadata/site-name";
+import { brandText, cleanSiteName, hostMatch, hostWords, writtenHostName } from "../../workers/crawl/metadata/site-name";
 import { isDomainName, isWebAddress } from "../../workers/crawl/metadata/collect";
 import { hostLabel, titleParts } from "../../workers/crawl/metadata/title";
 import fieldLabels from "../fixtures/real/field-labels.json";
@@ -19,6 +19,7 @@ import lsvd from "../fixtures/real/pages/lsvd.de-afghanistan.html?raw";
 import farang from "../fixtures/real/pages/der-farang.com-Grab-Bote.html?raw";
 import zahlenzauberin from "../fixtures/real/pages/zahlenzauberin.wordpress.com.ferien.html?raw";
 import ekhn from "../fixtures/real/pages/ekhn.de-Pflegefinanzierung.html?raw";
+import hackernoon from "../fixtures/real/pages/hackernoon.com.scrape.html?raw";
 
 const HTML: Record<string, string> = {
   "gay.ch-papst": gay,
@@ -29,6 +30,7 @@ const HTML: Record<string, string> = {
   "der-farang.com-Grab-Bote": farang,
   "zahlenzauberin.wordpress.com.ferien": zahlenzauberin,
   "ekhn.de-Pflegefinanzierung": ekhn,
+  "hackernoon.com.scrape": hackernoon,
 };
 
 const pages = new Map((manifest as { pages: { id: string; url: string; split: string }[] }).pages.map((p) => [p.id, p]));
@@ -47,6 +49,7 @@ const CASES: [string, RegExp, string][] = [
   ["der-farang.com-Grab-Bote", /^the header logo's alt text$/, "'DER FARANG Magazin für Urlauber und Residenten in Thailand': the words that spell the host"],
   ["zahlenzauberin.wordpress.com.ferien", /^meta og:site_name$/, "a blog on a platform's subdomain: the subdomain is the site, and its h1 names it"],
   ["ekhn.de-Pflegefinanzierung", /^title part matching the host name$/, "'… : EKHN ǀ Evangelische Kirche …': a middle part, after a dental-click separator"],
+  ["hackernoon.com.scrape", /^host name, as the page writes it$/, "nothing names the site but its host, which the page writes 'Hacker Noon'"],
 ];
 
 describe("site names on real pages", () => {
@@ -56,6 +59,14 @@ describe("site names on real pages", () => {
     const [best] = siteNames(id);
     expect(best.value).toBe(truth);
     expect(best.provenance).toMatch(source);
+  });
+
+  it("writes the host's name as the page's text does, with its capitals and spaces, and not as words of a sentence", () => {
+    expect(writtenHostName(["Follow hackernoon on Twitter", "© 2020 Hackernoon", "About Hacker Noon"], "hackernoon")).toBe("Hacker Noon");
+    expect(writtenHostName(["Die Redaktion von Günter Pilger"], "guenter-pilger")).toBe("Günter Pilger");
+    // "w polityce" ("in politics") in a Polish sentence is no name; the host's own spelling alone gives nothing.
+    expect(writtenHostName(["Co się dzieje w polityce?"], "wpolityce")).toBeNull();
+    expect(writtenHostName(["Mehr auf regiolanda.de", "regiolanda"], "regiolanda")).toBeNull();
   });
 
   it("agreeing sources are listed with the value", () => {

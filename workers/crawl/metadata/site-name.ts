@@ -192,7 +192,14 @@ const ADDRESS_STRENGTH = 0.55;
  * that spells the host (accents and umlauts aside), the title part beside the page's headline, and
  * the host's label. Every stated name is cleaned first (`cleanSiteName`).
  */
-export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixes: readonly string[], title: string, headline: string | null): void {
+export function readSiteNames(
+  col: Collector,
+  finalUrl: string,
+  siteTitleSuffixes: readonly string[],
+  title: string,
+  headline: string | null,
+  shownText?: () => readonly string[],
+): void {
   const label = hostLabel(finalUrl);
   const parts = titleParts(title);
   const pageTitles = headline ? [title, headline] : [title];
@@ -231,5 +238,42 @@ export function readSiteNames(col: Collector, finalUrl: string, siteTitleSuffixe
       if (name && name.length <= 60) col.add("siteName", name, "title part beside the headline", 0.5, "host");
     }
   }
-  if (label && label.length >= 2) col.add("siteName", label, HOST_NAME, 0.4, "host");
+  if (label && label.length >= 2) {
+    // "hackernoon" is "Hacker Noon" where the page writes it so: the host's name as the site spells it.
+    const written = shownText && label.length >= 4 && !col.list("siteName").length ? writtenHostName(shownText(), label) : null;
+    if (written) col.add("siteName", written, `${HOST_NAME}, as the page writes it`, 0.4, "host");
+    else col.add("siteName", label, HOST_NAME, 0.4, "host");
+  }
+}
+
+/** How many words a written form of the host's name may have ("Hacker Noon", "The Nervous Breakdown"). */
+const WRITTEN_HOST_WORDS = 5;
+
+/**
+ * The form the page's text writes the host's name in, where it writes it with a capital ("w polityce"
+ * in a Polish sentence is words, not wpolityce.pl's name): the form of most words, then the most
+ * frequent. Null when the text spells it only as the host does.
+ */
+export function writtenHostName(texts: readonly string[], label: string): string | null {
+  const key = spelledKey(label);
+  if (key.length < 4) return null;
+  const forms = new Map<string, number>();
+  for (const text of texts) {
+    if (!spelledKey(text).includes(key)) continue;
+    const words = text.split(/\s+/).filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      let run = "";
+      for (let j = i; j < Math.min(words.length, i + WRITTEN_HOST_WORDS); j++) {
+        run = run ? `${run} ${words[j]}` : words[j]!;
+        const k = spelledKey(run);
+        if (k === key) {
+          const form = run.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}!?]+$/gu, "");
+          if (form && form !== label && /\p{Lu}/u.test(form) && !/[.@/:]/.test(form)) forms.set(form, (forms.get(form) ?? 0) + 1);
+        }
+        if (k.length >= key.length) break;
+      }
+    }
+  }
+  const words = (f: string) => f.split(" ").length;
+  return [...forms.entries()].sort((a, b) => words(b[0]) - words(a[0]) || b[1] - a[1])[0]?.[0] ?? null;
 }
