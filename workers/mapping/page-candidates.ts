@@ -127,9 +127,10 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[], 
       if (v.provenance !== best.provenance) agreeing.push(v.provenance);
     } else if (relation === "different" && (!rival || v.strength > rival.strength)) {
       rival = { value: v.value, provenance: v.provenance, strength: v.strength };
-    } else if (relation === "overlap" && v.provenance !== HOST_NAME && (OVERLAP_CONCEPTS as readonly string[]).includes(concept) && (!variant || v.strength > variant.strength)) {
+    } else if (relation === "overlap" && !v.provenance.startsWith(HOST_NAME) && (OVERLAP_CONCEPTS as readonly string[]).includes(concept) && (!variant || v.strength > variant.strength)) {
       // Another source states a longer or shorter form ("Zugverkehr: Im ICE …" beside "Im ICE …"): which
-      // form is meant is the doubt. The host's label ("abc13" beside "ABC13 Houston") is no such source.
+      // form is meant is the doubt. The host's label ("abc13" beside "ABC13 Houston"), as the page writes it
+      // or not, is no such source.
       variant = { value: v.value, provenance: v.provenance, strength: v.strength, longer: v.value.length > best.value.length };
     }
   }

@@ -260,11 +260,11 @@ export function writtenHostName(texts: readonly string[], label: string): string
   const forms = new Map<string, number>();
   for (const text of texts) {
     if (!spelledKey(text).includes(key)) continue;
-    const words = text.split(/\s+/).filter(Boolean);
-    for (let i = 0; i < words.length; i++) {
+    const tokens = text.split(/\s+/).filter(Boolean);
+    for (let i = 0; i < tokens.length; i++) {
       let run = "";
-      for (let j = i; j < Math.min(words.length, i + WRITTEN_HOST_WORDS); j++) {
-        run = run ? `${run} ${words[j]}` : words[j]!;
+      for (let j = i; j < Math.min(tokens.length, i + WRITTEN_HOST_WORDS); j++) {
+        run = run ? `${run} ${tokens[j]}` : tokens[j]!;
         const k = spelledKey(run);
         if (k === key) {
           const form = run.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}!?]+$/gu, "");
@@ -274,6 +274,6 @@ export function writtenHostName(texts: readonly string[], label: string): string
       }
     }
   }
-  const words = (f: string) => f.split(" ").length;
-  return [...forms.entries()].sort((a, b) => words(b[0]) - words(a[0]) || b[1] - a[1])[0]?.[0] ?? null;
+  const wordCount = (f: string) => f.split(" ").length;
+  return [...forms.entries()].sort((a, b) => wordCount(b[0]) - wordCount(a[0]) || b[1] - a[1])[0]?.[0] ?? null;
 }
