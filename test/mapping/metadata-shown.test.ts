@@ -90,6 +90,11 @@ describe("headlines, authors and dates as the page shows them", () => {
     const cases = [["View all posts by Jane Doe", "Jane Doe"], ["Alle Beiträge von Max Mustermann", "Max Mustermann"], ["Voir tous les articles de Claire Dubois", "Claire Dubois"], ["Erstellt von Anna Berg", "Anna Berg"], ["Von Trier", "Von Trier"], ["Didier Roy", "Didier Roy"], ["Jane Doe, Jane Doe", "Jane Doe"], ["von zahlenzauberin", "zahlenzauberin"], ["vom Krimiblogger", "Krimiblogger"], ["Adam Aaronson PhillyVoice Staff, Adam Aaronson", "Adam Aaronson"], ["Jane Doe, Jane Doering", "Jane Doe, Jane Doering"], ["Glen Owen And Brendan Carlin For The Mail On Sunday", "Glen Owen And Brendan Carlin"], ["Centre for Science", "Centre for Science"], ["Anna Berg for Amnesty", "Anna Berg"], ["Michael L. Anderson, PhD, Carlos Dobkin", "Michael L. Anderson, Carlos Dobkin"], ["Publicado por Ana Ruiz, Ana Ruiz", "Ana Ruiz"], ["Artikel von, Claudia Riedler", "Claudia Riedler"], ["Post author By Helge Fahrnberger", "Helge Fahrnberger"], ["FOCUS-Online-Experte Robin Tschöpe", "Robin Tschöpe"], ["Rechtsanwalt Sebastian Einbock", "Sebastian Einbock"], ["Experte", "Experte"], ["Redakteur Müller", "Redakteur Müller"]];
     for (const [raw, name] of cases) expect(authorName(raw)).toBe(name);
     for (const nobody of ["admin", "wordpressadmin", "Publiziert", "By", "No Author", "Unknown", "@janedoe"]) expect(authorName(nobody)).toBeNull();
+    // nzz.ch's JSON-LD author "Markus M. Haefliger, London, Beat Bumbacher": the first correspondent's place between two names.
+    expect(authorName("Markus M. Haefliger, London, Beat Bumbacher")).toBe("Markus M. Haefliger, Beat Bumbacher");
+    // Not a word that ends the list, which may be an agency, nor one beside what is no name.
+    expect(authorName("Jane Doe, Reuters")).toBe("Jane Doe, Reuters");
+    expect(authorName("Birgit Posselt, Über, Autorenseite von")).toBe("Birgit Posselt, Über, Autorenseite von");
     expect([isOrganization("Example Media GmbH"), isOrganization("example-news.de"), isOrganization("Jane Doe")]).toEqual([true, true, false]);
     expect(cleanByline("Text: Jane Doe Foto: John Roe", "en", NOW)).toBe("Jane Doe"); });
   it("weakens a meta author the page never shows (or only in its footer) below review, drops a company and an account, and weakens hidden structured authors", () => {

@@ -72,6 +72,11 @@ const ROLE_BEFORE = /^(?:[\p{L}]+-)*(?:experte|expertin|gastautor|gastautorin|re
 /** A desk named after a person's name ("Michael Rädel, Redaktion"): the person's role, not another author. */
 const DESK = /^(?:redaktion|redacci[oó]n|r[ée]daction|redazione|redakcja|editorial(?:\s+team)?|newsroom)$/iu;
 
+/** One capitalised word ("London", "Brüssel"): between full names in a list of authors, the writer's place. */
+const PLACE_WORD = /^\p{Lu}\p{Ll}{2,}$/u;
+/** Two to four words, each capitalised: "Beat Bumbacher", "Markus M. Haefliger" (not "Autorenseite von"). */
+const FULL_NAME = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}$/u;
+
 /** A photo credit where a byline stands ("Foto: Jane Doe", "Фото из Инстаграма …"): the photographer, not the author. */
 const PHOTO_CREDIT = /^(?:fotos?|photos?|фото|bild(?:er)?|image)\s*(?::|(?:by|von|из|de|credit)(?=\s))/iu;
 
@@ -93,6 +98,9 @@ export function authorName(raw: string): string | null {
   // "Michael L. Anderson, PhD": a degree after a comma is not another author.
   let members = v.split(NAME_SEPARATOR).map((p) => stripLead(p).trim()).filter((p) => p && !DEGREE.test(p));
   if (members.some((p) => !DESK.test(p))) members = members.filter((p) => !DESK.test(p));
+  // "Markus M. Haefliger, London, Beat Bumbacher": a single capitalised word between two full names is
+  // where the first correspondent writes from, not another author (an agency is written in capitals: "AFP").
+  members = members.filter((p, i) => !(PLACE_WORD.test(p) && i > 0 && i < members.length - 1 && FULL_NAME.test(members[i - 1]!) && FULL_NAME.test(members[i + 1]!)));
   // "Adam Aaronson PhillyVoice Staff, Adam Aaronson": a name with its role after it is that name again.
   const unique = members.filter(
     (p, i) => members.findIndex((q) => looseKey(q) === looseKey(p)) === i && !NOBODY.test(p) && !members.some((q) => looseKey(q) !== looseKey(p) && textKey(p).startsWith(`${textKey(q)} `)),
