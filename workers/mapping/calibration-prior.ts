@@ -30,7 +30,7 @@ export const TEMPLATE_PRIOR: LogisticModel = {
 /** The page-level concepts whose values come from the metadata layer alone (scoring.ts). */
 export const METADATA_CONCEPTS = ["title", "site", "author", "date", "updated", "language"] as const;
 
-/** Kinds of metadata source, read off a value's provenance (metadataFeatureVector in heuristics.ts). */
+/** Kinds of metadata source, read off a value's provenance (metadataFeatureVector in metadata-confidence.ts). */
 export const METADATA_SOURCES = ["jsonld", "og", "twitter", "dc", "meta", "metaAuthor", "microdata", "rdfa", "rel", "visible", "time", "titleTag", "heading", "url", "guess", "html", "text", "brand", "other"] as const;
 
 /** The concepts whose value another source may state in a longer or shorter form ("title:overlap"). */

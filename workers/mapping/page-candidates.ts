@@ -101,7 +101,7 @@ const DESK_WORD = /(?:redaktion|team|staff|editors?|editorial|desk|newsroom|reda
 /**
  * A credit to a desk or a team, not to a person: every name in it has a desk word ("Redaktion", "PETA-Team",
  * "Letters To The Editor", "N-Land Redaktion"). People reading real pages take such a credit as the author
- * three times in four, and otherwise read the page as crediting nobody (see DESK_CREDIT_DOUBT in heuristics.ts).
+ * three times in four, and otherwise read the page as crediting nobody (see DESK_CREDIT_DOUBT in metadata-confidence.ts).
  */
 export function isDeskCredit(value: string): boolean {
   const names = value.split(/\s*[,;]\s*/).filter(Boolean);
