@@ -121,6 +121,23 @@ describe("site-name rules", () => {
     expect(cleanSiteName("Zahlenzauberin", "zahlenzauberin", ["Zahlenzauberin"])).toBe("Zahlenzauberin");
   });
 
+  it("keeps the owner a site states before its name, and drops what a logo puts there", () => {
+    // og:site_name and JSON-LD WebSite.name: one or two capitalised words before the name that spells the host.
+    expect(cleanSiteName("Dussmann - Das Kulturkaufhaus", "kulturkaufhaus", [], true)).toBe("Dussmann - Das Kulturkaufhaus");
+    expect(cleanSiteName("Martina Berg - Lady 50plus", "lady50plus", [], true)).toBe("Martina Berg - Lady 50plus");
+    expect(cleanSiteName("Fischerhütte | hejfish.com", "hejfish", [], true)).toBe("Fischerhütte | hejfish.com");
+    // A tagline after the name still goes; so does a link's word, the page's own title, or a longer text before it.
+    expect(cleanSiteName("Martina Berg - Lady 50plus - Fashion. Lifestyle.", "lady50plus", [], true)).toBe("Martina Berg - Lady 50plus");
+    expect(cleanSiteName("Startseite - Das Kulturkaufhaus", "kulturkaufhaus", [], true)).toBe("Das Kulturkaufhaus");
+    expect(cleanSiteName("Kreatives Basteln - Das Kulturkaufhaus", "kulturkaufhaus", ["Kreatives Basteln"], true)).toBe("Das Kulturkaufhaus");
+    expect(cleanSiteName("News zu VR, AR und KI | MIXED.de", "mixed", [], true)).toBe("MIXED.de");
+    expect(cleanSiteName("digital for good | RESET.ORG", "reset", [], true)).toBe("RESET.ORG");
+    // The name twice, as words and as the address.
+    expect(cleanSiteName("NationNews Barbados -- nationnews.com", "nationnews", [], true)).toBe("nationnews.com");
+    // A logo's alt text names a section or an abbreviation there.
+    expect(cleanSiteName("Nachrichten - FOCUS Online", "focus", [])).toBe("FOCUS Online");
+  });
+
   it("reads a logo's alt text as a name, without the words around it", () => {
     expect(brandText("Logo Deutsches Weininstitut")).toBe("Deutsches Weininstitut");
     expect(brandText("Bundesministerium für Wirtschaft und Klimaschutz (Link zur Homepage)")).toBe("Bundesministerium für Wirtschaft und Klimaschutz");

@@ -73,6 +73,7 @@ import energiezukunft from "../fixtures/real/pages/energiezukunft.eu.bioenergie.
 import legrandcontinent from "../fixtures/real/pages/legrandcontinent.eu.heran.html?raw";
 import nestle from "../fixtures/real/pages/nestle-marktplatz.de-produkttest.html?raw";
 import silkes from "../fixtures/real/pages/silkes-weinkeller.de-dekantieren.html?raw";
+import lady50plus from "../fixtures/real/pages/lady50plus.de.sekre.html?raw";
 import polizeiticker from "../fixtures/real/pages/polizeiticker.ch-Unfall.html?raw";
 import rnz from "../fixtures/real/pages/rnz.de.witzel.html?raw";
 import ekiba from "../fixtures/real/pages/ekiba.de-trauer.html?raw";
@@ -139,6 +140,7 @@ const HTML: Record<string, string> = {
   "legrandcontinent.eu.heran": legrandcontinent,
   "nestle-marktplatz.de-produkttest": nestle,
   "silkes-weinkeller.de-dekantieren": silkes,
+  "lady50plus.de.sekre": lady50plus,
   "polizeiticker.ch-Unfall": polizeiticker,
   "rnz.de.witzel": rnz,
   "ekiba.de-trauer": ekiba,
@@ -246,6 +248,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // og:site_name "Silkes Weinblatt", and WordPress's '<link rel="alternate" type="application/rss+xml" title="Silkes Weinblatt » Feed">'
   // agrees with it, against JSON-LD's "Silkes Weinblatt by Silkes Weinkeller".
   ["silkes-weinkeller.de-dekantieren", "siteName", /^feed title \(link rel=alternate\)$/],
+  // '<meta property="og:site_name" content="Martina Berg - Lady 50plus">' on lady50plus.de, and JSON-LD's WebSite.name
+  // agrees: the blogger's name before the blog's, not a tagline.
+  ["lady50plus.de.sekre", "siteName", /^JSON-LD @graph WebSite\.name$/],
   // Blogger: '<link rel="alternate" type="application/atom+xml" title="Python Insider - Atom">', the site's only name on the page.
   ["blog.python.org", "siteName", /^feed title \(link rel=alternate\)$/],
   // No h1 either: the page's h2 names it, the <title> only the site ("National Rail Enquiries -").

@@ -85,11 +85,31 @@ export function hostWords(text: string, label: string | null): string {
 }
 
 /**
- * A stated site name cleaned: a placeholder is no name (null); a name with a tagline keeps the part
- * that spells the host or, failing that, loses the part that is the page's own title; a trailing
- * company's legal form goes.
+ * The name with the short part written before it, where that part is its owner or its branch rather
+ * than a tagline: "Dussmann - Das Kulturkaufhaus", "Martina Berg - Lady 50plus", "Fischerhütte |
+ * hejfish.com" (a subdomain's site). Sites write a tagline after their name; one or two capitalised
+ * words before it, that are neither a link's words ("Startseite") nor the page's own title, name whose
+ * site it is. Only a name the site states (og:site_name, JSON-LD, its feed's title) is read so: a logo's
+ * alt text puts a section ("Nachrichten - FOCUS Online") or an abbreviation ("BSI - Bundesamt für …")
+ * there. Null where no such part stands first.
  */
-export function cleanSiteName(value: string, label: string | null, pageTitles: readonly string[]): string | null {
+function ownerBefore(value: string, parts: readonly string[], at: number, label: string, titles: ReadonlySet<string>): string | null {
+  if (at !== 1) return null;
+  const owner = parts[0]!;
+  const words = owner.split(/\s+/);
+  if (words.length > 2 || !words.every((w) => /^[\p{Lu}\p{N}]/u.test(w)) || NOT_A_NAME.test(owner) || titles.has(looseKey(owner))) return null;
+  // "NationNews Barbados -- nationnews.com": the name, then the site's address; not an owner.
+  if (hostMatch(owner, label) > 0) return null;
+  const end = value.indexOf(parts[1]!, value.indexOf(owner) + owner.length);
+  return end < 0 ? null : value.slice(0, end + parts[1]!.length).trim();
+}
+
+/**
+ * A stated site name cleaned: a placeholder is no name (null); a name with a tagline keeps the part
+ * that spells the host (with its owner before it where the site `stated` the name: see ownerBefore)
+ * or, failing that, loses the part that is the page's own title; a trailing company's legal form goes.
+ */
+export function cleanSiteName(value: string, label: string | null, pageTitles: readonly string[], stated = false): string | null {
   const v = collapse(value);
   if (!v || PLACEHOLDER.test(v) || NOT_A_NAME.test(v)) return null;
   let name = v;
@@ -98,7 +118,7 @@ export function cleanSiteName(value: string, label: string | null, pageTitles: r
     const titles = new Set(pageTitles.map(looseKey).filter((k) => k.length >= 8));
     const scored = label ? parts.map((p, i) => ({ p, i, score: hostMatch(p, label) })).filter((s) => s.score > 0) : [];
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
-    if (scored.length) name = scored[0].p;
+    if (scored.length) name = (stated && label ? ownerBefore(v, parts, scored[0].i, label, titles) : null) ?? scored[0].p;
     else {
       const rest = parts.filter((p) => !titles.has(looseKey(p)));
       if (rest.length && rest.length < parts.length) name = rest.join(" – ");
@@ -205,7 +225,7 @@ export function readSiteNames(
   const pageTitles = headline ? [title, headline] : [title];
   const cleaned: Candidate[] = [];
   for (const c of col.list("siteName")) {
-    const value = cleanSiteName(c.value, label, pageTitles);
+    const value = cleanSiteName(c.value, label, pageTitles, c.family !== "brand");
     if (!value) continue;
     // "www.bmas.de", "https://www.mesopinions.com/": the site's address, where the page's name for it
     // ("BMAS", "MesOpinions.com") stands in its title or header. It stays a candidate, behind those.
