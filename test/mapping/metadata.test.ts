@@ -580,6 +580,12 @@ describe("titles and site names", () => {
     expect(titleParts("Wochenbericht 14. - 20. Januar 2022 - SLF")).toEqual(["Wochenbericht 14. - 20. Januar 2022", "SLF"]);
     expect(titleParts("Saison 2021 – 2022 | Turnverein")).toEqual(["Saison 2021 – 2022", "Turnverein"]);
     expect(titleParts("Artikel 12 - Acme")).toEqual(["Artikel 12", "Acme"]);
+    // Guillemets that quote keep the quotation whole (legrandcontinent.eu's og:title); as a breadcrumb's arrows they separate.
+    const quoting = "« Il y a, d’abord, le poids de la géographie ». Sur les migrations avec François Héran | Le Grand Continent";
+    expect(stripSiteSuffix(quoting, ["Le Grand Continent"])).toBe("« Il y a, d’abord, le poids de la géographie ». Sur les migrations avec François Héran");
+    expect(titleParts("« Zitat » - Acme")).toEqual(["« Zitat »", "Acme"]);
+    expect(titleParts("Home » Blog » Post")).toEqual(["Home", "Blog", "Post"]);
+    expect(titleParts("» Acme News")).toEqual(["Acme News"]);
     expect(stripSiteSuffix("Acme launches rocket | Acme", ["Acme"])).toBe("Acme launches rocket");
     expect(stripSiteSuffix("Acme » Acme launches rocket", ["acme"])).toBe("Acme launches rocket");
     expect(stripSiteSuffix("Covid - what now - The Daily", ["the  daily"])).toBe("Covid - what now");

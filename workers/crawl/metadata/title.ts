@@ -15,9 +15,14 @@ const CJK = "\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00
  * CJK letter, an unspaced dash, underscore or pipe, as Chinese and Japanese sites write them
  * ("武汉的声音-新华网", "NEWS WEB EASY|子どもへの…").
  */
-const SEPARATOR = new RegExp(
-  `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|»|«|›|‹|ǀ|\\/|\\\\|~|⋅|◆|★)\\s+|\\s*[│┃]\\s*|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
-);
+const separator = (guillemets: boolean) =>
+  new RegExp(
+    `(\\s+(?:\\||-{1,2}|–|—|·|•|::|:|${guillemets ? "»|«|" : ""}›|‹|ǀ|\\/|\\\\|~|⋅|◆|★)\\s+|\\s*[│┃]\\s*|(?<=[${CJK}])[-_|｜—–](?=\\S)|(?<=\\S)[-_|｜—–](?=[${CJK}]))`,
+  );
+const SEPARATOR = separator(true);
+/** In a title that quotes ("« Il y a … ». Sur les migrations | Le Grand Continent"), guillemets are quotation marks. */
+const SEPARATOR_QUOTING = separator(false);
+const QUOTATION = /«[^»]+»/;
 
 /** Separators left dangling at either end ("| Acme"). */
 const EDGE_SEPARATORS = /^(?:\||-{1,2}|–|—|·|•|::|»|«|›|ǀ)\s+|\s+(?:\||-{1,2}|–|—|·|•|::|»|«|›|ǀ)$/g;
@@ -31,9 +36,11 @@ function splitTitle(title: string): { parts: string[]; separators: string[] } {
   const parts: string[] = [];
   const separators: string[] = [];
   let pending = " ";
-  collapse(title)
-    .replace(EDGE_SEPARATORS, "")
-    .split(SEPARATOR)
+  const text = collapse(title);
+  const quoting = QUOTATION.test(text);
+  text
+    .replace(EDGE_SEPARATORS, (edge) => (quoting && /[«»]/.test(edge) ? edge : ""))
+    .split(quoting ? SEPARATOR_QUOTING : SEPARATOR)
     .forEach((piece, i) => {
       if (i % 2 === 1) {
         pending = piece;
