@@ -293,6 +293,17 @@ describe("visible text", () => {
     expect(m.author.map((a) => a.strength)).toEqual([0.8]);
   });
 
+  it("reads the name of a marked byline whose one marked child holds only the byline word (kas.de)", () => {
+    const page = (word: string) =>
+      read(`<html><body><main><h1 class="o-page-headline">Kommunalwahlen in Nordmazedonien</h1>
+<div class="c-page-intro__author"><span class="c-page-intro__author-from">${word}</span> Daniel Braun, Davor Pasoski </div>
+<p>Die Kommunalwahlen in Nordmazedonien wurden in zwei Runden abgehalten, und die Regierungspartei verlor viele Rathäuser.</p></main></body></html>`, "https://www.kas.de/de/laenderberichte/detail/-/content/kommunalwahlen");
+    expect(vp(page("von").author)).toEqual([["Daniel Braun, Davor Pasoski", "visible byline under the h1"]]);
+    expect(vp(page("Autor:").author)).toEqual([["Daniel Braun, Davor Pasoski", "visible byline under the h1"]]);
+    // A marked child that holds a name is the name, as before.
+    expect(vp(page("Daniel Braun").author)[0]).toEqual(["Daniel Braun", "visible byline under the h1"]);
+  });
+
   it("reads links to writers' archives as a byline when their slugs spell the names, co-authors in one line", () => {
     const m = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/author/lena-fischer/">Lena Fischer</a>,
 <a href="/author/jon-roe/">Jon Roe</a></div>${LONG}<div class="box"><a href="/author/lena-fischer/">Alle Artikel</a></div></article></body></html>`, "https://blog.example/tips");

@@ -152,7 +152,10 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   const skip = new Set<Element>();
   const coAuthors = new Map<Element, Element[]>();
   for (const [el, members] of inner) {
-    if (members.length === 1) skip.add(el);
+    // "<div class=author><span class=author-from>von</span> Daniel Braun</div>": the one marked element
+    // inside holds the byline word alone, and the name is the container's.
+    if (members.length === 1 && LABEL_ONLY.test(textOf(members[0]!).replace(/[\s:]+$/, ""))) skip.add(members[0]!);
+    else if (members.length === 1) skip.add(el);
     else {
       coAuthors.set(el, members);
       for (const x of members) skip.add(x);
