@@ -145,6 +145,12 @@ describe("site-name rules", () => {
     expect(brandText("Acme logo")).toBe("Acme");
     expect(brandText("Dalloz Actualité >")).toBe("Dalloz Actualité");
     expect(brandText("Anwalt Niemeyer (Logo)")).toBe("Anwalt Niemeyer");
+    // The home page named before or after the name (erneuerbareenergien.de, zamg.ac.at, mdr.de); a name that starts with "Home" stays.
+    expect(brandText("Startseite ERNEUERBARE ENERGIEN")).toBe("ERNEUERBARE ENERGIEN");
+    expect(brandText("Zur Startseite MDR Thüringen")).toBe("MDR Thüringen");
+    expect(brandText("ZAMG Homepage")).toBe("ZAMG");
+    expect(brandText("Accueil - Le Monde")).toBe("Le Monde");
+    expect(brandText("Home Depot")).toBe("Home Depot");
     for (const junk of ["Home", "Startseite", "Logo", "English", "Headerimage", "navbar.site.backen.de", "Print Friendly, PDF & Email", "header-bg.png", ""]) {
       expect(brandText(junk), junk).toBeNull();
     }

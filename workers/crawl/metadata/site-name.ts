@@ -46,6 +46,8 @@ const LEGAL_FORM = /,?\s+(?:g?GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|Inc\.?|LLC|Ltd\.?
 /** Words that a logo's alt text adds around the name. */
 const LOGO_WORDS = /^(?:(?:das|the|le|la|el|il)\s+)?logo(?:\s+(?:of|von|de|du|der|des|del))?\s*[:\-–]?\s+|\s+[-–]?\s*logo$|\s*[(\[]logo[)\]]$/i;
 const HOME_WORDS = /\s*[(\[]?\s*(?:link\s+)?(?:zur|to(?:\s+the)?|vers\s+la|a\s+la)\s+(?:startseite|homepage|home\s*page|home|accueil|portada|inicio)\s*[)\]]?\s*$|\s*\((?:[^()]*(?:startseite|homepage|home|accueil|portada|inicio)[^()]*)\)\s*$/i;
+/** The home page named before or after the name: "Startseite ERNEUERBARE ENERGIEN", "Zur Startseite MDR Thüringen", "ZAMG Homepage". */
+const HOME_PAGE_WORD = /^(?:(?:zur|to(?:\s+the)?|back\s+to(?:\s+the)?)\s+)?(?:startseite|homepage|accueil)\s*[:\-–]?\s+(?=\S)|\s+[-–]?\s*(?:startseite|homepage)$/i;
 /** Texts that say where a link goes or what an image is, not whose the site is. */
 const NOT_A_NAME = /^(?:home|homepage|startseite|start|accueil|inicio|portada|logo|zur startseite|back to home|go to homepage|menu|menü|search|suche|image|bild|header|headerimage|header image|banner|english|deutsch|français|español|italiano|nederlands|news|blog)$/i;
 /** What an alt text says an image is ("Grafik: idw-Logo", "Bildwortmarke der …"). */
@@ -53,7 +55,7 @@ const IMAGE_WORDS = /^(?:grafik|bild|foto|photo|image|abbildung|bildwortmarke|wo
 
 /** A logo's alt text or a brand element's text as a site name, or null when it names no site. */
 export function brandText(raw: string): string | null {
-  let t = collapse(raw).replace(HOME_WORDS, "").replace(IMAGE_WORDS, "").replace(LOGO_WORDS, "").replace(LOGO_WORDS, "").trim();
+  let t = collapse(raw).replace(HOME_WORDS, "").replace(HOME_PAGE_WORD, "").replace(IMAGE_WORDS, "").replace(LOGO_WORDS, "").replace(LOGO_WORDS, "").trim();
   t = t.replace(/[\s|:–—>»›-]+$/u, "").replace(/[-\s]?logo$/i, "").trim();
   if (t.length < 2 || t.length > 60 || NOT_A_NAME.test(t) || !/\p{L}/u.test(t) || PLACEHOLDER.test(t)) return null;
   // A file name, a translation key ("navbar.site.backen.de"), or a button ("Print Friendly, PDF & Email").
