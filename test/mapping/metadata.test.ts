@@ -380,6 +380,11 @@ describe("visible text", () => {
     const tagline = "Noticias de El Salvador - La Prensa Gráfica | Informate con la verdad";
     const credit = read(`<html><head><meta property="og:site_name" content="${tagline}"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Fiscal","author":{"@type":"Person","name":"${tagline}"}}</script></head><body><main><h1>Fiscal</h1>${LONG}</main></body></html>`, "https://www.laprensagrafica.com/x/");
     expect(vp(credit.author)).toEqual([["La Prensa Gráfica", "JSON-LD NewsArticle.author (the site)"]]);
+    // The short name the site states beside its full one (ln-online.de): the site's credit too; letters the site does not state are not.
+    const short = (author: string) =>
+      read(`<html><head><meta property="og:site_name" content="LN - Lübecker Nachrichten"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Lübeck","author":{"@type":"Person","name":"${author}"}}</script></head><body><main><h1>Lübeck</h1>${LONG}</main></body></html>`, "https://www.ln-online.de/x/").author;
+    expect(vp(short("LN"))).toEqual([["LN", "JSON-LD NewsArticle.author (the site)"]]);
+    expect(vp(short("AFP"))[0]).toEqual(["AFP", "JSON-LD NewsArticle.author (not shown on the page)"]);
   });
 
   it("reads a day that is a part of the <title> of its own, but not the end of a span of days", () => {

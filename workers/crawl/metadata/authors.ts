@@ -8,6 +8,7 @@
 import { tagOf } from "../html";
 import { type Candidate, type Collector, isDomainName, looseKey, siteKey, textKey } from "./collect";
 import { isNoise, type Layout } from "./layout";
+import { titleParts } from "./title";
 import { isWrittenName } from "./visible";
 
 /** Link and byline phrases around a name, in the languages bylines are written in. */
@@ -166,6 +167,8 @@ const words = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\
 export function refineAuthors(col: Collector, layout: Layout | null, siteNames: string[]): void {
   // Compared as site names are (siteKey): "www.elcolombiano.com" names the site as "El Colombiano" does.
   const sites = siteNames.map(siteKey).filter((k) => k.length >= 3);
+  // "LN" of "LN - Lübecker Nachrichten": the short name the site states beside its full one.
+  for (const name of siteNames) for (const part of titleParts(name)) if (part !== name && /^\p{Lu}{2,6}$/u.test(part)) sites.push(siteKey(part));
   const isSite = (name: string) => {
     const key = siteKey(name);
     return sites.some((s) => key === s || (s.length >= 4 && key.includes(s) && key.length <= s.length + 12));
