@@ -228,6 +228,17 @@ describe("visible text", () => {
     expect(page("", `<h3>Mehr lesen</h3>${time("2021-12-01")}`)).toEqual([]);
   });
 
+  it("dates an instant stated in UTC by one source and in the site's time by another on the site's day (prensalibre.com)", () => {
+    const page = (local: string) =>
+      read(`<html><head><meta property="article:published_time" content="2022-04-22T04:04:54+00:00"></head><body><main><h1>Tendencia</h1>
+<time class="published" datetime="${local}">21 de abril de 2022</time>${LONG}</main></body></html>`, "https://www.prensalibre.com/guatemala/tendencia/").datePublished;
+    const same = page("2022-04-21T22:04:54-06:00");
+    expect(same.map((d) => d.value)).toEqual(["2022-04-21T22:04:54-06:00"]);
+    expect(same[0]!.agreeing).toContain("<time datetime> in the article");
+    // Another instant is another date: the UTC value keeps its own day.
+    expect(page("2022-04-21T09:00:00-06:00").map((d) => d.value.slice(0, 10))).toEqual(["2022-04-22", "2022-04-21"]);
+  });
+
   it("reads a German byline and <time> and the date written in a byline", () => {
     const m = read(`<html lang="de"><head><title>Neue Radwege in Köln | Stadtblatt</title><meta property="og:site_name" content="Stadtblatt"></head><body>
 <article><h1>Neue Radwege in Köln</h1><p class="meta" data-box="24,300,400,18">Von Max Mustermann, <time datetime="2024-05-02">2. Mai 2024</time></p>

@@ -128,7 +128,35 @@ function independent(group: Candidate[]): number {
   return count;
 }
 
-function merge(field: Field, candidates: Candidate[]): MetadataValue[] {
+/** A date-time with its offset ("2022-04-21T22:04:54-06:00"): its instant, and whether the offset is UTC's. */
+function instantOf(value: string): { at: number; utc: boolean } | null {
+  const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(value);
+  if (!m) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : { at, utc: m[1] === "Z" || /^[+-]00:?00$/.test(m[1]!) };
+}
+
+/**
+ * Dates stated in UTC by one source and at the same instant in the site's own time by another
+ * ("2022-04-22T04:04:54+00:00" in og, "2022-04-21T22:04:54-06:00" in the article's <time>): the day is
+ * the site's, which is the day the page shows. The UTC value takes the local form, so both count as one.
+ */
+function inLocalTime(candidates: Candidate[]): Candidate[] {
+  const local = new Map<number, string>();
+  for (const c of candidates) {
+    const i = instantOf(c.value);
+    if (i && !i.utc && !local.has(i.at)) local.set(i.at, c.value);
+  }
+  if (!local.size) return candidates;
+  return candidates.map((c) => {
+    const i = instantOf(c.value);
+    const value = i?.utc ? local.get(i.at) : undefined;
+    return value ? { ...c, value } : c;
+  });
+}
+
+function merge(field: Field, all: Candidate[]): MetadataValue[] {
+  const candidates = field === "datePublished" || field === "dateModified" ? inLocalTime(all) : all;
   const groups = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const key = keyOf(field, c.value);
