@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, hostLabel, normalizeDate, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
+import { stripSection } from "../../workers/crawl/metadata/title";
 import { isoDay } from "../../workers/crawl/metadata/dates";
 import { isDeskCredit, valueShape } from "../../workers/mapping/page-candidates";
 import { dom, LONG, NOW, read, values, vp } from "./metadata-helpers";
@@ -607,6 +608,14 @@ describe("titles and site names", () => {
     expect(titleParts("Wochenbericht 14. - 20. Januar 2022 - SLF")).toEqual(["Wochenbericht 14. - 20. Januar 2022", "SLF"]);
     expect(titleParts("Saison 2021 – 2022 | Turnverein")).toEqual(["Saison 2021 – 2022", "Turnverein"]);
     expect(titleParts("Artikel 12 - Acme")).toEqual(["Artikel 12", "Acme"]);
+    // A part at either end that names a folder above the page is its section (gipfelbuch.ch's /outdoornews/); the page's own slug is not.
+    const gipfel = "https://www.gipfelbuch.ch/outdoornews/detail/id/718";
+    expect(stripSection("Outdoornews - Hochauflösende Schneekarten auf Gipfelbuch.ch", gipfel)).toBe("Hochauflösende Schneekarten auf Gipfelbuch.ch");
+    expect(stripSection("Hochauflösende Schneekarten auf Gipfelbuch.ch | Outdoor News", gipfel)).toBe("Hochauflösende Schneekarten auf Gipfelbuch.ch");
+    expect(stripSection("Energy Rising – 33 Tage Yoga Challenge", "https://www.madymorrison.com/yoga/energy-rising")).toBe("Energy Rising – 33 Tage Yoga Challenge");
+    expect(stripSection("Outdoornews - Schnee", gipfel)).toBe("Outdoornews - Schnee");
+    const og = read(`<html><head><meta property="og:title" content="gipfelbuch.ch - Outdoornews - Hochauflösende Schneekarten auf Gipfelbuch.ch"><meta property="og:site_name" content="gipfelbuch.ch"></head><body><main><p>Schnee.</p></main></body></html>`, gipfel);
+    expect(vp(og.title)[0]).toEqual(["Hochauflösende Schneekarten auf Gipfelbuch.ch", "meta og:title without the site name and its section"]);
     // Guillemets that quote keep the quotation whole (legrandcontinent.eu's og:title); as a breadcrumb's arrows they separate.
     const quoting = "« Il y a, d’abord, le poids de la géographie ». Sur les migrations avec François Héran | Le Grand Continent";
     expect(stripSiteSuffix(quoting, ["Le Grand Continent"])).toBe("« Il y a, d’abord, le poids de la géographie ». Sur les migrations avec François Héran");

@@ -13,7 +13,7 @@ import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readTi
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
-import { hostLabel, isHomePage, stripSiteSuffix, titleParts } from "./metadata/title";
+import { hostLabel, isHomePage, stripSection, stripSiteSuffix, titleParts } from "./metadata/title";
 import { readBrand, readSiteNames } from "./metadata/site-name";
 import { type Layout, pageLayout } from "./metadata/layout";
 import { readAuthorPageLinks, readRelAuthor } from "./metadata/author-links";
@@ -68,9 +68,12 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
   const named = isHomePage(ctx.finalUrl) ? new Set<string>() : new Set(siteNames.map(looseKey).filter((k) => k.length >= 3));
   const structured: Candidate[] = col.list("title").map((c) => {
     if (named.has(looseKey(c.value))) return { ...c, provenance: `${c.provenance}, the site's name`, strength: Math.round((c.strength - 0.4) * 100) / 100 };
-    const stripped = stripSiteSuffix(c.value, siteNames);
+    const bare = stripSiteSuffix(c.value, siteNames);
+    const stripped = stripSection(bare, ctx.finalUrl);
+    if (stripped === c.value) return c;
     // The stripped value is inferred: a source that states the bare title directly ranks above it.
-    return stripped === c.value ? c : { ...c, value: stripped, provenance: `${c.provenance} without the site name`, strength: c.strength - 0.04 };
+    const without = [bare !== c.value ? "the site name" : "", stripped !== bare ? "its section" : ""].filter(Boolean).join(" and ");
+    return { ...c, value: stripped, provenance: `${c.provenance} without ${without}`, strength: c.strength - 0.04 };
   });
   col.replace("title", structured);
 

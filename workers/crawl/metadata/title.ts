@@ -105,6 +105,29 @@ export function stripSiteSuffix(title: string, siteNames: string[]): string {
   return joinParts(kept, seps);
 }
 
+/**
+ * The title without a part at either end that names the section the page's address files it under
+ * ("Outdoornews - Hochauflösende Schneekarten auf Gipfelbuch.ch" at /outdoornews/detail/id/718): the
+ * section, not the headline. The title unchanged where no end part is a segment of the path, or where
+ * what is left would be a word or two.
+ */
+export function stripSection(title: string, address: string): string {
+  const { parts, separators } = splitTitle(title);
+  if (parts.length < 2) return title;
+  let segments: Set<string>;
+  try {
+    // The folders above the page, not its own slug (which spells the headline).
+    segments = new Set(new URL(address).pathname.split("/").filter(Boolean).slice(0, -1).map((s) => siteKey(decodeURIComponent(s))).filter((k) => k.length >= 4));
+  } catch {
+    return title;
+  }
+  const section = (part: string) => segments.has(siteKey(part));
+  const long = (kept: readonly string[]) => kept.join(" ").split(/\s+/).length >= 3;
+  if (section(parts[0]!) && long(parts.slice(1))) return joinParts(parts.slice(1), separators.slice(1));
+  if (section(parts[parts.length - 1]!) && long(parts.slice(0, -1))) return joinParts(parts.slice(0, -1), separators.slice(0, -1));
+  return title;
+}
+
 /** Parts joined again by the separators that stood between them (`separators[i]` after `parts[i]`). */
 function joinParts(parts: readonly string[], separators: readonly string[]): string {
   return parts.reduce((acc, part, i) => (i === 0 ? part : acc + separators[i - 1] + part), "");
