@@ -5,7 +5,7 @@
  * far that kind of source is to be trusted. Pure and synchronous; runs on linkedom in the Worker.
  */
 import type { PageMetadata } from "../contracts/extraction";
-import { collapse, tagOf } from "./html";
+import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { isArticle, readHeadlines, TITLE_GUESS, TITLE_TAG } from "./metadata/headline";
@@ -15,7 +15,7 @@ import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
 import { hostLabel, isHomePage, stripSection, stripSiteSuffix, titleParts } from "./metadata/title";
 import { readBrand, readSiteNames } from "./metadata/site-name";
-import { type Layout, pageLayout } from "./metadata/layout";
+import { type Layout, pageLayout, shownTexts } from "./metadata/layout";
 import { readAuthorPageLinks, readRelAuthor } from "./metadata/author-links";
 import { readVisible } from "./metadata/visible";
 import { readTextLanguage } from "./metadata/text-language";
@@ -37,19 +37,6 @@ export interface MetadataContext {
 
 /** Families whose title is the page's title as its author or SEO plugin set it. */
 const STRUCTURED = new Set(["jsonld", "og", "twitter", "microdata", "rdfa", "dc"]);
-
-/** The text each element shows itself (its own text nodes), outside scripts and styles. */
-function shownTexts(elements: readonly Element[]): string[] {
-  const out: string[] = [];
-  for (const el of elements) {
-    if (/^(?:script|style|noscript|template)$/.test(tagOf(el))) continue;
-    let own = "";
-    for (const n of Array.from(el.childNodes)) if (n.nodeType === 3) own += n.textContent ?? "";
-    const text = collapse(own);
-    if (text) out.push(text);
-  }
-  return out;
-}
 
 /** The document's `<title>` (not an SVG's). */
 function documentTitle(document: Document): string {
@@ -130,7 +117,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   readTitleDate(col, read, title);
   alignUtcDays(col);
   preferShownDay(col);
-  readSiteNames(col, ctx.finalUrl, ctx.siteTitleSuffixes ?? [], title, layout?.h1 ? collapse(layout.h1.textContent ?? "") : null, () => (layout ? shownTexts(layout.elements) : []));
+  readSiteNames(col, ctx.finalUrl, ctx.siteTitleSuffixes ?? [], title, layout?.h1 ? collapse(layout.h1.textContent ?? "") : null, () => (layout ? shownTexts(layout, true) : []));
   // The host's label names the site, but a personal site's host is also its author's name.
   refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));
   if (layout) readTitles(document, col, ctx, layout, title);

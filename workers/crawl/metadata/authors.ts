@@ -5,9 +5,8 @@
  * is named, and values that only the markup states, never the page, ranked down: the author of a page
  * is who the page shows as its author.
  */
-import { tagOf } from "../html";
 import { type Candidate, type Collector, isDomainName, looseKey, siteKey, textKey } from "./collect";
-import { isNoise, type Layout } from "./layout";
+import { type Layout, shownTexts } from "./layout";
 import { titleParts } from "./title";
 import { isWrittenName } from "./visible";
 
@@ -75,8 +74,14 @@ const DESK = /^(?:redaktion|redacci[oó]n|r[ée]daction|redazione|redakcja|edito
 
 /** One capitalised word ("London", "Brüssel"): between full names in a list of authors, the writer's place. */
 const PLACE_WORD = /^\p{Lu}\p{Ll}{2,}$/u;
-/** Two to four words, each capitalised: "Beat Bumbacher", "Markus M. Haefliger" (not "Autorenseite von"). */
+
+/**
+ * Two to four words, each capitalised: "Beat Bumbacher", "Markus M. Haefliger". Stricter than
+ * isPersonName, which lets particles through: "Autorenseite von" is no name beside a place.
+ */
 const FULL_NAME = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}$/u;
+/** A person's name as written: two to five capitalised words and particles ("Anna von Berg", "Sadhbh O'Sullivan"). */
+const isPersonName = (name: string) => name.split(/\s+/).length >= 2 && isWrittenName(name);
 
 /** A photo credit where a byline stands ("Foto: Jane Doe", "Фото из Инстаграма …"): the photographer, not the author. */
 const PHOTO_CREDIT = /^(?:fotos?|photos?|фото|bild(?:er)?|image)\s*(?::|(?:by|von|из|de|credit)(?=\s))/iu;
@@ -116,23 +121,6 @@ export function isOrganization(name: string): boolean {
 
 /** An account name rather than a written name: "jdoe", "robert.stitz", "web_admin". */
 const isAccount = (name: string) => !/\s/.test(name) && (/^[\p{Ll}\p{N}._-]+$/u.test(name) || /[._]/.test(name));
-
-/**
- * The texts the page shows (outside navigation, sidebars, comments and the page footer), a text node or
- * an image's alt text each, for lookups: read once per page, lower-cased words for `shown` and as written
- * for completing a given name.
- */
-function shownParts(layout: Layout): string[] {
-  const parts: string[] = [];
-  for (const el of layout.elements) {
-    const tag = tagOf(el);
-    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript" || isNoise(el)) continue;
-    for (const node of Array.from(el.childNodes)) if (node.nodeType === 3) parts.push(node.textContent ?? "");
-    const alt = tag === "img" ? el.getAttribute("alt") : null;
-    if (alt) parts.push(alt);
-  }
-  return parts;
-}
 
 /**
  * A given name alone ("Nils", as a JSON-LD author or a link text often carries it) completed with the
@@ -177,11 +165,11 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
   let text: string | undefined;
   let cased: string | undefined;
   const shown = (name: string) => {
-    text ??= ` ${words((parts ??= layout ? shownParts(layout) : []).join(" "))} `;
+    text ??= ` ${words((parts ??= layout ? shownTexts(layout) : []).join(" "))} `;
     return name.split(/\s*,\s*/).some((n) => text!.includes(` ${words(n)} `));
   };
   // One line per text: a name never runs on into the next element's text ("Nils" + "Autor").
-  const casedText = () => (cased ??= (parts ??= layout ? shownParts(layout) : []).map((part) => part.normalize("NFKC").replace(/\s+/g, " ")).join("\n"));
+  const casedText = () => (cased ??= (parts ??= layout ? shownTexts(layout) : []).map((part) => part.normalize("NFKC").replace(/\s+/g, " ")).join("\n"));
   // The site named as the author by a byline on the page is the credit the page shows.
   const bylines = new Set(col.list("author").filter((c) => c.family === "byline").map((c) => looseKey(authorName(c.value) ?? "")));
   // A person's byline under the headline: the site credited elsewhere (a teaser's "L'Opinion") ranks below it.
@@ -251,9 +239,6 @@ export function refineAuthors(col: Collector, layout: Layout | null, siteNames: 
   }
   col.replace("author", withCoAuthors(refined.length ? refined : siteCredits));
 }
-
-/** A person's name as written: two to five capitalised words and particles ("Anna von Berg", "Sadhbh O'Sullivan"). */
-const isPersonName = (name: string) => name.split(/\s+/).length >= 2 && isWrittenName(name);
 
 const nameSet = (value: string) => new Set(value.split(/\s*,\s*/).map(looseKey).filter(Boolean));
 

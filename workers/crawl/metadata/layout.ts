@@ -187,3 +187,20 @@ export function pageLayout(body: Element): Layout {
     second: (el) => second > 0 && order.get(el) === second,
   };
 }
+
+/**
+ * The texts the page shows, a text node or an image's alt text each, for lookups: outside navigation,
+ * sidebars, comments and the page footer for whether the page shows an author's name; with them
+ * (`chrome`) for how the page writes the host's name, which its header and footer write most often.
+ */
+export function shownTexts(layout: Layout, chrome = false): string[] {
+  const parts: string[] = [];
+  for (const el of layout.elements) {
+    const tag = tagOf(el);
+    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript" || (!chrome && isNoise(el))) continue;
+    for (const node of Array.from(el.childNodes)) if (node.nodeType === 3) parts.push(node.textContent ?? "");
+    const alt = tag === "img" ? el.getAttribute("alt") : null;
+    if (alt) parts.push(alt);
+  }
+  return parts;
+}

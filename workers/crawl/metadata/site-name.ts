@@ -220,7 +220,7 @@ export function readSiteNames(
   siteTitleSuffixes: readonly string[],
   title: string,
   headline: string | null,
-  shownText?: () => readonly string[],
+  shownText: () => readonly string[],
 ): void {
   const label = hostLabel(finalUrl);
   const parts = titleParts(title);
@@ -262,7 +262,7 @@ export function readSiteNames(
   }
   if (label && label.length >= 2) {
     // "hackernoon" is "Hacker Noon" where the page writes it so: the host's name as the site spells it.
-    const written = shownText && label.length >= 4 && !col.list("siteName").length ? writtenHostName(shownText(), label) : null;
+    const written = label.length >= 4 && !col.list("siteName").length ? writtenHostName(shownText(), label) : null;
     if (written) col.add("siteName", written, `${HOST_NAME}, as the page writes it`, 0.4, "host");
     else col.add("siteName", label, HOST_NAME, 0.4, "host");
   }
