@@ -77,6 +77,7 @@ import lady50plus from "../fixtures/real/pages/lady50plus.de.sekre.html?raw";
 import polizeiticker from "../fixtures/real/pages/polizeiticker.ch-Unfall.html?raw";
 import rnz from "../fixtures/real/pages/rnz.de.witzel.html?raw";
 import ekiba from "../fixtures/real/pages/ekiba.de-trauer.html?raw";
+import zeit from "../fixtures/real/pages/zeit.de.zugverkehr.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -144,6 +145,7 @@ const HTML: Record<string, string> = {
   "polizeiticker.ch-Unfall": polizeiticker,
   "rnz.de.witzel": rnz,
   "ekiba.de-trauer": ekiba,
+  "zeit.de.zugverkehr": zeit,
 };
 
 type Truth = TruthFields;
@@ -219,6 +221,10 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["weinlachgummis.blogspot.com.rezi", "datePublished", /^visible date header \(class=date-header\)/],
   // <span class="published">7. Jun 2017, 11:19</span> under the headline; the related posts' below it are later.
   ["wolfgangmichal.de.sorgfaltspflicht", "datePublished", /^hAtom class=published \(span\)/],
+  // Shareaholic's meta tag for its share cards; the page shows no byline.
+  ["wolfgangmichal.de.sorgfaltspflicht", "author", /^meta name=shareaholic:article_author_name/],
+  // "<span>Zugverkehr</span><span class="visually-hidden">: </span><span>Im ICE …</span>": the h1 reads as one sentence.
+  ["zeit.de.zugverkehr", "title", /^<h1> within <title>$/],
   // The <title> names the section ("Geschichte", "Ausflugtipps Niederrhein und Ruhrgebiet"); the h1 the page.
   ["chorknaben-ulm.de.geschichte", "title", /^<h1>, which differs from the <title>/],
   ["rheinruhronline.de.essenwestviertel", "title", /^<h1>, which differs from the <title>/],

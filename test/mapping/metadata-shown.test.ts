@@ -114,6 +114,12 @@ describe("headlines, authors and dates as the page shows them", () => {
     // Co-authors in one tag each are one value; "DC.author" is read as dc.creator is.
     const creators = `<meta name="dc.Creator" content="Ann Reed"><meta name="dc.Creator" content="Bo Lind"><meta name="DC.author" content="Ann Reed">`;
     expect(vp(a(creators, "<main><h1>Post</h1><p>By Ann Reed and Bo Lind</p></main>"))[0]).toEqual(["Ann Reed, Bo Lind", "meta dc.Creator"]);
+    // Dublin Core's catalogue order, "Surname, Given name" (ihrwebprofi.at's "Harm, Robert"), is the name as the page writes it;
+    // two agencies ("AFP, Reuters") are not one person.
+    expect(vp(a(`<meta name="DC.creator" content="Harm, Robert">`, "<main><h1>Post</h1><p>Robert Harm</p></main>"))[0]).toEqual(["Robert Harm", "meta DC.creator"]);
+    expect(vp(a(`<meta name="DC.creator" content="Ortega Díaz, M.">`, "<main><h1>Post</h1></main>"))[0]?.[0]).toBe("M. Ortega Díaz");
+    expect(vp(a(`<meta name="DC.creator" content="AFP, Reuters">`, "<main><h1>Post</h1></main>"))[0]?.[0]).not.toBe("Reuters AFP");
+    expect(vp(a(`<meta name="author" content="Harm, Robert">`, "<main><h1>Post</h1></main>"))[0]?.[0]).not.toBe("Robert Harm");
     expect(a(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","author":{"@type":"Person","name":"Jane Doe"}}</script>`, "<main><h1>Post</h1></main>")[0].strength).toBeCloseTo(0.63, 5);
     // An SEO plugin (bewusster-leben.de, apolut.net) writes the posting account into JSON-LD, meta author
     // and twitter:data1 alike: where the page shows none of it, that is one source, not three that agree.

@@ -112,15 +112,18 @@ const SHOWN = (n: Element) => !isHidden(n) && !/invisible/i.test(n.getAttribute(
  */
 function withoutKicker(el: Element): string | null {
   const parts: { text: string; el: Element | null }[] = [];
+  // A colon the heading writes after its first part, shown or for screen readers ("<span>Zugverkehr</span>
+  // <span class="visually-hidden">: </span><span>Im ICE …</span>"): the heading reads as one sentence.
+  let colon = false;
   for (const node of Array.from(el.childNodes)) {
-    if (node.nodeType === 3) {
-      const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
-      if (text && !/^[\p{P}\s]*$/u.test(text)) parts.push({ text, el: null });
-    } else if (node.nodeType === 1 && SHOWN(node as Element) && tagOf(node as Element) !== "br") {
-      const text = textOf(node as Element);
-      if (text && !/^[\p{P}\s]*$/u.test(text)) parts.push({ text, el: node as Element });
-    }
+    const element = node.nodeType === 1 ? (node as Element) : null;
+    if (element ? tagOf(element) === "br" : node.nodeType !== 3) continue;
+    const text = element ? textOf(element) : (node.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (!text) continue;
+    if (/^[\p{P}\s]*$/u.test(text)) colon ||= parts.length === 1 && text === ":";
+    else if (!element || SHOWN(element)) parts.push({ text, el: element });
   }
+  colon ||= parts.length >= 2 && !!parts[0]!.el && parts[0]!.text.endsWith(":");
   // A trailing line under the headline proper: "<small>02.02.2022 • News</small>", a <time>.
   const last = parts[parts.length - 1];
   const trailer = parts.length >= 2 && !!last.el && (TRAILER_TAGS.has(tagOf(last.el)) || DATE_START.test(last.text));
@@ -128,7 +131,7 @@ function withoutKicker(el: Element): string | null {
     parts.pop();
     if (parts.length === 1 || !parts[0].el) return parts.map((p) => p.text).join(" ");
   }
-  if (parts.length < 2 || !parts[0].el) return null;
+  if (parts.length < 2 || !parts[0].el || colon) return null;
   const primary = parts.filter((p) => p.el && PRIMARY.test(p.el.getAttribute("class") ?? ""));
   if (primary.length === 1) return primary[0].text;
   const [kicker, ...others] = parts;

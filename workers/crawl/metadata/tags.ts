@@ -27,6 +27,8 @@ const RULES: Record<string, Rule[]> = {
   "article:author": [{ field: "author", strength: 0.85, kind: "name" }],
   "parsely-author": [{ field: "author", strength: 0.82, kind: "name" }],
   "sailthru.author": [{ field: "author", strength: 0.82, kind: "name" }],
+  // Shareaholic, a WordPress sharing plugin, names the post's author for its share cards.
+  "shareaholic:article_author_name": [{ field: "author", strength: 0.82, kind: "name" }],
   "article:published_time": [{ field: "datePublished", strength: 0.88, kind: "date" }],
   "og:published_time": [{ field: "datePublished", strength: 0.85, kind: "date" }],
   date: [{ field: "datePublished", strength: 0.78, kind: "date" }],
@@ -81,6 +83,16 @@ function familyOf(key: string, attr: string): string {
   if (key.startsWith("twitter:")) return "twitter";
   if (attr === "itemprop") return "microdata";
   return `meta ${key}`;
+}
+
+/** One person in Dublin Core's catalogue order, "Surname, Given name" ("Harm, Robert"): as the page would write it. */
+const CATALOGUE_NAME = /^(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?), (\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*)?)$/u;
+
+/** A Dublin Core creator as the page would write the name: "Harm, Robert" is Robert Harm. */
+export function dublinCoreName(raw: string): string {
+  const m = CATALOGUE_NAME.exec(raw);
+  // Not two agencies ("AFP, Reuters"): a surname is written in lower case after its capital.
+  return m && /\p{Ll}/u.test(m[1]!) && /\p{Ll}|\.$/u.test(m[2]!) ? `${m[2]} ${m[1]}` : raw;
 }
 
 /** Value of a tag after the rule's kind, or null when it is not such a value. */
@@ -149,7 +161,7 @@ export function readTags(document: Document, col: Collector, ctx: ReadContext): 
       const dc = /^(?:dc|dcterms)[.:](.+)$/.exec(key);
       const rules = dc ? (DUBLIN_CORE[dc[1]] ? [DUBLIN_CORE[dc[1]]] : []) : RULES[key] ?? [];
       for (const rule of rules) {
-        const value = convert(rule.kind, raw, ctx);
+        const value = convert(rule.kind, dc && rule.kind === "name" ? dublinCoreName(raw) : raw, ctx);
         // og:, article:, twitter: and DC. tags are named as written; the rest by their attribute.
         const provenance = /^(og|article|twitter):/.test(key) || dc ? `meta ${name}` : `meta ${attr}=${name}`;
         const family = dc ? "dc" : familyOf(key, attr);
