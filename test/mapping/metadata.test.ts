@@ -681,6 +681,10 @@ describe("values", () => {
     expect(normalizeDate("Von Christian Thiele, 07 Dezember, 2022", "de", NOW)).toBe("2022-12-07");
     expect(normalizeDate("3 März 2020 um 10:00", "de", NOW)).toBe("2020-03-03T10:00:00");
     expect(normalizeDate("In 12 Augen 2020", "de", NOW)).toBeNull();
+    // The month first, as Blogger's German date headers write it (happyface313.com's "Mittwoch, März 7, 2018").
+    expect(normalizeDate("Mittwoch, März 7, 2018", "de", NOW)).toBe("2018-03-07");
+    expect(normalizeDate("Okt. 10, 2019 um 09:15", "de", NOW)).toBe("2019-10-10T09:15:00");
+    expect(normalizeDate("Hamai 10, 2019", "de", NOW)).toBeNull();
   });
 
   it("cleans bylines", () => {

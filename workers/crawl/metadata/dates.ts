@@ -137,12 +137,19 @@ const GERMAN_MONTH = "(?:jan(?:uar)?|jän(?:ner)?|feb(?:ruar)?|mär(?:z)?|mrz|ap
 const GERMAN_UNDOTTED = new RegExp(`(?<![\\d.])(\\d{1,2})\\s(?=${GERMAN_MONTH},?\\s+\\d{4}(?!\\d))`, "giu");
 const GERMAN_YEAR_COMMA = new RegExp(`(?<=\\d{1,2}\\.?\\s?${GERMAN_MONTH}),(?=\\s+\\d{4}(?!\\d))`, "giu");
 
+/** "Mai 10, 2017": the month first, as Blogger's German date headers write it ("Mittwoch, Mai 10, 2017"). */
+const GERMAN_MONTH_FIRST = new RegExp(`(?<!\\p{L})(${GERMAN_MONTH}) (\\d{1,2}), (?=\\d{4}(?!\\d))`, "giu");
+
 /**
  * The text as chrono's German parser reads it: the day's dot added in place of the space after it, a
- * comma before the year made a space. Each change keeps the text's length, so positions still hold.
+ * comma before the year made a space, a month written first put after its day. Each change keeps the
+ * text's length, so positions still hold.
  */
 function germanForms(text: string): string {
-  return text.replace(GERMAN_UNDOTTED, "$1.").replace(GERMAN_YEAR_COMMA, " ");
+  return text
+    .replace(GERMAN_MONTH_FIRST, (_, month: string, day: string) => `${day}. ${month} `)
+    .replace(GERMAN_UNDOTTED, "$1.")
+    .replace(GERMAN_YEAR_COMMA, " ");
 }
 
 /** The first plausible date written in free text, with where it stands in the text. */
