@@ -24,6 +24,7 @@ import californiaGlobe from "../fixtures/real/pages/californiaglobe.com.amazon.h
 import lokalo from "../fixtures/real/pages/lokalo.de-Weinbergsbahnen.html?raw";
 import drk from "../fixtures/real/pages/drk.de-Glasgow.html?raw";
 import badische from "../fixtures/real/pages/badische-zeitung.de-Wohnungssuche.html?raw";
+import mueritz from "../fixtures/real/pages/mueritzurlauber.de.blockhaus.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
@@ -243,5 +244,19 @@ describe("main content on real pages", () => {
     expect(main.text).toContain("Fotos: © Burkard Meyer");
     expect(main.text).toContain("photo: khamkhor via Pixabay");
     expect(main.text).toContain("Abschnitt 4");
+  });
+
+  it("leaves a booking calendar's months of day numbers out (mueritzurlauber.de), and keeps a table of figures", () => {
+    const page = extractPage(mueritz, "http://www.mueritzurlauber.de/blockhaus-typ-3/");
+    expect(page.mainText).toContain("Das helle und liebevoll eingerichtete Blockhaus 1 hat eine Wohnfläche von 63m²");
+    expect(page.mainText).not.toMatch(/Mo Di Mi Do Fr Sa So/);
+    expect(page.mainText).not.toContain("Oktober 2020");
+    expect(page.mainSource?.reason).toContain("calendar");
+    // Small numbers that do not count up day by day are figures, not a calendar.
+    const row = (n: number) => `<tr><td>${n % 7}</td><td>${(n * 5) % 31}</td><td>${(n * 11) % 29}</td><td>FC</td></tr>`;
+    const figures = `<table><tr><th>Sp</th><th>S</th><th>U</th><th>N</th></tr>${Array.from({ length: 12 }, (_, n) => row(n + 1)).join("")}</table>`;
+    const para = (n: number) => `<p>Die Tabelle zeigt die Ergebnisse der Hinrunde, Spieltag ${n}, mit allen Siegen, Unentschieden und Niederlagen der Vereine im Überblick.</p>`;
+    const main = mainOf(`<html><head><title>Tabelle</title><meta property="og:type" content="article"></head><body><main><article><h1>Die Tabelle</h1>${para(1)}${figures}${para(2)}</article></main></body></html>`);
+    expect(main.text).toContain("Sp S U N");
   });
 });

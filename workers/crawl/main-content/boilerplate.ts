@@ -303,6 +303,22 @@ function offerForm(el: Element): boolean {
   return prose < ARTICLE_PROSE;
 }
 
+/** A calendar cell: a day of the month, or a weekday's short name ("Mo", "Thu", "L"). */
+const CALENDAR_CELL = /^(?:0?[1-9]|[12]\d|3[01]|\p{L}{1,3}\.?)$/u;
+
+/**
+ * A month's calendar (a booking site's availability, a blog's archive widget): a table of at least four
+ * weeks of day numbers counting up one by one, under weekday names, and next to nothing else. Its cells
+ * are dates, never the text; a table of figures does not count up so.
+ */
+function calendarTable(el: Element): boolean {
+  const cells = Array.from(el.querySelectorAll("td, th")).map((c) => collapse(c.textContent ?? "")).filter(Boolean);
+  const days = cells.filter((c) => /^\d{1,2}$/.test(c)).map(Number);
+  if (days.length < 28 || cells.filter((c) => CALENDAR_CELL.test(c)).length < 0.9 * cells.length) return false;
+  const next = days.slice(1).filter((d, i) => d === days[i]! + 1).length;
+  return next >= 0.9 * (days.length - 1);
+}
+
 /** Why `el` is boilerplate inside the candidate, or null when it is content. */
 export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   if (el === ctx.root || (ctx.anchor && within(ctx.anchor, el))) return null;
@@ -339,6 +355,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
   }
   // Lists of links: related stories, tag clouds, "more from" blocks; not the article's list of sources.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats) && !sourcesList(el)) return "link list";
+  if (tag === "table" && calendarTable(el)) return "calendar";
   // The rest reads the text of short blocks only, once.
   if (s.chars === 0 || s.chars > 400) return null;
   const text = labelText(el);
