@@ -228,6 +228,11 @@ describe("main content", () => {
       ["Hinweis: Sie verwenden einen Browser, der in all seiner Altertümlichkeit jenseits von Gut und Böse ist.", "notice"],
       ["Lade für ein besseres Erlebnis einen neueren Browser kostenfrei herunter. Klicke dafür einfach auf das Symbol!", "notice"],
       ["Noch 10 Gratis-Artikel diesen Monat.", "notice"],
+      // A paywall's call to read on (topagrar.com), and a sentence that reads on with a plus sign in it.
+      ["Mit top+ weiterlesen", "call to action"],
+      ["Jetzt mit SZ Plus weiterlesen", "call to action"],
+      ["Weiterlesen mit Z+", "call to action"],
+      ["Die Patienten konnten mit dem Medikament weiterlesen, sagte die Ärztin.", null],
       ["You have 2 free articles left this month.", "notice"],
       ["Diese Seite zeigt gesponserten Marketing-Inhalt, Quell- und Informationslinks sowie extern eingespielte Banner.", "notice"],
       ["The paper offered readers 10 free articles a month before it built its paywall, the editor said.", null],

@@ -51,6 +51,9 @@ const CALL_TO_ACTION = anyOf(
     String.raw`\b(jetzt|ab sofort) auch digital\b`,
     String.raw`\bnichts mehr (verpassen|versäumen)\b`,
     String.raw`\b(abonnieren sie|jetzt abonnieren|newsletter abonnieren|zum newsletter anmelden)\b`,
+    // A paywall's call: "Mit top+ weiterlesen", "Jetzt mit SZ Plus weiterlesen", "Weiterlesen mit Z+".
+    String.raw`\b(jetzt )?mit [\p{L}\d]{1,12}(\+| plus) weiterlesen\b`,
+    String.raw`\bweiterlesen mit [\p{L}\d]{1,12}(\+| plus)`,
     String.raw`\bmelden sie sich (jetzt )?(für|zu) (unseren|unserem|den|dem) [\p{L} -]{0,30}newsletter an\b`,
     // Spanish and Portuguese
     String.raw`\b(síguenos|siganos|síganos|sigue-nos|siga-nos)\b`,
