@@ -238,6 +238,11 @@ describe("visible text", () => {
     expect(same[0]!.agreeing).toContain("<time datetime> in the article");
     // Another instant is another date: the UTC value keeps its own day.
     expect(page("2022-04-21T09:00:00-06:00").map((d) => d.value.slice(0, 10))).toEqual(["2022-04-22", "2022-04-21"]);
+    // stluciatimes.com (a Newspaper theme): the only local statement of the instant is the <time> the theme marks
+    // "updated", shown as "6 hours ago"; the publication is still dated on the site's day.
+    const stamped = read(`<html><head><meta property="article:published_time" content="2022-04-29T02:08:28+00:00"></head><body><main><h1>DEA seizes cocaine</h1>
+<time class="entry-date updated td-module-date" datetime="2022-04-28T22:08:28-04:00">6 hours ago</time>${LONG}</main></body></html>`, "https://stluciatimes.com/dea-seizes/");
+    expect(stamped.datePublished.map((d) => d.value.slice(0, 10))).toEqual(["2022-04-28"]);
   });
 
   it("reads a German byline and <time> and the date written in a byline", () => {

@@ -103,7 +103,10 @@ export class Collector {
 
   finish(): PageMetadata {
     const out = {} as PageMetadata;
-    for (const field of FIELDS) out[field] = merge(field, this.items.get(field)!);
+    // The site's own time as any date of the page states it: an update stamp ("<time class=updated>") may
+    // be the only one that states the publication's instant locally.
+    const local = localInstants([...this.items.get("datePublished")!, ...this.items.get("dateModified")!]);
+    for (const field of FIELDS) out[field] = merge(field, this.items.get(field)!, local);
     return out;
   }
 }
@@ -141,12 +144,7 @@ function instantOf(value: string): { at: number; utc: boolean } | null {
  * ("2022-04-22T04:04:54+00:00" in og, "2022-04-21T22:04:54-06:00" in the article's <time>): the day is
  * the site's, which is the day the page shows. The UTC value takes the local form, so both count as one.
  */
-function inLocalTime(candidates: Candidate[]): Candidate[] {
-  const local = new Map<number, string>();
-  for (const c of candidates) {
-    const i = instantOf(c.value);
-    if (i && !i.utc && !local.has(i.at)) local.set(i.at, c.value);
-  }
+function inLocalTime(candidates: Candidate[], local: Map<number, string>): Candidate[] {
   if (!local.size) return candidates;
   return candidates.map((c) => {
     const i = instantOf(c.value);
@@ -155,8 +153,18 @@ function inLocalTime(candidates: Candidate[]): Candidate[] {
   });
 }
 
-function merge(field: Field, all: Candidate[]): MetadataValue[] {
-  const candidates = field === "datePublished" || field === "dateModified" ? inLocalTime(all) : all;
+/** Each instant the candidates state in a time zone other than UTC, in the first form that states it so. */
+function localInstants(candidates: Candidate[]): Map<number, string> {
+  const local = new Map<number, string>();
+  for (const c of candidates) {
+    const i = instantOf(c.value);
+    if (i && !i.utc && !local.has(i.at)) local.set(i.at, c.value);
+  }
+  return local;
+}
+
+function merge(field: Field, all: Candidate[], local: Map<number, string>): MetadataValue[] {
+  const candidates = field === "datePublished" || field === "dateModified" ? inLocalTime(all, local) : all;
   const groups = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const key = keyOf(field, c.value);
