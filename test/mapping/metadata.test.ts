@@ -245,6 +245,21 @@ describe("visible text", () => {
     expect(stamped.datePublished.map((d) => d.value.slice(0, 10))).toEqual(["2022-04-28"]);
   });
 
+  it("reads a date in the element after its label, and ranks the markup's other day below it (caritas.de)", () => {
+    const page = (label: string) =>
+      read(`<html lang="de"><head><meta name="DC.date" content="2021-10-15"></head><body><main><h1>Neue Präsidentin gewählt</h1>${LONG}
+<div class="eventbox"><span class="eventbox__subheadline">${label}</span> <h2 class="eventbox-event__headline">13.10.2021</h2>
+<strong>Herausgeber:</strong> <div class="contact">Pressestelle des Deutschen Caritasverbandes, Karlstraße 40, 79104 Freiburg</div></div></main></body></html>`, "https://www.caritas.de/presse/").datePublished;
+    const labelled = page("Erschienen am:");
+    expect(vp(labelled)).toEqual([["2021-10-13", "visible date after its label"], ["2021-10-15", "meta DC.date (the page shows another day)"]]);
+    // The label and the date in one short line are read as that line.
+    const line = read(`<html lang="de"><head><meta name="DC.date" content="2021-10-15"></head><body><main><h1>Neue Präsidentin gewählt</h1>${LONG}
+<div><span>Erschienen am:</span> <h2>13.10.2021</h2></div></main></body></html>`, "https://www.caritas.de/presse/").datePublished;
+    expect(line.map((v) => v.value)).toEqual(["2021-10-13", "2021-10-15"]);
+    // Another label names another date: a heading that holds only a day is no date line.
+    expect(vp(page("Anmeldeschluss:"))).toEqual([["2021-10-15", "meta DC.date"]]);
+  });
+
   it("reads a German byline and <time> and the date written in a byline", () => {
     const m = read(`<html lang="de"><head><title>Neue Radwege in Köln | Stadtblatt</title><meta property="og:site_name" content="Stadtblatt"></head><body>
 <article><h1>Neue Radwege in Köln</h1><p class="meta" data-box="24,300,400,18">Von Max Mustermann, <time datetime="2024-05-02">2. Mai 2024</time></p>

@@ -16,6 +16,8 @@ const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline
 const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|vom|on|le|el|il)\s*:?\s*$/i;
 /** A line that opens by saying it dates the publication: "Erstellt am:", "Veröffentlicht am", "Published on". */
 const PUBLISHED_LABEL = /^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*\d/i;
+/** The same label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>". */
+const PUBLISHED_LABEL_ALONE = /^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*$/i;
 /** How the dateline of a lead paragraph opens: what the text is, or that it was published. */
 const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|release)|medienmitteilung|mitteilung|meldung|nachricht|artikel|beitrag|news|veröffentlicht|published|posted|erschienen)\b[^.!?]{0,25}$/i;
 /**
@@ -86,7 +88,10 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const dated = marked(el);
     // Elsewhere in the article, a short line that says it dates the publication ("Erstellt am: 30.01.2022").
     const labelled = !near && !above && !dated && text.length <= 80 && PUBLISHED_LABEL.test(text) && layout.inArticle(el);
-    if (!near && !above && !dated && !labelled) continue;
+    // Anywhere, a date alone in the element after such a label.
+    const label = el.previousElementSibling;
+    const afterLabel = text.length <= 40 && !!label && PUBLISHED_LABEL_ALONE.test(collapse(label.textContent ?? "")) && !isNoise(el);
+    if (!near && !above && !dated && !labelled && !afterLabel) continue;
     const raw = opens ? text.slice(0, LEAD_CHARS) : text;
     // The innermost element that holds the whole line (<time> elements are read as such, below). A child
     // of a tag no line is read from (<date>19.11.2012</date>) leaves the line to its parent.
@@ -95,7 +100,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // In a heading, only a date line: the headline's date kicker ("27.01.2022" over the title), never
     // a headline that mentions a day.
     const inHeading = !!el.closest(HEADINGS);
-    if (inHeading && !(near || above)) continue;
+    if (inHeading && !(near || above || afterLabel)) continue;
     read++;
     const date = findDate(raw, ctx.language, ctx.now) ?? shortYearDate(raw, ctx.now);
     if (!date) continue;
@@ -117,10 +122,10 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     if (OTHER_WORDS.test(before) && !stand) continue;
     found++;
     const inArticle = layout.inArticle(el);
-    let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
+    let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced || afterLabel ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
     strength = Math.round(strength * 100) / 100;
     const line = stand ? `visible "Stand" date line` : "visible date line";
-    const where = el.closest("h1") ? "visible date in the h1" : second ? `${line} opening the text` : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : "visible date element";
+    const where = el.closest("h1") ? "visible date in the h1" : second ? `${line} opening the text` : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : afterLabel ? "visible date after its label" : "visible date element";
     col.add("datePublished", statedReading(date, col), where, strength, "date line", el);
   }
 }
@@ -251,13 +256,13 @@ const STATED_FAMILIES = new Set(["jsonld", "og", "twitter", "dc", "microdata", "
 const isStated = (c: { family: string }) => STATED_FAMILIES.has(c.family) || c.family.startsWith("meta ");
 
 /**
- * A publication day the page shows by its headline ("27.01.2022" under the h1) against a different
- * day its markup states: readers go by the day shown, and templates stamp the markup with the day the
+ * A publication day the page shows by its headline ("27.01.2022" under the h1), or after a label that
+ * says it is the publication's ("Erschienen am:"), against a different day its markup states: readers go by the day shown, and templates stamp the markup with the day the
  * page was created or last touched. The stated day ranks below the shown one.
  */
 export function preferShownDay(col: Collector): void {
   const list = col.list("datePublished");
-  const shown = list.filter((c) => c.family === "date line" && /(?:under|above|in) the h[12]/.test(c.provenance));
+  const shown = list.filter((c) => c.family === "date line" && /(?:under|above|in) the h[12]|after its label/.test(c.provenance));
   if (!shown.length) return;
   const days = new Set(shown.map((c) => c.value.slice(0, 10)));
   if (days.size > 1) return;
