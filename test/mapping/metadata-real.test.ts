@@ -78,6 +78,7 @@ import polizeiticker from "../fixtures/real/pages/polizeiticker.ch-Unfall.html?r
 import rnz from "../fixtures/real/pages/rnz.de.witzel.html?raw";
 import ekiba from "../fixtures/real/pages/ekiba.de-trauer.html?raw";
 import zeit from "../fixtures/real/pages/zeit.de.zugverkehr.html?raw";
+import moritzmeyer from "../fixtures/real/pages/moritz-meyer.net.vreni.html?raw";
 
 const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -146,6 +147,7 @@ const HTML: Record<string, string> = {
   "rnz.de.witzel": rnz,
   "ekiba.de-trauer": ekiba,
   "zeit.de.zugverkehr": zeit,
+  "moritz-meyer.net.vreni": moritzmeyer,
 };
 
 type Truth = TruthFields;
@@ -225,6 +227,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["wolfgangmichal.de.sorgfaltspflicht", "author", /^meta name=shareaholic:article_author_name/],
   // "<span>Zugverkehr</span><span class="visually-hidden">: </span><span>Im ICE …</span>": the h1 reads as one sentence.
   ["zeit.de.zugverkehr", "title", /^<h1> within <title>$/],
+  // Avada: "<span class="updated rich-snippet-hidden">2019-01-07T17:27:31+02:00</span><span>Juni 19th, 2018</span>" under
+  // the headline. The hidden stamp (the last change) is for search engines; readers see the English-style German date.
+  ["moritz-meyer.net.vreni", "datePublished", /^visible date line under the h1$/],
   // The <title> names the section ("Geschichte", "Ausflugtipps Niederrhein und Ruhrgebiet"); the h1 the page.
   ["chorknaben-ulm.de.geschichte", "title", /^<h1>, which differs from the <title>/],
   ["rheinruhronline.de.essenwestviertel", "title", /^<h1>, which differs from the <title>/],

@@ -705,6 +705,7 @@ describe("values", () => {
     expect(normalizeDate("Mittwoch, März 7, 2018", "de", NOW)).toBe("2018-03-07");
     expect(normalizeDate("Okt. 10, 2019 um 09:15", "de", NOW)).toBe("2019-10-10T09:15:00");
     expect(normalizeDate("Hamai 10, 2019", "de", NOW)).toBeNull();
+    expect(normalizeDate("Juni 19th, 2018", "de", NOW)).toBe("2018-06-19");
   });
 
   it("cleans bylines", () => {

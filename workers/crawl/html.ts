@@ -30,6 +30,20 @@ export const tagOf = (el: Element) => el.tagName.toLowerCase();
 /** Whether the element's own style hides it (`display: none`, `visibility: hidden`). */
 export const hiddenByStyle = (el: Element) => /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "");
 
+/** Classes that hide an element from everyone, screen readers too ("hidden", Bootstrap's "d-none", Avada's "rich-snippet-hidden"). */
+const NOT_SHOWN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|u-hidden|rich-snippet-hidden)(?:\s|$)/i;
+
+/**
+ * Whether the element or one of its two nearest ancestors is hidden from every reader: the `hidden`
+ * attribute, its own style, or a class that hides it (a theme's copy of the date for search engines).
+ */
+export function hiddenFromAll(el: Element): boolean {
+  for (let cur: Element | null = el, i = 0; cur && i < 3; cur = cur.parentElement, i++) {
+    if (cur.hasAttribute("hidden") || hiddenByStyle(cur) || NOT_SHOWN_CLASS.test(cur.getAttribute("class") ?? "")) return true;
+  }
+  return false;
+}
+
 /**
  * The language the document element declares, with the attribute that declares it: `lang`, or
  * `xml:lang` in an XHTML document that has only that (`<html xmlns="http://www.w3.org/1999/xhtml"

@@ -4,7 +4,7 @@
  * names a date ("post-date", "entry-meta"), and the day in the URL's path (/2019/08/02/). Also the
  * other thing a dateline tells: the news agency that opens a report ("Hamburg (dpa/lno) –"), an author.
  */
-import { collapse, tagOf } from "../html";
+import { collapse, hiddenFromAll, tagOf } from "../html";
 import type { Collector, ReadContext } from "./collect";
 import { findDate, isDateOnly, isoDay, plausibleDate } from "./dates";
 import { isNoise, type Layout } from "./layout";
@@ -96,7 +96,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // The innermost element that holds the whole line (<time> elements are read as such, below). A child
     // of a tag no line is read from (<date>19.11.2012</date>) leaves the line to its parent.
     if (Array.from(el.children).some((c) => LINE_TAGS.has(tagOf(c)) && collapse(c.textContent ?? "") === text)) continue;
-    if (el.closest("time") || el.querySelector("time") || isNoise(el)) continue;
+    if (el.closest("time") || el.querySelector("time") || isNoise(el) || hiddenFromAll(el)) continue;
     // In a heading, only a date line: the headline's date kicker ("27.01.2022" over the title), never
     // a headline that mentions a day.
     const inHeading = !!el.closest(HEADINGS);

@@ -137,8 +137,11 @@ const GERMAN_MONTH = "(?:jan(?:uar)?|jän(?:ner)?|feb(?:ruar)?|mär(?:z)?|mrz|ap
 const GERMAN_UNDOTTED = new RegExp(`(?<![\\d.])(\\d{1,2})\\s(?=${GERMAN_MONTH},?\\s+\\d{4}(?!\\d))`, "giu");
 const GERMAN_YEAR_COMMA = new RegExp(`(?<=\\d{1,2}\\.?\\s?${GERMAN_MONTH}),(?=\\s+\\d{4}(?!\\d))`, "giu");
 
-/** "Mai 10, 2017": the month first, as Blogger's German date headers write it ("Mittwoch, Mai 10, 2017"). */
-const GERMAN_MONTH_FIRST = new RegExp(`(?<!\\p{L})(${GERMAN_MONTH}) (\\d{1,2}), (?=\\d{4}(?!\\d))`, "giu");
+/**
+ * "Mai 10, 2017": the month first, as Blogger's German date headers write it ("Mittwoch, Mai 10, 2017"),
+ * also with an English ordinal ("Juni 19th, 2018", a theme's English date format in German).
+ */
+const GERMAN_MONTH_FIRST = new RegExp(`(?<!\\p{L})(${GERMAN_MONTH}) (\\d{1,2})(?:st|nd|rd|th)?, (?=\\d{4}(?!\\d))`, "giu");
 
 /**
  * The text as chrono's German parser reads it: the day's dot added in place of the space after it, a
@@ -147,7 +150,7 @@ const GERMAN_MONTH_FIRST = new RegExp(`(?<!\\p{L})(${GERMAN_MONTH}) (\\d{1,2}), 
  */
 function germanForms(text: string): string {
   return text
-    .replace(GERMAN_MONTH_FIRST, (_, month: string, day: string) => `${day}. ${month} `)
+    .replace(GERMAN_MONTH_FIRST, (whole: string, month: string, day: string) => `${day}. ${month} `.padEnd(whole.length))
     .replace(GERMAN_UNDOTTED, "$1.")
     .replace(GERMAN_YEAR_COMMA, " ");
 }
