@@ -7,6 +7,9 @@ const GERMAN =
 const ENGLISH =
   "Black voters in South Carolina are crucial for Democratic candidates, and the campaigns know it. With the primary only days away, the candidates crossed the state to speak in churches, diners and union halls, asking for the support of voters who decided the race four years ago.";
 
+/** The opening of a Bengali news report (ukbdnews.com), its vowels written as marks on the letters. */
+const BENGALI = "কুষ্টিয়া-১ (দৌলতপুর) আসনের সংসদ সদস্য (এমপি) অ্যাডভোকেট আ ক ম সারওয়ার জাহান বাদশার ফুপাতো ভাই হাসিনুর রহমানকে (৫০) কুপিয়ে হত্যা করা হয়েছে।এ সময় জব্বার নামে আরেকজন আহত হন। আজ শনিবার (২৯ আগস্ট) সকাল সাড়ে ৭টার দিকে দৌলতপুর উপজেলার ফিলিপনগর গ্রামে এ ঘটনা ঘটে।হামলাকারী মুজিবুর রহমান বয়াতিকে আটক করেছে পুলিশ।নিহতের স্বজনরা জানান,হাসিনুর রহমান সক্রিয় রাজনীতির সঙ্গে জড়িত ছিলেন।এমপির অবর্তমানে তার ব্যক্তিগত ও দলীয় কাজকর্ম হাসিনুর দেখভাল করতেন। শনিবার সকাল সাড়ে ৭টার দিকে জব্বার নামে একজনের মোটরসাইকেলে চড়ে নিজ বাড়ি থেকে তিনি স্থানীয় বাজারের দিকে যাচ্ছিলেন।এ সময় বাড়ির পাশেই একটি দোকানের কাছে আগে থেকে ওঁৎ পেতে থাকা মজিবর বয়াতি তার ওপর হামলা চালায়। হামলাকারী রামদা দিয়ে হাসিনুরের শরীরের বিভিন্ন স্থানে এলোপ";
+
 describe("the main text's language", () => {
   it("is read from the text, as an ISO 639-1 code", () => {
     expect(textLanguage(GERMAN)?.code).toBe("de");
@@ -36,5 +39,20 @@ describe("the main text's language", () => {
     col.add("language", "en", "<html lang>", 0.85, "html lang");
     readTextLanguage(col, `${GERMAN} ${GERMAN} ${GERMAN} ${GERMAN} ${GERMAN} ${GERMAN} ${GERMAN}`);
     expect(col.finish().language[0]).toMatchObject({ value: "de", provenance: "the main text's language (detected)" });
+  });
+  it("outweighs a declaration of another language from 500 letters, counting an Indic script's vowel marks", () => {
+    const english = `${ENGLISH} ${ENGLISH} The turnout rose by a fifth since the last primary in the state.`;
+    expect(textLanguage(english)!.letters).toBeGreaterThanOrEqual(500);
+    expect(textLanguage(english)!.letters).toBeLessThan(600);
+    const col = new Collector();
+    col.add("language", "de-DE", "<html lang>", 0.89, "html lang");
+    readTextLanguage(col, english);
+    expect(col.finish().language[0]).toMatchObject({ value: "en", provenance: "the main text's language (detected)" });
+    // ukbdnews.com: a Bengali report under en-US; its letters alone are under 400.
+    expect(BENGALI.match(/\p{L}/gu)!.length).toBeLessThan(400);
+    const bn = new Collector();
+    bn.add("language", "en-US", "<html lang>", 0.85, "html lang");
+    readTextLanguage(bn, BENGALI);
+    expect(bn.finish().language.map((v) => v.value)).toEqual(["bn", "en-US"]);
   });
 });

@@ -14,7 +14,7 @@ export const TEXT_LANGUAGE_PROVENANCE = "the main text's language (detected)";
 /** Below this many letters a trigram guess is unreliable: no source. */
 const MIN_LETTERS = 200;
 /** From this many letters, a guess that no declaration shares outranks the declarations. */
-const CONTRADICTS_LETTERS = 600;
+const CONTRADICTS_LETTERS = 500;
 /** How far behind the text's language the declarations of another one rank. */
 const DECLARED_BEHIND = 0.1;
 /** Enough for a stable guess; longer texts only cost time. */
@@ -23,7 +23,8 @@ const SAMPLE_CHARS = 4000;
 /** The ISO 639-1 code of the language `text` is written in, or null when it is too short to tell. */
 export function textLanguage(text: string): { code: string; letters: number } | null {
   const sample = text.replace(/\s+/g, " ").trim().slice(0, SAMPLE_CHARS);
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  // Marks count: an Indic script writes its vowels as marks on the letters ("কুষ্টিয়া").
+  const letters = sample.match(/[\p{L}\p{M}]/gu)?.length ?? 0;
   if (letters < MIN_LETTERS) return null;
   const iso3 = franc(sample, { minLength: MIN_LETTERS });
   const code = iso6393To1[iso3];
