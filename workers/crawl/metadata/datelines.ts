@@ -257,8 +257,9 @@ const isStated = (c: { family: string }) => STATED_FAMILIES.has(c.family) || c.f
 
 /**
  * A publication day the page shows by its headline ("27.01.2022" under the h1), or after a label that
- * says it is the publication's ("Erschienen am:"), against a different day its markup states: readers go by the day shown, and templates stamp the markup with the day the
- * page was created or last touched. The stated day ranks below the shown one.
+ * says it is the publication's ("Erschienen am:"), against a different day its markup states: readers
+ * go by the day shown, and templates stamp the markup with the day the page was created or last
+ * touched. The stated day ranks below the shown one.
  */
 export function preferShownDay(col: Collector): void {
   const list = col.list("datePublished");

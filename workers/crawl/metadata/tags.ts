@@ -89,7 +89,7 @@ function familyOf(key: string, attr: string): string {
 const CATALOGUE_NAME = /^(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?), (\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*)?)$/u;
 
 /** A Dublin Core creator as the page would write the name: "Harm, Robert" is Robert Harm. */
-export function dublinCoreName(raw: string): string {
+function dublinCoreName(raw: string): string {
   const m = CATALOGUE_NAME.exec(raw);
   // Not two agencies ("AFP, Reuters"): a surname is written in lower case after its capital.
   return m && /\p{Ll}/u.test(m[1]!) && /\p{Ll}|\.$/u.test(m[2]!) ? `${m[2]} ${m[1]}` : raw;
