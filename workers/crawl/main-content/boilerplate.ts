@@ -306,12 +306,20 @@ function offerForm(el: Element): boolean {
 /** A calendar cell: a day of the month, or a weekday's short name ("Mo", "Thu", "L"). */
 const CALENDAR_CELL = /^(?:0?[1-9]|[12]\d|3[01]|\p{L}{1,3}\.?)$/u;
 
+/** Whether each table read so far is a calendar: a table is weighed once per candidate. */
+const calendars = new WeakMap<Element, boolean>();
+
 /**
  * A month's calendar (a booking site's availability, a blog's archive widget): a table of at least four
  * weeks of day numbers counting up one by one, under weekday names, and next to nothing else. Its cells
  * are dates, never the text; a table of figures does not count up so.
  */
 function calendarTable(el: Element): boolean {
+  let calendar = calendars.get(el);
+  if (calendar === undefined) calendars.set(el, (calendar = readCalendar(el)));
+  return calendar;
+}
+function readCalendar(el: Element): boolean {
   const cells = Array.from(el.querySelectorAll("td, th")).map((c) => collapse(c.textContent ?? "")).filter(Boolean);
   const days = cells.filter((c) => /^\d{1,2}$/.test(c)).map(Number);
   if (days.length < 28 || cells.filter((c) => CALENDAR_CELL.test(c)).length < 0.9 * cells.length) return false;

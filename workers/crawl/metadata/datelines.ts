@@ -14,10 +14,12 @@ import { titleParts } from "./title";
 const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline|info|stamp/i;
 /** Words that introduce the publication date, in the languages the readers know. */
 const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|vom|on|le|el|il)\s*:?\s*$/i;
-/** A line that opens by saying it dates the publication: "Erstellt am:", "Veröffentlicht am", "Published on". */
-const PUBLISHED_LABEL = /^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*\d/i;
-/** The same label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>". */
-const PUBLISHED_LABEL_ALONE = /^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*$/i;
+/** How a label says it dates the publication: "Erstellt am:", "Veröffentlicht am", "Published on". */
+const PUBLISHED_BY = String.raw`^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*`;
+/** A line that opens with such a label, the date after it. */
+const PUBLISHED_LABEL = new RegExp(`${PUBLISHED_BY}\\d`, "i");
+/** The label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>". */
+const PUBLISHED_LABEL_ALONE = new RegExp(`${PUBLISHED_BY}$`, "i");
 /** How the dateline of a lead paragraph opens: what the text is, or that it was published. */
 const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|release)|medienmitteilung|mitteilung|meldung|nachricht|artikel|beitrag|news|veröffentlicht|published|posted|erschienen)\b[^.!?]{0,25}$/i;
 /**
@@ -88,9 +90,9 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const dated = marked(el);
     // Elsewhere in the article, a short line that says it dates the publication ("Erstellt am: 30.01.2022").
     const labelled = !near && !above && !dated && text.length <= 80 && PUBLISHED_LABEL.test(text) && layout.inArticle(el);
-    // Anywhere, a date alone in the element after such a label.
-    const label = el.previousElementSibling;
-    const afterLabel = text.length <= 40 && !!label && PUBLISHED_LABEL_ALONE.test(collapse(label.textContent ?? "")) && !isNoise(el);
+    // Anywhere, a date alone in the element after such a label (a short one: read only then).
+    const label = text.length <= 40 ? el.previousElementSibling : null;
+    const afterLabel = !!label && (label.textContent ?? "").length <= 60 && PUBLISHED_LABEL_ALONE.test(collapse(label.textContent ?? ""));
     if (!near && !above && !dated && !labelled && !afterLabel) continue;
     const raw = opens ? text.slice(0, LEAD_CHARS) : text;
     // The innermost element that holds the whole line (<time> elements are read as such, below). A child
