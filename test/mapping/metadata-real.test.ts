@@ -58,6 +58,7 @@ import simplyscience from "../fixtures/real/pages/simplyscience.ch.erdoel.html?r
 import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
 import falstaff from "../fixtures/real/pages/falstaff.de-burgenland.html?raw";
+import flvw from "../fixtures/real/pages/flvw.de-hallenmeisterschaften.html?raw";
 import aoc from "../fixtures/real/pages/aoc.media.archaisme.html?raw";
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
@@ -127,6 +128,7 @@ const HTML: Record<string, string> = {
   "blog.python.org": pythonblog,
   "everardoherrera.com-momento": everardo,
   "falstaff.de-burgenland": falstaff,
+  "flvw.de-hallenmeisterschaften": flvw,
   "aoc.media.archaisme": aoc,
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
@@ -166,8 +168,8 @@ function metadataOf(id: string): PageMetadata {
 const same = (field: keyof Truth, a: string, b: string) => (field === "datePublished" ? a.slice(0, 10) === b.slice(0, 10) : a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim());
 
 /** The value the person read off the page, as stated by `source` (first or agreeing, itself or as what a headline was found within). */
-/** The value a person read off the page: the corpus's own label, or where it has none, the label read again under the written rules. */
-const truthOf = (id: string, field: keyof Truth): string => (pages.get(id)!.fields[field] ?? checked[id]![field])!;
+/** The value a person read off the page: the corpus's own label, or where it has none (or an empty one), the label read again under the written rules. */
+const truthOf = (id: string, field: keyof Truth): string => (pages.get(id)!.fields[field] || checked[id]![field])!;
 
 function fromSource(id: string, field: keyof Truth, source: RegExp): MetadataValue | undefined {
   const truth = truthOf(id, field);
@@ -253,6 +255,9 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // '<dt>Auteur</dt><dd><a href="https://legrandcontinent.eu/fr/staff/uriel-gadessaud/">Uriel Gadessaud</a></dd>' under the
   // headline, where JSON-LD names the editor: a label cell, and a link to the writer's archive.
   ["legrandcontinent.eu.heran", "author", /^visible byline under the h1$/],
+  // '<ul class="info-tools"><li><div>Datum</div><div>31.01.2022</div></li><li><div>Autor</div><div>Peter Middel</div></li>…'
+  // in the sidebar beside the article: the page's one author label cell.
+  ["flvw.de-hallenmeisterschaften", "author", /^visible author label beside the article$/],
   // "<title>Produkttester werden &amp; gratis testen│Nestlé Marktplatz</title>" on www.nestle-marktplatz.de: an unspaced
   // box-drawing bar, and the site's name with its accent.
   ["nestle-marktplatz.de-produkttest", "siteName", /^title part matching the host name$/],

@@ -8,6 +8,7 @@ import { collapse, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
 import { findDate, isDateOnly, normalizeDate } from "./dates";
 import { readHeroImage } from "./hero-image";
+import { AUTHOR_WORDS, infoBoxAuthor, LABEL_CELL, valueCell } from "./label-cells";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
 
 
@@ -42,8 +43,6 @@ export const ROLE = /^(admin|administrator|red\.?|redaktion|editor|editors|edito
 /** Words that open a byline before the name: "By", "Von", "par", "por", "di", "door", "av", "af". */
 const OPENING_WORDS = "by|von|par|por|di|door|av|af";
 /** Words that label the writer's name, with a colon or without one: "Autorin: Jane Doe", "Text Jane Doe". */
-/** Words that name the writer's role: "Autorin", "Author(s)", "Verfasser". */
-const AUTHOR_WORDS = "autor(?:in|en|innen)?|authors?|author\\(s\\)|auteurs?|auteur\\(s\\)|verfasser(?:in)?";
 const NAME_LABEL_WORDS = `${AUTHOR_WORDS}|text|texte`;
 /** Words that label the writer with a colon: "Autor:", "Author:", "Texte :", "Redaktion:". */
 const WRITER_LABEL_WORDS = `${NAME_LABEL_WORDS}|redaktion|written by`;
@@ -229,6 +228,9 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     // Two words or more, or an agency's letters ("EFE"): one word beside such an icon is a link's ("Anmelden").
     if (name && isWrittenName(name) && (name.includes(" ") || /^\p{Lu}{2,6}$/u.test(name))) add(el.parentElement ?? el, name, `visible name beside an author icon under the ${layout.headlineTag}`, 0.6);
   }
+  const box = infoBoxAuthor(layout);
+  const boxName = box && cleanByline(box.value, ctx.language, ctx.now);
+  if (box && boxName && isWrittenName(boxName)) add(box.el.parentElement ?? box.el, boxName, "visible author label beside the article", 0.5);
   const signature = readSignature(layout);
   if (signature) add(signature.el, signature.name, "visible signature at the end of the article", 0.5);
   for (const el of layout.elements) {
@@ -317,18 +319,6 @@ function isPersonIcon(el: Element): boolean {
 
 /** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
-/** A label cell's whole text: "Autor", "Verfasser", "Author" (no colon; not "Text", a data table's row as often). */
-const LABEL_CELL = new RegExp(`^\\s*(?:${AUTHOR_WORDS})\\s*$`, "i");
-
-/** The value beside a label cell: the next cell of a two-cell pair (`<dt>`/`<dd>`, `<th>`/`<td>`, two `<div>`s in a row), if short. */
-function valueCell(el: Element): string | null {
-  const next = el.nextElementSibling;
-  const parent = el.parentElement;
-  if (!next || !parent) return null;
-  const pair = tagOf(next) === "dd" || tagOf(next) === "td" || parent.children.length === 2;
-  const text = collapse(next.textContent ?? "");
-  return pair && text && text.length <= 60 ? text : null;
-}
 
 /** Line-breaking elements: a byline's name ends at the first of them. */
 const BREAKS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section", "article", "header", "footer", "time", "img", "figure"]);
