@@ -24,3 +24,16 @@ describe("an author label cell beside the article", () => {
     expect(m.author).toEqual([]);
   });
 });
+
+describe("a date after its label beside the article", () => {
+  it("reads 'Datum' and 'Mise en ligne' over a date of their own, in a box beside the article", () => {
+    expect(read(page(FACTS)).datePublished[0]).toMatchObject({ value: "2022-01-31", provenance: "visible date after its label" });
+    const credits = `<ul class="podcast-sidebar"><li><p>Réalisation</p><p>Kristen Falc'hon</p></li><li><p>Mise en ligne</p><p>23 mai 2019</p></li></ul>`;
+    expect(read(page(credits)).datePublished[0]).toMatchObject({ value: "2019-05-23", provenance: "visible date after its label" });
+  });
+
+  it("reads no comment's date, however it is labelled", () => {
+    const comments = `<ol class="comment-list"><li><span>Posted on</span><span>12.03.2022</span><p>Great article!</p></li></ol>`;
+    expect(read(page(comments)).datePublished).toEqual([]);
+  });
+});

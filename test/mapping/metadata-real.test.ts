@@ -59,6 +59,7 @@ import pythonblog from "../fixtures/real/pages/blog.python.org.html?raw";
 import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?raw";
 import falstaff from "../fixtures/real/pages/falstaff.de-burgenland.html?raw";
 import flvw from "../fixtures/real/pages/flvw.de-hallenmeisterschaften.html?raw";
+import arteradio from "../fixtures/real/pages/arteradio.com-nuls.html?raw";
 import aoc from "../fixtures/real/pages/aoc.media.archaisme.html?raw";
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
@@ -129,6 +130,7 @@ const HTML: Record<string, string> = {
   "everardoherrera.com-momento": everardo,
   "falstaff.de-burgenland": falstaff,
   "flvw.de-hallenmeisterschaften": flvw,
+  "arteradio.com-nuls": arteradio,
   "aoc.media.archaisme": aoc,
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
@@ -258,6 +260,11 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // '<ul class="info-tools"><li><div>Datum</div><div>31.01.2022</div></li><li><div>Autor</div><div>Peter Middel</div></li>…'
   // in the sidebar beside the article: the page's one author label cell.
   ["flvw.de-hallenmeisterschaften", "author", /^visible author label beside the article$/],
+  // The same box's "<div>Datum</div><div>31.01.2022</div>", and ARTE Radio's credits beside the podcast
+  // ('<div class="podcast-description__sidebar">…<p class="title">Mise en ligne</p><p class="content">23 mai 2019</p>'):
+  // a date after its label, in a box beside the article.
+  ["flvw.de-hallenmeisterschaften", "datePublished", /^visible date after its label$/],
+  ["arteradio.com-nuls", "datePublished", /^visible date after its label$/],
   // "<title>Produkttester werden &amp; gratis testen│Nestlé Marktplatz</title>" on www.nestle-marktplatz.de: an unspaced
   // box-drawing bar, and the site's name with its accent.
   ["nestle-marktplatz.de-produkttest", "siteName", /^title part matching the host name$/],

@@ -15,11 +15,15 @@ const DATE_MARK = /date|time|publi|posted|submitted|datum|fecha|data|meta|byline
 /** Words that introduce the publication date, in the languages the readers know. */
 const PUBLISHED_WORDS = /publi|posted|veröffentlicht|erschienen|erstellt|geschrieben|datum|date|fecha|uploaded|created|\b(?:am|vom|on|le|el|il)\s*:?\s*$/i;
 /** How a label says it dates the publication: "Erstellt am:", "Veröffentlicht am", "Published on". */
-const PUBLISHED_BY = String.raw`^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*`;
+const PUBLISHED_BY = String.raw`^\s*(?:veröffentlicht|erstellt|publiziert|erschienen|published|posted|publié|mise? en ligne|publicado|pubblicato)(?:\s+(?:am|on|le|el|il))?\s*:?\s*`;
 /** A line that opens with such a label, the date after it. */
 const PUBLISHED_LABEL = new RegExp(`${PUBLISHED_BY}\\d`, "i");
-/** The label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>". */
-const PUBLISHED_LABEL_ALONE = new RegExp(`${PUBLISHED_BY}$`, "i");
+/**
+ * The label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>",
+ * "<div>Datum</div><div>31.01.2022</div>", "<p>Mise en ligne</p><p>23 mai 2019</p>". "Datum" alone is a
+ * label only so, over a date of its own (on a line, "Datum: …" dates an event as often).
+ */
+const PUBLISHED_LABEL_ALONE = new RegExp(`${PUBLISHED_BY}$|^\\s*(?:datum|date|fecha)\\s*:?\\s*$`, "i");
 /** How the dateline of a lead paragraph opens: what the text is, or that it was published. */
 const DATELINE_WORDS = /^\s*(?:press(?:e)?(?:mitteilung|meldung|information|release)|medienmitteilung|mitteilung|meldung|nachricht|artikel|beitrag|news|veröffentlicht|published|posted|erschienen)\b[^.!?]{0,25}$/i;
 /**
@@ -68,6 +72,12 @@ function opensParagraph(el: Element, text: string): boolean {
   return collapse(el.parentElement?.textContent ?? "").startsWith(text.slice(0, 40));
 }
 
+/** Within a comment section, by the class or id of the element or a container. */
+function inComments(el: Element): boolean {
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) if (/comment|kommentar|repl(?:y|ies)|respond/i.test(markOf(cur))) return true;
+  return false;
+}
+
 /** Date lines of the page: short texts with a written date near the headline or in a date element. */
 export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout): void {
   let read = 0;
@@ -98,7 +108,8 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // The innermost element that holds the whole line (<time> elements are read as such, below). A child
     // of a tag no line is read from (<date>19.11.2012</date>) leaves the line to its parent.
     if (Array.from(el.children).some((c) => LINE_TAGS.has(tagOf(c)) && collapse(c.textContent ?? "") === text)) continue;
-    if (el.closest("time") || el.querySelector("time") || isNoise(el) || hiddenFromAll(el)) continue;
+    // The date after its label may stand in a box beside the article (its credits, its facts); not in the comments.
+    if (el.closest("time") || el.querySelector("time") || (isNoise(el) && !(afterLabel && !inComments(el))) || hiddenFromAll(el)) continue;
     // In a heading, only a date line: the headline's date kicker ("27.01.2022" over the title), never
     // a headline that mentions a day.
     const inHeading = !!el.closest(HEADINGS);
