@@ -107,14 +107,18 @@ const LANDMARKS = "article, main, [role=main], [itemtype*=Article], [itemtype*=B
 const ABOVE_ELEMENTS = 8;
 
 /** See `Layout.headline`: a page without an h1 heads its post with an h2 of two words or more. */
-function headlineH2(body: Element, all: Element[], landmarked: boolean): Element | null {
+function headlineH2(all: Element[], landmarked: boolean, title: string): Element | null {
   const h2s = all.filter((el) => tagOf(el) === "h2" && !isNoise(el) && textOf(el).split(" ").length >= 2);
   if (landmarked) return h2s.find((el) => el.closest(LANDMARKS)) ?? null;
-  const title = looseKey(collapse(body.ownerDocument?.querySelector("title")?.textContent ?? ""));
+  return titledH2(h2s, title);
+}
+
+/** The first of `h2s` that the `<title>` states (as `looseKey`s), and that is at least `share` of it. */
+function titledH2(h2s: Element[], title: string, share = 0): Element | null {
   return (
     h2s.find((el) => {
       const key = looseKey(textOf(el));
-      return key.length >= 8 && title.includes(key);
+      return key.length >= 8 && key.length >= share * title.length && title.includes(key);
     }) ?? null
   );
 }
@@ -140,7 +144,13 @@ export function pageLayout(body: Element): Layout {
   // One query (linkedom's selectors are slow on big pages), and only where it is needed.
   let landmarked: boolean | undefined;
   const hasLandmarks = () => (landmarked ??= body.querySelector(LANDMARKS) !== null);
-  const headline = h1 ?? headlineH2(body, all, hasLandmarks());
+  const title = looseKey(collapse(body.ownerDocument?.querySelector("title")?.textContent ?? ""));
+  // An h1 the <title> does not state ("Quicklinks" over a box of links; "Leslie Clio Brave New Woman", the
+  // album's name, over the news) heads the post less than an h2 that states most of the <title> ("Leslie
+  // Clio präsentiert das Album 'Brave New Woman'"). A misspelt h1 ("ll Climate Clock …") stays the headline.
+  const untitled = !!h1 && !!title && !title.includes(looseKey(textOf(h1)));
+  const titled = untitled ? titledH2(all.filter((el) => tagOf(el) === "h2" && !isNoise(el)), title, 0.6) : null;
+  const headline = titled ?? h1 ?? headlineH2(all, hasLandmarks(), title);
   let start = -1;
   let end = -1;
   let header: Element | null = null;
@@ -172,7 +182,7 @@ export function pageLayout(body: Element): Layout {
     h1s,
     h1,
     headline,
-    headlineTag: h1 || !headline ? "h1" : "h2",
+    headlineTag: headline && tagOf(headline) === "h2" ? "h2" : "h1",
     near: (el) => {
       const i = order.get(el) ?? -1;
       return (i > start && i < end) || !!header?.contains(el);
