@@ -3,6 +3,7 @@
  * that themes print as their byline.
  */
 import { hiddenByStyle, tagOf, textOf } from "../html";
+import { isAccount } from "./authors";
 import { type Collector, type ReadContext, siteKey, spelledKey } from "./collect";
 import { isNoise, type Layout, rawLength } from "./layout";
 import { cleanByline, isRelAuthor, isWrittenName, ROLE } from "./visible";
@@ -12,7 +13,9 @@ export function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout):
     // A hidden one ("display:none", Blogger's link to a Google+ profile) names an account, not a writer the page shows.
     if (!isRelAuthor(a) || isNoise(a) || hiddenByStyle(a)) continue;
     const name = cleanByline(textOf(a), ctx.language, ctx.now);
-    if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : 0.8, "byline", a);
+    // A login the theme links ("eseppelt", "gnaddrig") names a blogger as often as it names the newsroom's
+    // account that posted the page: no stronger than a byline that prints one.
+    if (name) col.add("author", name, "link rel=author", ROLE.test(name) ? 0.55 : isAccount(name) ? 0.72 : 0.8, "byline", a);
   }
 }
 

@@ -120,7 +120,7 @@ export function isOrganization(name: string): boolean {
 }
 
 /** An account name rather than a written name: "jdoe", "robert.stitz", "web_admin". */
-const isAccount = (name: string) => !/\s/.test(name) && (/^[\p{Ll}\p{N}._-]+$/u.test(name) || /[._]/.test(name));
+export const isAccount = (name: string) => !/\s/.test(name) && (/^[\p{Ll}\p{N}._-]+$/u.test(name) || /[._]/.test(name));
 
 /**
  * A given name alone ("Nils", as a JSON-LD author or a link text often carries it) completed with the
