@@ -9,6 +9,7 @@ import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
 import { findDate, isDateOnly, normalizeDate } from "./dates";
 import { readHeroImage } from "./hero-image";
 import { AUTHOR_WORDS, infoBoxAuthor, LABEL_CELL, valueCell } from "./label-cells";
+import { firstLine, textAfter } from "./lines";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
 
 
@@ -236,7 +237,22 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const el of layout.elements) {
     const name = nameBesideDate(el, layout, ctx);
     if (name) col.add("author", name, `visible name beside the date under the ${layout.headlineTag}`, 0.6, "byline", el);
+    const after = bylineAfterDate(el, layout, ctx);
+    if (after) add(el, after, `visible byline under the ${layout.headlineTag}`, 0.68);
   }
+}
+
+/** After a date (and its time), the byline word, the name, perhaps the section: "14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion". */
+const AFTER_DATE = new RegExp(`^[\\s|·•,–-]*(?:${OPENING_WORDS})\\s+(.+?)(?:\\s+(?:in|im|en|dans)\\s+[^|]{1,40})?$`, "i");
+function bylineAfterDate(el: Element, layout: Layout, ctx: ReadContext): string | null {
+  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 120 || !layout.near(el) || isNoise(el)) return null;
+  const text = textOf(el);
+  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
+  const date = findDate(text, ctx.language, ctx.now);
+  const m = date ? AFTER_DATE.exec(text.slice(date.index + date.text.length).replace(/^\s*\|?\s*\d{1,2}:\d{2}(?:\s*(?:uhr|h))?/i, "")) : null;
+  if (!m) return null;
+  const name = cleanByline(m[1]!, ctx.language, ctx.now);
+  return name && isWrittenName(name) ? name : null;
 }
 
 /** What may stand between a date and a name on one line: "11.12.2019 - Jane Doe", "Jane Doe, 01.12.2021", "Jane Doe | 3. Mai 2022". */
@@ -319,42 +335,6 @@ function isPersonIcon(el: Element): boolean {
 
 /** An element that holds nothing but the byline word: "By", "Von", "Von:", "Autor:". */
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
-
-/** Line-breaking elements: a byline's name ends at the first of them. */
-const BREAKS = new Set(["br", "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section", "article", "header", "footer", "time", "img", "figure"]);
-
-/**
- * The text that follows `el` on its line, up to `max` characters: its next siblings, then its
- * parent's next siblings while `el` is the parent's last inline child ("<span><span>By</span></span><span>Jane</span>").
- */
-function textAfter(el: Element, max: number): string | null {
-  let text = "";
-  let cur: Element | null = el;
-  for (let depth = 0; cur && depth < 3 && !text.trim(); depth++, cur = cur.parentElement) {
-    for (let n = cur.nextSibling; n && text.length <= max; n = n.nextSibling) {
-      if (n.nodeType === 1) {
-        const child = n as Element;
-        // "<b>Von:</b><br><br>Jane Doe": the name on the line after the label.
-        if (tagOf(child) === "br" && !text.trim()) continue;
-        if (BREAKS.has(tagOf(child)) || child.querySelector("br, p, div, li, time")) break;
-        text += ` ${child.textContent ?? ""}`;
-      } else if (n.nodeType === 3) text += n.textContent ?? "";
-    }
-  }
-  const line = collapse(text);
-  return line && line.length <= max ? line : null;
-}
-
-/** An element's text up to its first line break (`<br>` among its children). */
-function firstLine(el: Element): string {
-  let text = "";
-  for (const n of Array.from(el.childNodes)) {
-    if (n.nodeType === 1 && tagOf(n as Element) === "br") {
-      if (text.trim()) break;
-    } else text += n.textContent ?? "";
-  }
-  return collapse(text);
-}
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
 const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)(?:\\s|:\\s*\\S)|(?:${LABEL_WORDS})\\s*:)`, "i");
