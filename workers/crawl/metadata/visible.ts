@@ -244,6 +244,7 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
 
 /** After a date (and its time), the byline word, the name, perhaps the section: "14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion". */
 const AFTER_DATE = new RegExp(`^[\\s|·•,–-]*(?:${OPENING_WORDS})\\s+(.+?)(?:\\s+(?:in|im|en|dans)\\s+[^|]{1,40})?$`, "i");
+/** The name a date line by the headline goes on with, after the byline word ("06.11.2023 13:30 von Olga"), if it reads as a name. */
 function bylineAfterDate(el: Element, layout: Layout, ctx: ReadContext): string | null {
   if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 120 || !layout.near(el) || isNoise(el)) return null;
   const text = textOf(el);
