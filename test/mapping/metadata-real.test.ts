@@ -60,6 +60,7 @@ import everardo from "../fixtures/real/pages/everardoherrera.com-momento.html?ra
 import falstaff from "../fixtures/real/pages/falstaff.de-burgenland.html?raw";
 import flvw from "../fixtures/real/pages/flvw.de-hallenmeisterschaften.html?raw";
 import arteradio from "../fixtures/real/pages/arteradio.com-nuls.html?raw";
+import goodnight from "../fixtures/real/pages/goodnight.at.konzert.html?raw";
 import aoc from "../fixtures/real/pages/aoc.media.archaisme.html?raw";
 import sonnenenergie from "../fixtures/real/pages/sonnenernergie.de.Windrebell.html?raw";
 import larepublica from "../fixtures/real/pages/larepublica.pe-minedu.html?raw";
@@ -131,6 +132,7 @@ const HTML: Record<string, string> = {
   "falstaff.de-burgenland": falstaff,
   "flvw.de-hallenmeisterschaften": flvw,
   "arteradio.com-nuls": arteradio,
+  "goodnight.at.konzert": goodnight,
   "aoc.media.archaisme": aoc,
   "sonnenernergie.de.Windrebell": sonnenenergie,
   "larepublica.pe-minedu": larepublica,
@@ -265,6 +267,8 @@ const CASES: [string, keyof Truth, RegExp][] = [
   // a date after its label, in a box beside the article.
   ["flvw.de-hallenmeisterschaften", "datePublished", /^visible date after its label$/],
   ["arteradio.com-nuls", "datePublished", /^visible date after its label$/],
+  // '<div class="date"> Kultur, 2.11.22 </div>' over the headline: the section, then the day with a two-digit year.
+  ["goodnight.at.konzert", "datePublished", /^visible date line above the h1$/],
   // "<title>Produkttester werden &amp; gratis testen│Nestlé Marktplatz</title>" on www.nestle-marktplatz.de: an unspaced
   // box-drawing bar, and the site's name with its accent.
   ["nestle-marktplatz.de-produkttest", "siteName", /^title part matching the host name$/],

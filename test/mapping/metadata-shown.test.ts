@@ -261,6 +261,10 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(page.datePublished)).toEqual([["2023-10-31", "visible date line under the h1"]]);
     expect(read(`<html lang="de"><body><main><h1>Neue Version</h1><p>Version 1.10.23 behebt zwei Fehler</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
     expect(shortYearDate("31.10.23", NOW)?.iso).toBe("2023-10-31");
+    // The section before it (goodnight.at's "Kultur, 2.11.22"), and the day found after it; not a sentence before it.
+    expect(shortYearDate("Kultur, 2.11.22", NOW)).toEqual({ iso: "2022-11-02", index: 8, text: "Kultur, 2.11.22" });
+    expect(shortYearDate("Version 1.10.23", NOW)).toBeNull();
+    expect(shortYearDate("Am Montag, 2.11.22", NOW)).toBeNull();
     // This century's years only, and none after the capture.
     expect([shortYearDate("01.02.99", NOW), shortYearDate("01.02.27", NOW), shortYearDate("31.02.23", NOW)]).toEqual([null, null, null]);
   });

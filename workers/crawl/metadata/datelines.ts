@@ -162,8 +162,8 @@ function statedReading(date: { iso: string; text: string }, col: Collector): str
   return stated.has(swapped.slice(0, 10)) && !stated.has(date.iso.slice(0, 10)) ? swapped : date.iso;
 }
 
-/** "31.10.23", "| 31.10.23": a day with a two-digit year, the whole line. */
-const SHORT_YEAR = /^[\s|•·–-]*(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(\d{2})[\s|•·–-]*$/;
+/** "31.10.23", "| 31.10.23", "Kultur, 2.11.22" (its section before it): a day with a two-digit year, the whole line. */
+const SHORT_YEAR = /^(?:\p{Lu}\p{L}{2,20},\s*)?[\s|•·–-]*(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(\d{2})[\s|•·–-]*$/u;
 
 /**
  * A date line that is nothing but a day with a two-digit year, as news sites print it under the
@@ -174,7 +174,7 @@ export function shortYearDate(line: string, now: Date): { iso: string; index: nu
   const m = SHORT_YEAR.exec(line);
   if (!m) return null;
   const iso = isoDay(`20${m[3]}`, m[2]!, m[1]!);
-  return iso && plausibleDate(iso, now) ? { iso, index: line.indexOf(m[1]!), text: line.trim() } : null;
+  return iso && plausibleDate(iso, now) ? { iso, index: m.index + m[0].indexOf(`${m[1]}.${m[2]}.`), text: line.trim() } : null;
 }
 
 /** A day written in the URL's path: /2019/08/02/, /2016-04-15/, /20200102/. */
