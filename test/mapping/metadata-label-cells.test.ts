@@ -22,6 +22,8 @@ describe("an author label cell beside the article", () => {
   it("reads no page tree: a link that says 'Autoren' and the list of pages under it", () => {
     const m = read(page(`<ul><li><a href="/autoren">Autoren</a><ul><li><a href="/autoren/mitschreiben">Mitschreiben</a></li></ul></li></ul>`));
     expect(m.author).toEqual([]);
+    // The same tree with the label as plain text: the list under it is no value.
+    expect(read(page(`<ul><li><span>Autoren</span><ul><li>Mitschreiben</li></ul></li></ul>`)).author).toEqual([]);
   });
 });
 

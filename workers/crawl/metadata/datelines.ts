@@ -7,7 +7,7 @@
 import { collapse, hiddenFromAll, tagOf } from "../html";
 import type { Collector, ReadContext } from "./collect";
 import { findDate, isDateOnly, isoDay, plausibleDate } from "./dates";
-import { isNoise, type Layout } from "./layout";
+import { inComments, isNoise, type Layout } from "./layout";
 import { titleParts } from "./title";
 
 /** Classes, ids and itemprops of date lines. */
@@ -70,12 +70,6 @@ function opensParagraph(el: Element, text: string): boolean {
   if (tag === "p") return true;
   if (tag !== "strong" && tag !== "b") return false;
   return collapse(el.parentElement?.textContent ?? "").startsWith(text.slice(0, 40));
-}
-
-/** Within a comment section, by the class or id of the element or a container. */
-function inComments(el: Element): boolean {
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) if (/comment|kommentar|repl(?:y|ies)|respond/i.test(markOf(cur))) return true;
-  return false;
 }
 
 /** Date lines of the page: short texts with a written date near the headline or in a date element. */

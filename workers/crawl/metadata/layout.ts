@@ -14,9 +14,10 @@ export function wordsOf(value: string): string[] {
 
 export const markOf = (el: Element) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
 
+/** Words of a comment section's class or id. */
+const COMMENT_WORDS = ["comment", "comments", "kommentar", "kommentare", "commentaire", "commentaires", "comentarios", "reply", "replies", "respond", "disqus"];
 const NOISE_WORDS = new Set([
-  "comment", "comments", "kommentar", "kommentare", "commentaire", "commentaires", "comentarios", "reply", "replies", "respond",
-  "disqus", "discussion", "sidebar", "widget", "widgets", "related", "recommended", "recommendations", "popular", "trending",
+  ...COMMENT_WORDS, "discussion", "sidebar", "widget", "widgets", "related", "recommended", "recommendations", "popular", "trending",
   "newsletter", "share", "sharing", "social", "breadcrumb", "breadcrumbs", "cookie", "cookies", "promo", "advert", "ads",
   "outbrain", "taboola", "nav", "navigation", "menu", "complementary",
 ]);
@@ -57,6 +58,12 @@ function holdsEveryH1(el: Element): boolean {
 const roleWords = (el: Element) => wordsOf(markOf(el).replace(/(?:^|\s)(?:(?:tag|category|categories|cat|topic|tax|term|format|has|with|is)-\S*|layout\S*column\S*)/gi, " "));
 
 /** Inside comments, a sidebar, a related list, navigation or the page's own footer. */
+/** Whether `el` lies in a comment section, by the words of its or a container's class or id. */
+export function inComments(el: Element): boolean {
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) if (roleWords(cur).some((w) => COMMENT_WORDS.includes(w))) return true;
+  return false;
+}
+
 export function isNoise(el: Element): boolean {
   const cached = noiseCache.get(el);
   if (cached !== undefined) return cached;

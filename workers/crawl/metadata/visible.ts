@@ -235,22 +235,31 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   const signature = readSignature(layout);
   if (signature) add(signature.el, signature.name, "visible signature at the end of the article", 0.5);
   for (const el of layout.elements) {
-    const name = nameBesideDate(el, layout, ctx);
+    const line = datedLine(el, layout, ctx);
+    if (!line) continue;
+    const name = nameBesideDate(el, line);
     if (name) col.add("author", name, `visible name beside the date under the ${layout.headlineTag}`, 0.6, "byline", el);
-    const after = bylineAfterDate(el, layout, ctx);
+    const after = bylineAfterDate(line, ctx);
     if (after) add(el, after, `visible byline under the ${layout.headlineTag}`, 0.68);
   }
+}
+
+type DatedLine = { text: string; date: { index: number; text: string } };
+
+/** A short line under the headline, read once for its date: the innermost element that holds it, not in noise. */
+function datedLine(el: Element, layout: Layout, ctx: ReadContext): DatedLine | null {
+  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 120 || !layout.near(el) || isNoise(el)) return null;
+  const text = textOf(el);
+  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
+  const date = findDate(text, ctx.language, ctx.now);
+  return date ? { text, date } : null;
 }
 
 /** After a date (and its time), the byline word, the name, perhaps the section: "14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion". */
 const AFTER_DATE = new RegExp(`^[\\s|·•,–-]*(?:${OPENING_WORDS})\\s+(.+?)(?:\\s+(?:in|im|en|dans)\\s+[^|]{1,40})?$`, "i");
 /** The name a date line by the headline goes on with, after the byline word ("06.11.2023 13:30 von Olga"), if it reads as a name. */
-function bylineAfterDate(el: Element, layout: Layout, ctx: ReadContext): string | null {
-  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 120 || !layout.near(el) || isNoise(el)) return null;
-  const text = textOf(el);
-  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
-  const date = findDate(text, ctx.language, ctx.now);
-  const m = date ? AFTER_DATE.exec(text.slice(date.index + date.text.length).replace(/^\s*\|?\s*\d{1,2}:\d{2}(?:\s*(?:uhr|h))?/i, "")) : null;
+function bylineAfterDate({ text, date }: DatedLine, ctx: ReadContext): string | null {
+  const m = AFTER_DATE.exec(text.slice(date.index + date.text.length).replace(/^\s*\|?\s*\d{1,2}:\d{2}(?:\s*(?:uhr|h))?/i, ""));
   if (!m) return null;
   const name = cleanByline(m[1]!, ctx.language, ctx.now);
   return name && isWrittenName(name) ? name : null;
@@ -267,13 +276,9 @@ const JOINS_AROUND = new RegExp(`^[\\s${JOINS}]+|[\\s${JOINS}]+$`, "g");
  * byline word: "11.12.2019 - Amelie Loevenich", "<p class=date-author>Janic Cathomen, 01.12.2021</p>".
  * The name is two to four capitalised words, set off from the date by a separator, and no link.
  */
-function nameBesideDate(el: Element, layout: Layout, ctx: ReadContext): string | null {
+function nameBesideDate(el: Element, { text, date }: DatedLine): string | null {
   // A link is a section's or a tag's, not a name without a byline word.
-  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 80 || !layout.near(el) || el.querySelector("a") || isNoise(el) || isPictureCredit(el)) return null;
-  const text = textOf(el);
-  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
-  const date = findDate(text, ctx.language, ctx.now);
-  if (!date) return null;
+  if (rawLength(el) > 80 || el.querySelector("a") || isPictureCredit(el)) return null;
   // The name on one side of the date, set off by a separator (a space alone joins a label: "Datum 28.01.2022").
   const before = text.slice(0, date.index);
   const after = text.slice(date.index + date.text.length);
