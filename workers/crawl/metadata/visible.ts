@@ -98,7 +98,7 @@ export function cleanByline(raw: string, language: string | null, now: Date): st
   // "Zuletzt geändert am", "Last updated": a stamp's label in an author-classed box names nobody.
   if (STAMP_LABEL.test(t.trim())) return null;
   // "Text: Jane Doe Foto: John Roe": the photographer is credited after the writer.
-  t = t.replace(/\s+(?:fotos?|photos?|bild(?:er)?|illustrations?|grafik|video)\s*:.*$/i, "");
+  t = t.replace(/[\s,]+(?:fotos?|photos?|bild(?:er)?|illustrations?|grafik|video)\s*(?::|(?:von|by)\s).*$/i, "");
   // "Jane Doe/dpa", "Jane Doe/SP-X": the agency after a slash is not the name.
   t = t.replace(/\s*\/\s*[\p{L}][\p{L}-]{1,11}$/u, "");
   // "Jane Doe, NDR": the outlet in capitals after the last name is not a name either.
@@ -190,11 +190,14 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     if (length > 100 || (!near && !layout.inArticle(el))) continue;
     // "Von Jane Doe und John Roe<br>Kakuma / Kenia": the byline is the element's first line.
     const line = firstLine(el);
-    if (!BYLINE_START.test(line) || marked.some((m) => m.contains(el)) || isNoise(el) || isPictureCredit(el)) continue;
+    const opens = (s: string) => BYLINE_START.test(s) || CREDIT_START.test(s);
+    if (!opens(line) || marked.some((m) => m.contains(el)) || isNoise(el) || isPictureCredit(el)) continue;
     const text = line === collapse(el.textContent ?? "") ? textOf(el) : line;
     // The innermost element that holds the whole line.
-    if (!BYLINE_START.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
+    if (!opens(text) || Array.from(el.children).some((c) => textOf(c) === text)) continue;
     const name = cleanByline(text, ctx.language, ctx.now);
+    // A credit's opening words also open sentences ("Text von gestern …"): a name as people write it must follow.
+    if (!BYLINE_START.test(text) && !(name && isWrittenName(name))) continue;
     if (near) add(el, name, `visible byline under the ${layout.headlineTag}`, 0.68);
     // "von Jane Doe" in a sentence is as often a book's or a quote's author: in the article, a label
     // counts, or a line that is a byline and nothing else ("Von Jane Doe und John Roe, NDR").
@@ -344,6 +347,8 @@ const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
 const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)(?:\\s|:\\s*\\S)|(?:${LABEL_WORDS})\\s*:)`, "i");
+/** The writer's credit beside others' ("Text von Jane Doe, Illustration von John Roe", "Words by Jane Doe"). */
+const CREDIT_START = /^[\s|·•—–-]*(?:text|texte|words)\s+(?:von|by|par)\s/i;
 const BYLINE_LABEL = new RegExp(`^[\\s|·•—–-]*(?:${WRITER_LABEL_WORDS})\\s*:`, "i");
 /** Between the names of a byline of several: "Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR". */
 const BYLINE_JOINS = /\s*,\s*|\s+(?:und|and|&|y|et|i)\s+/;
