@@ -9,6 +9,7 @@ describe("a byline after the date", () => {
   it("reads the name after the date and its time, without the section after it", () => {
     expect(vp(read(page("06.11.2023 13:30 von Olga")).author)).toEqual([["Olga", "visible byline under the h1"]]);
     expect(vp(read(page("Freitag | 14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion")).author)).toEqual([["Sina Giebel", "visible byline under the h1"]]);
+    expect(vp(read(page("Freitag | 14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion | 0 COMMENTS")).author)).toEqual([["Sina Giebel", "visible byline under the h1"]]);
   });
 
   it("reads no sentence that goes on after a date", () => {

@@ -19,4 +19,11 @@ describe("the headline, where the h1 is not the post's", () => {
     const stated = read(page("Brave New Woman: Leslie Clio präsentiert das Album", "Brave New Woman", "Brave New Woman: Leslie Clio präsentiert das Album"));
     expect(vp(stated.author)).toEqual([["Jana Weber", "visible byline under the h1"]]);
   });
+
+  it("is the h2 that is a whole part of the <title> of two words or more, not a one-word part", () => {
+    const part = read(page("Ear Candy! | Novalanalove", "Ear Candy allert", "Ear Candy!"));
+    expect(vp(part.author)).toEqual([["Jana Weber", "visible byline under the h2"]]);
+    const oneWord = read(page("Ohrschmuck | Novalanalove Fashion Blog", "Ear Candy allert", "Ohrschmuck"));
+    expect(vp(oneWord.author)).toEqual([["Jana Weber", "visible byline under the h1"]]);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { collapse, tagOf, textOf } from "../html";
 import { looseKey } from "./collect";
+import { titleParts } from "./title";
 
 /** Words of a class, id or itemprop ("c-byline__author", "postAuthor" → c, byline, author / post, author). */
 export function wordsOf(value: string): string[] {
@@ -120,14 +121,23 @@ function headlineH2(all: Element[], landmarked: boolean, title: string): Element
   return titledH2(h2s, title);
 }
 
-/** The first of `h2s` that the `<title>` states (as `looseKey`s), and that is at least `share` of it. */
-function titledH2(h2s: Element[], title: string, share = 0): Element | null {
+/**
+ * The first of `h2s` that the `<title>` states (as `looseKey`s), and that is at least `share` of it or
+ * one of its parts of two words or more ("Ear Candy!" in "Ear Candy! | Novalanalove").
+ */
+function titledH2(h2s: Element[], title: string, share = 0, parts: string[] = []): Element | null {
   return (
     h2s.find((el) => {
       const key = looseKey(textOf(el));
-      return key.length >= 8 && key.length >= share * title.length && title.includes(key);
+      return key.length >= 8 && title.includes(key) && (key.length >= share * title.length || parts.includes(key));
     }) ?? null
   );
+}
+
+/** The `<title>`'s parts of two words or more when it has several, as `looseKey`s. */
+function wordedParts(title: string): string[] {
+  const parts = titleParts(title);
+  return parts.length < 2 ? [] : parts.filter((p) => p.split(" ").length >= 2).map(looseKey);
 }
 
 /** Words that mark a sign-up box or a pop-up ("newsletter_teaser_block flyin_mode", "modal-subscribe"). */
@@ -151,12 +161,13 @@ export function pageLayout(body: Element): Layout {
   // One query (linkedom's selectors are slow on big pages), and only where it is needed.
   let landmarked: boolean | undefined;
   const hasLandmarks = () => (landmarked ??= body.querySelector(LANDMARKS) !== null);
-  const title = looseKey(collapse(body.ownerDocument?.querySelector("title")?.textContent ?? ""));
+  const rawTitle = collapse(body.ownerDocument?.querySelector("title")?.textContent ?? "");
+  const title = looseKey(rawTitle);
   // An h1 the <title> does not state ("Quicklinks" over a box of links; "Leslie Clio Brave New Woman", the
   // album's name, over the news) heads the post less than an h2 that states most of the <title> ("Leslie
   // Clio präsentiert das Album 'Brave New Woman'"). A misspelt h1 ("ll Climate Clock …") stays the headline.
   const untitled = !!h1 && !!title && !title.includes(looseKey(textOf(h1)));
-  const titled = untitled ? titledH2(all.filter((el) => tagOf(el) === "h2" && !isNoise(el)), title, 0.6) : null;
+  const titled = untitled ? titledH2(all.filter((el) => tagOf(el) === "h2" && !isNoise(el)), title, 0.6, wordedParts(rawTitle)) : null;
   const headline = titled ?? h1 ?? headlineH2(all, hasLandmarks(), title);
   let start = -1;
   let end = -1;

@@ -258,8 +258,11 @@ function datedLine(el: Element, layout: Layout, ctx: ReadContext): DatedLine | n
   return date ? { text, date } : null;
 }
 
-/** After a date (and its time), the byline word, the name, perhaps the section: "14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion". */
-const AFTER_DATE = new RegExp(`^[\\s|·•,–-]*(?:${OPENING_WORDS})\\s+(.+?)(?:\\s+(?:in|im|en|dans)\\s+[^|]{1,40})?$`, "i");
+/**
+ * After a date (and its time), the byline word, the name, perhaps the section, perhaps more after a bar:
+ * "14. Juni 2019 | 15:49 VON Sina Giebel IN Fashion | 0 COMMENTS".
+ */
+const AFTER_DATE = new RegExp(`^[\\s|·•,–-]*(?:${OPENING_WORDS})\\s+([^|]+?)(?:\\s+(?:in|im|en|dans)\\s+[^|]{1,40})?(?:\\s*\\|.*)?$`, "i");
 /** The name a date line by the headline goes on with, after the byline word ("06.11.2023 13:30 von Olga"), if it reads as a name. */
 function bylineAfterDate({ text, date }: DatedLine, ctx: ReadContext): string | null {
   const m = AFTER_DATE.exec(text.slice(date.index + date.text.length).replace(/^\s*\|?\s*\d{1,2}:\d{2}(?:\s*(?:uhr|h))?/i, ""));
