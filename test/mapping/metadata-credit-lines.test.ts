@@ -15,4 +15,13 @@ describe("a credit line", () => {
   it("reads no writer from a sentence that only starts with the word", () => {
     expect(read(page("Text von gestern ist heute schon alt")).author).toEqual([]);
   });
+
+  it("reads 'Ein Beitrag von', 'Gastbeitrag von' and 'Blog Beitrag von' lines in the article as bylines", () => {
+    const inArticle = (line: string) => `<!doctype html><html lang="de"><head><title>Vegetarier sein</title></head><body>
+<article><h1>Vegetarier sein</h1>${LONG}<p>${line}</p>${LONG}</article></body></html>`;
+    expect(vp(read(inArticle("Blog Beitrag von Margarita Koreneva")).author)).toEqual([["Margarita Koreneva", "visible byline in the article"]]);
+    expect(vp(read(inArticle("Gastbeitrag von Jane Doe")).author)).toEqual([["Jane Doe", "visible byline in the article"]]);
+    expect(read(inArticle("Ein Beitrag von gestern, den wir heute noch einmal zeigen")).author).toEqual([]);
+  });
 });
+

@@ -273,8 +273,8 @@ describe("main content", () => {
   it("drops a byline on a line of its own, and keeps short lines that start alike", () => {
     const lines = ["von Daniela Obers", "Von Gregory Lipinski", "von MORITZ PAPPERT", "By Jane van der Berg", "Autorin: Anna Weiß", "Von Volkmar Kabisch, Jan Lukas Strozyk und Benedikt Strunz, NDR"];
     // The words the metadata reader knows bylines by (metadata/visible.ts), in the same languages.
-    lines.push("di Mario Rossi", "Text: Jana Novak", "Interview: Ola Nordmann", "av Kari Nordmann", "Redaktion: Peter Maahn");
-    const kept = ["Von Montag an gilt die Sperre.", "By car: twenty minutes", "By the river", "Von Berlin nach Hamburg, Bremen und Kiel"];
+    lines.push("di Mario Rossi", "Text: Jana Novak", "Interview: Ola Nordmann", "av Kari Nordmann", "Redaktion: Peter Maahn", "Ein Beitrag von Jana Novak", "Gastbeitrag von Ola Nordmann");
+    const kept = ["Von Montag an gilt die Sperre.", "By car: twenty minutes", "By the river", "Von Berlin nach Hamburg, Bremen und Kiel", "Ein Beitrag von gestern, den wir heute zeigen"];
     const main = storyWith([...lines, ...kept].map((l) => `<p>${l}</p>`).join(""));
     expect(lines.filter((l) => main.text.includes(l))).toEqual([]);
     expect(kept.filter((l) => !main.text.includes(l))).toEqual([]);

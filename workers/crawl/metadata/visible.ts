@@ -49,12 +49,15 @@ const NAME_LABEL_WORDS = `${AUTHOR_WORDS}|text|texte`;
 const WRITER_LABEL_WORDS = `${NAME_LABEL_WORDS}|redaktion|written by`;
 /** The same with "Interview:", which credits the interviewer under a headline but rarely signs a text. */
 const LABEL_WORDS = `${WRITER_LABEL_WORDS}|interview`;
+/** What a byline calls the text before "von": "Ein Beitrag von", "Gastbeitrag von", "Blog Beitrag von", "Artikel von". */
+const PIECE_WORDS = "(?:ein\\s+)?(?:(?:blog|gast)[-\\s]?)?(?:artikel|beitrag|bericht)";
+const PIECE_BY = `${PIECE_WORDS}\\s+von`;
 /**
  * A line that opens as a byline does, for the main-content filter (boilerplate.ts), which then wants
  * every name after it written as people write names: "Von Jane Doe", "Text: Jane Doe".
  */
-export const BYLINE_OPENING = new RegExp(`^(?:(?:${OPENING_WORDS})\\s+|(?:${LABEL_WORDS})\\s*:\\s*)`, "i");
-const PREFIX = new RegExp(`^(?:(?:redaktion|interview|text\\s+(?:und|&|and)\\s+interview)\\s*:\\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|${OPENING_WORDS}|${NAME_LABEL_WORDS})\\s*:?\\s+)`, "i");
+export const BYLINE_OPENING = new RegExp(`^(?:(?:${OPENING_WORDS}|${PIECE_BY})\\s+|(?:${LABEL_WORDS})\\s*:\\s*)`, "i");
+const PREFIX = new RegExp(`^(?:(?:redaktion|interview|text\\s+(?:und|&|and)\\s+interview)\\s*:\\s*|(?:(?:written|posted|published|reported|submitted|text|words|recipe|story)\\s+by|(?:rezept|erstellt|geschrieben|verfasst|gespeichert|eingestellt|${PIECE_WORDS})\\s+von|(?:publicado|escrito)\\s+por|(?:publié|écrit)\\s+par|(?:pubblicato|scritto)\\s+da|${OPENING_WORDS}|${NAME_LABEL_WORDS})\\s*:?\\s+)`, "i");
 
 /** A cheap test before splitting attribute values into words. */
 const BYLINE_HINT = /author|by-?line|writer|autor|auteur|contributor|verfasser|creat(?:or|edby)|posted-?by|submitted|poster/i;
@@ -349,7 +352,7 @@ function isPersonIcon(el: Element): boolean {
 const LONE_BYLINE_WORD = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS})\\s*:?|(?:${LABEL_WORDS})\\s*:)\\s*$`, "i");
 
 /** The start of an unmarked byline: "By", "Von", or a label with a colon ("Autor:", "Text:"). */
-const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|(?:ein\\s+)?(?:artikel|beitrag|bericht))\\s+von)(?:\\s|:\\s*\\S)|(?:${LABEL_WORDS})\\s*:)`, "i");
+const BYLINE_START = new RegExp(`^[\\s|·•—–-]*(?:(?:${OPENING_WORDS}|(?:posted|written|submitted)\\s+by|(?:erstellt|geschrieben|verfasst|gespeichert|eingestellt|${PIECE_WORDS})\\s+von)(?:\\s|:\\s*\\S)|(?:${LABEL_WORDS})\\s*:)`, "i");
 /** The writer's credit beside others' ("Text von Jane Doe, Illustration von John Roe", "Words by Jane Doe"). */
 const CREDIT_START = /^[\s|·•—–-]*(?:text|texte|words)\s+(?:von|by|par)\s/i;
 const BYLINE_LABEL = new RegExp(`^[\\s|·•—–-]*(?:${WRITER_LABEL_WORDS})\\s*:`, "i");
