@@ -26,4 +26,22 @@ describe("the headline, where the h1 is not the post's", () => {
     const oneWord = read(page("Ohrschmuck | Novalanalove Fashion Blog", "Ear Candy allert", "Ohrschmuck"));
     expect(vp(oneWord.author)).toEqual([["Jana Weber", "visible byline under the h1"]]);
   });
+
+  it("is a lesser heading that states a part of the <title> on a page with no h1 or h2 headline, and no other", () => {
+    const minor = (h4: string) => `<!doctype html><html lang="en"><head><title>ATLANTIS DONATES MEDICAL SUPPLIES TO BAARK | Nassau | Bahamas Local News</title></head><body>
+<div class="newspost"><h4>${h4}</h4><p><small>April 21, 2022</small></p><p class="by">By Jane Doe</p>${LONG}${LONG}</div></body></html>`;
+    const stated = read(minor("ATLANTIS DONATES MEDICAL SUPPLIES TO BAARK"));
+    expect(vp(stated.author)).toEqual([["Jane Doe", "visible byline under the h4"]]);
+    expect(stated.datePublished[0]).toMatchObject({ value: "2022-04-21", provenance: "visible date line under the h4" });
+    expect(read(minor("Latest news from Nassau")).author).toEqual([]);
+  });
+
+  it("reads no advertisement's label as the author of a post", () => {
+    const ad = (name: string) => `<!doctype html><html lang="de"><head><title>Forums-Regeln</title></head><body>
+<article><h1>Forums-Regeln</h1><div class="author">${name}</div>${LONG}${LONG}</article></body></html>`;
+    expect(read(ad("Gesponserte Inhalte")).author).toEqual([]);
+    expect(read(ad("Sponsored content")).author).toEqual([]);
+    expect(values(read(ad("Jana Weber")).author)).toEqual(["Jana Weber"]);
+  });
 });
+

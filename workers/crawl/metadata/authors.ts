@@ -25,6 +25,8 @@ const NOBODY = new RegExp(
   "^(?:admin|administrator|wordpressadmin|wpadmin|siteadmin|webmaster|root|user|super\\s*user|default|guest|gast|anonymous|anonym|unknown|no\\s*author|n/?a|none|null|" +
     "publisher|human|author|autor|auteur|by|von|vom|par|posted|published|publiziert|veröffentlicht|geschrieben|erstellt|written|autoreninformation|author\\s*info(?:rmation)?|" +
     "about\\s+the\\s+author|über\\s+den\\s+autor|redakteur|editor|staff|red\\.?|kontakt|contact|mehr|more|" +
+    // An advertisement's label in a post's author slot.
+    "anzeige|werbung|advertisement|sponsored(?:\\s+(?:content|post))?|gesponsert(?:e\\s+inhalte)?|sponsoris[ée]|publicidad|pubblicità|" +
     "(?:ein\\s+)?(?:artikel|beitrag|text|bericht)\\s+von|(?:an?\\s+)?(?:article|post|story)\\s+by|(?:un\\s+)?article\\s+(?:de|par))$",
   "iu",
 );

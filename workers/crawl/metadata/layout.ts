@@ -94,11 +94,12 @@ export interface Layout {
   /**
    * The headline the other parts are placed by: the h1, or on a page without one the first h2 of its
    * article (or, with no article landmark, the first h2 the <title> holds), as templates that keep the
-   * h1 for nothing or for the logo head their posts.
+   * h1 for nothing or for the logo head their posts; failing those, a lesser heading that states the
+   * <title> (see `minorHeadline`).
    */
   headline: Element | null;
-  /** How provenance names the headline: "h1" or "h2". */
-  headlineTag: "h1" | "h2";
+  /** How provenance names the headline: its tag ("h1" when there is none). */
+  headlineTag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
   near(el: Element): boolean;
   /** Whether `el` is one of the few elements just before the headline, in its block: a kicker or a date line above it. */
   above(el: Element): boolean;
@@ -140,6 +141,24 @@ function wordedParts(title: string): string[] {
   return parts.length < 2 ? [] : parts.filter((p) => p.split(" ").length >= 2).map(looseKey);
 }
 
+/**
+ * A page without an h1 or h2 headline heads its post with a lesser heading that states the `<title>`:
+ * its whole text, or one of its parts of two words or more ("<h4>ATLANTIS PARADISE ISLAND … TO BAARK</h4>"
+ * under "ATLANTIS PARADISE ISLAND … TO BAARK | Nassau | Bahamas Local News").
+ */
+function minorHeadline(all: Element[], title: string): Element | null {
+  const whole = looseKey(title);
+  if (whole.length < 8) return null;
+  const parts = wordedParts(title);
+  return (
+    all.find((el) => {
+      if (!/^h[3-6]$/.test(tagOf(el)) || isNoise(el)) return false;
+      const key = looseKey(textOf(el));
+      return key.length >= 8 && (key === whole || parts.includes(key));
+    }) ?? null
+  );
+}
+
 /** Words that mark a sign-up box or a pop-up ("newsletter_teaser_block flyin_mode", "modal-subscribe"). */
 const SIGN_UP_WORDS = new Set(["newsletter", "subscribe", "subscription", "signup", "flyin"]);
 
@@ -168,7 +187,7 @@ export function pageLayout(body: Element): Layout {
   // Clio präsentiert das Album 'Brave New Woman'"). A misspelt h1 ("ll Climate Clock …") stays the headline.
   const untitled = !!h1 && !!title && !title.includes(looseKey(textOf(h1)));
   const titled = untitled ? titledH2(all.filter((el) => tagOf(el) === "h2" && !isNoise(el)), title, 0.6, wordedParts(rawTitle)) : null;
-  const headline = titled ?? h1 ?? headlineH2(all, hasLandmarks(), title);
+  const headline = titled ?? h1 ?? headlineH2(all, hasLandmarks(), title) ?? minorHeadline(all, rawTitle);
   let start = -1;
   let end = -1;
   let header: Element | null = null;
@@ -200,7 +219,7 @@ export function pageLayout(body: Element): Layout {
     h1s,
     h1,
     headline,
-    headlineTag: headline && tagOf(headline) === "h2" ? "h2" : "h1",
+    headlineTag: headline && /^h[2-6]$/.test(tagOf(headline)) ? (tagOf(headline) as Layout["headlineTag"]) : "h1",
     near: (el) => {
       const i = order.get(el) ?? -1;
       return (i > start && i < end) || !!header?.contains(el);
