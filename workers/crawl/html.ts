@@ -31,7 +31,12 @@ export const tagOf = (el: Element) => el.tagName.toLowerCase();
 export const hiddenByStyle = (el: Element) => /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "");
 
 /** Classes that hide an element from everyone, screen readers too ("hidden", Bootstrap's "d-none", Avada's "rich-snippet-hidden"). */
-const NOT_SHOWN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|u-hidden|rich-snippet-hidden)(?:\s|$)/i;
+export const NOT_SHOWN_CLASSES = ["hidden", "d-none", "is-hidden", "u-hidden", "rich-snippet-hidden"];
+/** Classes that hide an element from sight but not from screen readers (Bootstrap's "sr-only", WordPress's "screen-reader-text"). */
+export const SCREEN_READER_CLASSES = ["sr-only", "screen-reader-text", "screen-reader", "visually-hidden", "visuallyhidden", "hide-accessible", "element-invisible", "offscreen", "a11y-hidden"];
+/** A pattern of whole class names: one of `classes` as a class of its own. */
+export const classNamed = (classes: string[]) => new RegExp(`(?:^|\\s)(?:${classes.join("|")})(?:\\s|$)`, "i");
+const NOT_SHOWN_CLASS = classNamed(NOT_SHOWN_CLASSES);
 
 /**
  * Whether the element or one of its two nearest ancestors is hidden from every reader: the `hidden`

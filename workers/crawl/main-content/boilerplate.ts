@@ -3,7 +3,7 @@
  * and cookie boxes, ads, breadcrumbs, tag lists, author boxes, print/e-mail tools. Found by the words
  * of class, id, aria-label and role (several languages), by link density and by short label texts.
  */
-import { collapse, hiddenByStyle, tagOf } from "../html";
+import { collapse, hiddenByStyle, NOT_SHOWN_CLASSES, SCREEN_READER_CLASSES, tagOf } from "../html";
 import { isByline } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
 import { cardRow, elsewhere, onItsOwnLine } from "./cards";
@@ -43,7 +43,7 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "meta", strength: "weak", re: [T("meta|byline|dateline|posted-on|entry-meta|post-meta|date|datum|timestamp|published|updated|reading-time|read-time|credit|credits|copyright")] },
   { label: "chrome", strength: "weak", re: [T("footer|entry-footer|post-footer|site-header|masthead")] },
   // Not Drupal's "field-label-hidden": the label is hidden, the field shown.
-  { label: "hidden", strength: "weak", re: [T("sr-only|screen-reader-text|screen-reader|visually-hidden|visuallyhidden|element-invisible|(?<!label-)hidden|d-none|invisible")] },
+  { label: "hidden", strength: "weak", re: [T([...SCREEN_READER_CLASSES, ...NOT_SHOWN_CLASSES, "invisible"].map((c) => (c === "hidden" ? "(?<!label-)hidden" : c)).join("|"))] },
 ];
 
 /** Labels that describe prose by nature (a biography, a sidebar's text), so prose does not protect them. */

@@ -5,7 +5,7 @@
  * a shortened start of the headline) the headline is the title. A heading that names the site (the
  * logo in the banner) never is.
  */
-import { tagOf, textOf } from "../html";
+import { classNamed, NOT_SHOWN_CLASSES, SCREEN_READER_CLASSES, tagOf, textOf } from "../html";
 import { type Candidate, type Collector, looseKey, textKey } from "./collect";
 import type { Layout } from "./layout";
 import { isHomePage } from "./title";
@@ -61,7 +61,7 @@ function isBanner(header: Element | null): boolean {
 }
 
 /** Headings only screen readers get: "Navigation", "detail". */
-const HIDDEN = /(?:^|\s)(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden|hide-accessible|hidden|element-invisible|offscreen|a11y-hidden|u-hidden)(?:\s|$)/i;
+const HIDDEN = classNamed([...SCREEN_READER_CLASSES, ...NOT_SHOWN_CLASSES]);
 const isHidden = (el: Element) => el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || HIDDEN.test(el.getAttribute("class") ?? "");
 
 /** The headings that may be the page's headline: h1s, and marked headlines in the content. */
