@@ -186,6 +186,7 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   // Unmarked "By Jane Doe" and "Autor: Jane Doe" lines between the headline and the body text,
   // and short ones elsewhere in the article (a signature at its end) when they read as a name.
   if (!layout.headline) return;
+  const opens = (line: string) => BYLINE_START.test(line) || CREDIT_START.test(line);
   for (const el of layout.elements) {
     if (!LINE_TAGS.has(tagOf(el))) continue;
     const near = layout.near(el);
@@ -193,7 +194,6 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
     if (length > 100 || (!near && !layout.inArticle(el))) continue;
     // "Von Jane Doe und John Roe<br>Kakuma / Kenia": the byline is the element's first line.
     const line = firstLine(el);
-    const opens = (s: string) => BYLINE_START.test(s) || CREDIT_START.test(s);
     if (!opens(line) || marked.some((m) => m.contains(el)) || isNoise(el) || isPictureCredit(el)) continue;
     const text = line === collapse(el.textContent ?? "") ? textOf(el) : line;
     // The innermost element that holds the whole line.
