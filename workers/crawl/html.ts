@@ -30,8 +30,8 @@ export const tagOf = (el: Element) => el.tagName.toLowerCase();
 /** Whether the element's own style hides it (`display: none`, `visibility: hidden`). */
 export const hiddenByStyle = (el: Element) => /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "");
 
-/** Classes that hide an element from everyone, screen readers too ("hidden", Bootstrap's "d-none", Avada's "rich-snippet-hidden"). */
-export const NOT_SHOWN_CLASSES = ["hidden", "d-none", "is-hidden", "u-hidden", "rich-snippet-hidden"];
+/** Classes that hide an element from everyone, screen readers too ("hidden", Bootstrap's "d-none" and "invisible", Avada's "rich-snippet-hidden"). */
+export const NOT_SHOWN_CLASSES = ["hidden", "d-none", "invisible", "is-hidden", "u-hidden", "rich-snippet-hidden"];
 /** Classes that hide an element from sight but not from screen readers (Bootstrap's "sr-only", WordPress's "screen-reader-text"). */
 export const SCREEN_READER_CLASSES = ["sr-only", "screen-reader-text", "screen-reader", "visually-hidden", "visuallyhidden", "hide-accessible", "element-invisible", "offscreen", "a11y-hidden"];
 /** A pattern of whole class names: one of `classes` as a class of its own. */

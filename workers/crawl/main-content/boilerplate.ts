@@ -43,7 +43,7 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "meta", strength: "weak", re: [T("meta|byline|dateline|posted-on|entry-meta|post-meta|date|datum|timestamp|published|updated|reading-time|read-time|credit|credits|copyright")] },
   { label: "chrome", strength: "weak", re: [T("footer|entry-footer|post-footer|site-header|masthead")] },
   // Not Drupal's "field-label-hidden": the label is hidden, the field shown.
-  { label: "hidden", strength: "weak", re: [T([...SCREEN_READER_CLASSES, ...NOT_SHOWN_CLASSES, "invisible"].map((c) => (c === "hidden" ? "(?<!label-)hidden" : c)).join("|"))] },
+  { label: "hidden", strength: "weak", re: [T([...SCREEN_READER_CLASSES, ...NOT_SHOWN_CLASSES].map((c) => (c === "hidden" ? "(?<!label-)hidden" : c)).join("|"))] },
 ];
 
 /** Labels that describe prose by nature (a biography, a sidebar's text), so prose does not protect them. */

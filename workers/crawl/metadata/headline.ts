@@ -104,7 +104,7 @@ const DATE_START = /^\s*(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{
 
 /** Parts of a heading marked as its headline proper ("entry-title-primary", "headline"). */
 const PRIMARY = /(?:^|[\s_-])(?:title|headline|primary)(?:$|[\s_-])/i;
-const SHOWN = (n: Element) => !isHidden(n) && !/invisible/i.test(n.getAttribute("class") ?? "");
+const SHOWN = (n: Element) => !isHidden(n);
 
 /**
  * A heading in parts ("<h1><span>Brexit</span> Parliament votes</h1>"): the part marked as the

@@ -119,16 +119,16 @@ const ABOVE_ELEMENTS = 8;
 function headlineH2(all: Element[], landmarked: boolean, title: string): Element | null {
   const h2s = all.filter((el) => tagOf(el) === "h2" && !isNoise(el) && textOf(el).split(" ").length >= 2);
   if (landmarked) return h2s.find((el) => el.closest(LANDMARKS)) ?? null;
-  return titledH2(h2s, title);
+  return titledHeading(h2s, title);
 }
 
 /**
- * The first of `h2s` that the `<title>` states (as `looseKey`s), and that is at least `share` of it or
- * one of its parts of two words or more ("Ear Candy!" in "Ear Candy! | Novalanalove").
+ * The first of `headings` that the `<title>` states (as `looseKey`s), and that is at least `share` of it
+ * or one of `parts` (its parts of two words or more: "Ear Candy!" in "Ear Candy! | Novalanalove").
  */
-function titledH2(h2s: Element[], title: string, share = 0, parts: string[] = []): Element | null {
+function titledHeading(headings: Element[], title: string, share = 0, parts: string[] = []): Element | null {
   return (
-    h2s.find((el) => {
+    headings.find((el) => {
       const key = looseKey(textOf(el));
       return key.length >= 8 && title.includes(key) && (key.length >= share * title.length || parts.includes(key));
     }) ?? null
@@ -147,16 +147,9 @@ function wordedParts(title: string): string[] {
  * under "ATLANTIS PARADISE ISLAND … TO BAARK | Nassau | Bahamas Local News").
  */
 function minorHeadline(all: Element[], title: string): Element | null {
-  const whole = looseKey(title);
-  if (whole.length < 8) return null;
-  const parts = wordedParts(title);
-  return (
-    all.find((el) => {
-      if (!/^h[3-6]$/.test(tagOf(el)) || isNoise(el)) return false;
-      const key = looseKey(textOf(el));
-      return key.length >= 8 && (key === whole || parts.includes(key));
-    }) ?? null
-  );
+  const lesser = all.filter((el) => /^h[3-6]$/.test(tagOf(el)) && !isNoise(el));
+  // A share of 1 is the whole <title>.
+  return titledHeading(lesser, looseKey(title), 1, wordedParts(title));
 }
 
 /** Words that mark a sign-up box or a pop-up ("newsletter_teaser_block flyin_mode", "modal-subscribe"). */
@@ -186,7 +179,7 @@ export function pageLayout(body: Element): Layout {
   // album's name, over the news) heads the post less than an h2 that states most of the <title> ("Leslie
   // Clio präsentiert das Album 'Brave New Woman'"). A misspelt h1 ("ll Climate Clock …") stays the headline.
   const untitled = !!h1 && !!title && !title.includes(looseKey(textOf(h1)));
-  const titled = untitled ? titledH2(all.filter((el) => tagOf(el) === "h2" && !isNoise(el)), title, 0.6, wordedParts(rawTitle)) : null;
+  const titled = untitled ? titledHeading(all.filter((el) => tagOf(el) === "h2" && !isNoise(el)), title, 0.6, wordedParts(rawTitle)) : null;
   const headline = titled ?? h1 ?? headlineH2(all, hasLandmarks(), title) ?? minorHeadline(all, rawTitle);
   let start = -1;
   let end = -1;
