@@ -163,6 +163,17 @@ describe("visible text", () => {
     expect(profile.author).toEqual([]);
   });
 
+  it("names the writer of a headshot link to their archive by its title or its picture's alt (axios.com)", () => {
+    const page = (link: string) => read(`<html><body><main><h1>Ten tips</h1><div class="flex items-center caption">${link}<div class="truncate"><span>Steve LeVine</span></div></div>${LONG}</main></body></html>`, "https://www.axios.com/newsletters/future");
+    const titled = page(`<a title="Steve LeVine" href="https://www.axios.com/authors/stevelevine/"><amp-img alt="Steve LeVine" src="/s.png"></amp-img></a>`);
+    expect(vp(titled.author)).toContainEqual(["Steve LeVine", "visible link to the author's page under the h1"]);
+    const pictured = page(`<a href="/authors/stevelevine/"><img alt="Steve LeVine" src="/s.png"></a>`);
+    expect(vp(pictured.author)).toContainEqual(["Steve LeVine", "visible link to the author's page under the h1"]);
+    // A picture whose alt is no name the slug spells names no one.
+    const logo = page(`<a href="/authors/stevelevine/"><img alt="Axios logo" src="/s.png"></a>`);
+    expect(vp(logo.author).map(([, p]) => p)).not.toContain("visible link to the author's page under the h1");
+  });
+
   it("cuts 'Zeige alle Beiträge von' and a trailing arrow off a rel=author link's text", () => {
     const m = read(`<html><body><article><h1>Ten tips</h1>${LONG}<a href="/author/simon/" rel="author">Zeige alle Beiträge von Simon Dückert <span class="meta-nav">→</span></a></article></body></html>`, "https://blog.example/tips");
     expect(vp(m.author)).toEqual([["Simon Dückert", "link rel=author"]]);

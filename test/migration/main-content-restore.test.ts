@@ -11,6 +11,8 @@ import lbv from "../fixtures/real/pages/lbv.de-Bavaria.html?raw";
 import zdh from "../fixtures/real/pages/zdh.de-foerderungsstopp.html?raw";
 import munich from "../fixtures/real/pages/munich2022.com-topathleten.html?raw";
 import exxpress from "../fixtures/real/pages/exxpress.at-zaehne.html?raw";
+import ejwue from "../fixtures/real/pages/ejwue.de.lieferketten.html?raw";
+import houzz from "../fixtures/real/pages/houzz.de-Projekte.html?raw";
 import { storyParagraph } from "./main-content-pages";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
@@ -122,5 +124,24 @@ describe("main content around Readability's article", () => {
     expect(label.mainText).not.toContain("Lesen Sie auch");
     const linked = extractPage(exxpress.replace(heading, heading.replace("Dienstwagen fuhr neben Zug", '<a href="/andere-geschichte/">Dienstwagen fuhr neben Zug</a>')), page.url);
     expect(linked.mainText).not.toContain("Dienstwagen fuhr neben Zug");
+  });
+
+  it("stops the prose after the article at a thematic break: the site's word beneath it stays out (a real page: ejwue.de's news item and its 'about us')", () => {
+    const about = "koordiniert, fördert und gestaltet die evangelische Jugendarbeit in Württemberg";
+    const main = mainOf(ejwue);
+    expect(main.text).toContain("Die Initiative Lieferkettengesetz ist ein Zusammenschluss zahlreicher Organisationen");
+    expect(main.text).not.toContain(about);
+    // Without the break the same block reads as the article's prose after it.
+    const unbroken = ejwue.replace('<hr class="ce-div">', "");
+    expect(unbroken).not.toBe(ejwue);
+    expect(mainOf(unbroken).text).toContain(about);
+  });
+
+  it("does not call Readability and a landmark that shares few of its tokens agreed: the page's text stays (a real page: houzz.de's ideabook)", () => {
+    const main = mainOf(houzz);
+    expect(main.method).toBe("readability");
+    expect(main.reason).toContain("token agreement 37%");
+    expect(main.reason).not.toContain("agree (");
+    expect(main.text).toContain("Gut zu wissen: Nur ca. drei Prozent der über 2,7 Millionen aktiven Houzz-Fachleute");
   });
 });

@@ -68,6 +68,8 @@ export interface MainContentSignals {
 const TINY = 200;
 /** The landmark adds at most this share of Readability's text: the two agree. */
 const AGREE_EXCESS = 0.12;
+/** ...and at least this share of their tokens is shared: a landmark that dropped half of Readability's text does not agree with it. */
+const AGREE_TOKENS = 0.5;
 /** At least this share of Readability's text must lie in the landmark for the landmark to compete. */
 const CONTAINED = 0.5;
 /** A block of at least this many letters with few links reads as prose. */
@@ -194,7 +196,7 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   // the page's chrome or hidden (a gallery's later pages): the article's own text split by an ad is not.
   const articleMarks = new Set(markedAreas(r.blocks[0]));
   const marked = (b: Element) => markedAreas(b).some((label) => !articleMarks.has(label));
-  const after = r.chars < 0.7 * l.chars ? excess.filter((b) => stats.indexOf(b) > last && longProse(b) && !marked(b)) : [];
+  const after = r.chars < 0.7 * l.chars ? closed(page, r, excess.filter((b) => stats.indexOf(b) > last && longProse(b) && !marked(b))) : [];
   const units = [...inside, ...lead, ...after];
   if (!units.length) return null;
   const c = fromElements("merged", [...(r.c.members ?? []), ...units], false);
@@ -221,6 +223,24 @@ function extend(page: Page, r: Scored, l: Scored, excess: Element[]): { merged: 
   const parts = [[inside, "dropped inside it"], [lead, "of lead before it"], [after, "of text after it"]] as const;
   const said = parts.filter(([list]) => list.length).map(([list, what]) => `${list.length} block(s) ${what}`);
   return { merged, note: `Readability's article plus ${said.join(", ")} (${merged.chars - r.chars} letters)` };
+}
+
+/**
+ * Of the blocks after Readability's article, those before the first thematic break (<hr>) that follows it:
+ * a break closes the article, and what comes after it is the site's word ("About us", a disclaimer).
+ */
+function closed(page: Page, r: Scored, after: Element[]): Element[] {
+  if (!after.length) return after;
+  const breaks = new Set<Element>(page.body.querySelectorAll("hr"));
+  if (!breaks.size) return after;
+  const last = r.blocks[r.blocks.length - 1]!;
+  const order = new Map<Element, number>();
+  let close = Infinity;
+  for (const el of page.body.querySelectorAll("*")) {
+    order.set(el, order.size);
+    if (close === Infinity && breaks.has(el) && order.has(last) && !last.contains(el) && !page.dropped(el)) close = order.size;
+  }
+  return after.filter((b) => (order.get(b) ?? 0) < close);
 }
 
 function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, r: Scored | null, readWhy: string, article: boolean, kind: string): Choice {
@@ -253,7 +273,7 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
   const prose = proseOf(excess);
   const agreement = tokenAgreement(page.render(r).text, page.render(l).text);
   const overlap = `token agreement ${pct(agreement)}`;
-  const agree = extra <= AGREE_EXCESS * r.chars;
+  const agree = extra <= AGREE_EXCESS * r.chars && agreement >= AGREE_TOKENS;
   const compared: Compared = { ...NOT_COMPARED, agree: agree ? 1 : 0, excess: Math.min(1, extra / r.chars), excessProse: extra ? prose / extra : 0, tokenAgreement: agreement };
   const adds = `${landmarkName} adds ${extra} letters to Readability's ${r.chars}`;
   const summary = agree
@@ -278,7 +298,7 @@ function choose(page: Page, l: Scored, landmarkName: string, fallback: boolean, 
  * 2. Readability's text lying mostly (> 50%) outside the landmark gives Readability, unless the landmark
  *    (the page's own, not the body) holds more letters than Readability kept, at least half of them prose.
  * 3. The landmark's text outside Readability's article is weighed: little of it (≤ 12% of
- *    Readability's) means they agree; otherwise its share of prose (blocks of 60+ letters, few links)
+ *    Readability's) with half their tokens shared means they agree; otherwise its share of prose (blocks of 60+ letters, few links)
  *    tells content from link lists and short lines.
  * 4. A page that is not an article (og:type website/product, JSON-LD Product...) keeps the landmark
  *    whole when they agree or when the landmark adds prose (≥ 25% of Readability's text).

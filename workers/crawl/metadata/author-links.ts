@@ -41,6 +41,17 @@ function namesSlug(name: string, path: string): boolean {
 }
 
 /**
+ * The name a link without text gives its writer's headshot: the link's title, else its one image's alt
+ * ("<a href="/authors/janedoe/" title="Jane Doe"><img alt="Jane Doe"></a>").
+ */
+function pictured(a: Element): string {
+  const title = a.getAttribute("title")?.trim();
+  if (title) return title;
+  const images = a.querySelectorAll("img, amp-img");
+  return images.length === 1 ? (images[0]!.getAttribute("alt")?.trim() ?? "") : "";
+}
+
+/**
  * "<a href="/author/jane-doe/">Jane Doe</a>" under the headline or in the article: a theme's byline
  * without a byline class. The link's text must read as a name its archive's slug spells; links to
  * several writers in one line ("Por: <a>A</a>, <a>B</a>") are co-authors. The first line of such links
@@ -60,7 +71,7 @@ export function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: La
     }
     if (!AUTHOR_PAGE.test(path) || isNoise(a) || rawLength(a) > 60) continue;
     if (!layout.near(a) && !layout.inArticle(a)) continue;
-    const name = cleanByline(textOf(a), ctx.language, ctx.now);
+    const name = cleanByline(textOf(a) || pictured(a), ctx.language, ctx.now);
     if (!name || !isWrittenName(name) || !namesSlug(name, path)) continue;
     line = a.parentElement;
     if (!names.includes(name)) names.push(name);
