@@ -209,7 +209,9 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(vp(read(`<html lang="en"><body><main><h1>Harbour reopens</h1><div class="post-meta">Posted on 02.11.2021</div>${LONG}</main></body></html>`).datePublished)).toEqual([["2021-11-02", "visible date line under the h1"]]);
     // With its time after it, and on a page that names no language (rnz.de): still the day first.
     expect(vp(read(`<html><body><main><h1>Harbour reopens</h1><div class="post-meta">12.10.2015, 19:16 Uhr</div>${LONG}</main></body></html>`).datePublished)).toEqual([["2015-10-12T19:16:00", "visible date line under the h1"]]);
-    expect(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished).toEqual([]);
+    // An update line is no publication date line: it stands in, named for what it is, only on a page that shows no other date.
+    expect(vp(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p>${LONG}</main></body></html>`).datePublished)).toEqual([["2024-03-05", "visible update date line (the page shows no other date)"]]);
+    expect(vp(read(`<html lang="de"><body><main><h1>Neue Radwege</h1><p>Aktualisiert am 5. März 2024</p><p>Erstellt am 1. März 2024</p>${LONG}</main></body></html>`).datePublished)).toEqual([["2024-03-01", "visible date line under the h1"]]);
     // The words that introduce another date count at a word's start only: a "Prevention" kicker is no event, "Abstand" no "Stand".
     expect(vp(read(`<html lang="en"><body><main><h1>Walking helps</h1><p>Prevention | 12 March 2022</p>${LONG}</main></body></html>`).datePublished)).toEqual([["2022-03-12", "visible date line under the h1"]]);
     expect(read(`<html lang="en"><body><main><h1>Walking helps</h1><p>Event | 12 March 2022</p>${LONG}</main></body></html>`).datePublished).toEqual([]);

@@ -9,7 +9,7 @@ import { collapse } from "./html";
 import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { isArticle, readHeadlines, TITLE_GUESS, TITLE_TAG } from "./metadata/headline";
-import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readTitleDate, readUrlDate } from "./metadata/datelines";
+import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readTitleDate, readUrlDate, updateStandsIn } from "./metadata/datelines";
 import { readJsonLd } from "./metadata/jsonld";
 import { readMarkup } from "./metadata/markup";
 import { declaredLanguage, readTags } from "./metadata/tags";
@@ -117,6 +117,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   readTitleDate(col, read, title);
   alignUtcDays(col);
   preferShownDay(col);
+  updateStandsIn(col);
   readSiteNames(col, ctx.finalUrl, ctx.siteTitleSuffixes ?? [], title, layout?.h1 ? collapse(layout.h1.textContent ?? "") : null, () => (layout ? shownTexts(layout, true) : []));
   // The host's label names the site, but a personal site's host is also its author's name.
   refineAuthors(col, layout, col.list("siteName").filter((c) => c.family !== "host").map((c) => c.value));

@@ -19,6 +19,13 @@ const PUBLISHED_BY = String.raw`^\s*(?:veröffentlicht|erstellt|publiziert|ersch
 /** A line that opens with such a label, the date after it. */
 const PUBLISHED_LABEL = new RegExp(`${PUBLISHED_BY}\\d`, "i");
 /**
+ * How a label says it dates the page's last update: "Aktualisiert am", "Zuletzt geändert:", "Last updated:",
+ * "Mis à jour le". The whole introduction of the line (a name may not come before it).
+ */
+const UPDATED_BY = /^\s*(?:zuletzt\s+)?(?:aktualisiert|geändert|bearbeitet)(?:\s+am)?\s*:?\s*$|^\s*(?:last\s+)?(?:updated|modified|changed)(?:\s+on)?\s*:?\s*$|^\s*(?:mis à jour|actualizado|aggiornato)(?:\s+(?:le|el|il))?\s*:?\s*$/i;
+/** A line that opens with such a label, the date after it. */
+const UPDATED_LABEL = /^\s*(?:(?:zuletzt\s+)?(?:aktualisiert|geändert)|(?:last\s+)?updated|mis à jour)(?:\s+(?:am|on|le))?\s*:?\s*\d/i;
+/**
  * The label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>",
  * "<div>Datum</div><div>31.01.2022</div>", "<p>Mise en ligne</p><p>23 mai 2019</p>". "Datum" alone is a
  * label only so, over a date of its own (on a line, "Datum: …" dates an event as often).
@@ -93,7 +100,7 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const above = !near && layout.above(el);
     const dated = marked(el);
     // Elsewhere in the article, a short line that says it dates the publication ("Erstellt am: 30.01.2022").
-    const labelled = !near && !above && !dated && text.length <= 80 && PUBLISHED_LABEL.test(text) && layout.inArticle(el);
+    const labelled = !near && !above && !dated && text.length <= 80 && (PUBLISHED_LABEL.test(text) || UPDATED_LABEL.test(text)) && layout.inArticle(el);
     // Anywhere, a date alone in the element after such a label (a short one: read only then).
     const label = text.length <= 40 ? el.previousElementSibling : null;
     const afterLabel = !!label && (label.textContent ?? "").length <= 60 && PUBLISHED_LABEL_ALONE.test(collapse(label.textContent ?? ""));
@@ -126,7 +133,11 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     // A sentence that mentions a date is not a date line.
     if (date.text.length < 0.35 * raw.length && !introduced && !leads && !press) continue;
     const stand = (near || above) && before.length <= 40 && STAND.test(before);
-    if (OTHER_WORDS.test(before) && !stand) continue;
+    if (OTHER_WORDS.test(before) && !stand) {
+      // The page's last update, as a line says it: the article's date when the page shows no other (see updateStandsIn).
+      if (UPDATED_BY.test(before) && !opens) col.add("dateModified", date.iso, "visible update date line", 0.6, "date line", el);
+      continue;
+    }
     found++;
     const inArticle = layout.inArticle(el);
     let strength = 0.58 + (near || above ? 0.1 : 0) + (inArticle ? 0.04 : 0) + (introduced || afterLabel ? 0.06 : 0) + (/date|publi/i.test(markOf(el)) ? 0.04 : 0) - (found > 1 ? 0.08 : 0);
@@ -298,3 +309,18 @@ export function readAgencyDateline(col: Collector, mainText: string | undefined)
   const match = AGENCY_DATELINE.exec((mainText ?? "").slice(0, 400));
   if (match) col.add("author", match[1], "visible news agency in the article's dateline", 0.45, "agency");
 }
+
+/**
+ * A page whose only date is its update line ("Aktualisiert am 17.01.2021.", "Last updated: 13 July 2020")
+ * presents that day as the article's: it is proposed as the publication date, below every date a page
+ * states as such, and named for what it is.
+ */
+export function updateStandsIn(col: Collector): void {
+  if (col.list("datePublished").length) return;
+  const lines = col.list("dateModified").filter((c) => c.provenance === "visible update date line");
+  const days = new Set(lines.map((c) => c.value.slice(0, 10)));
+  if (days.size !== 1) return;
+  const [line] = lines;
+  col.list("datePublished").push({ ...line!, strength: 0.5, provenance: "visible update date line (the page shows no other date)" });
+}
+
