@@ -43,5 +43,15 @@ describe("the headline, where the h1 is not the post's", () => {
     expect(read(ad("Sponsored content")).author).toEqual([]);
     expect(values(read(ad("Jana Weber")).author)).toEqual(["Jana Weber"]);
   });
+
+  it("takes the text's block as the article where the headline stands in a title bar of its own beside it, without landmarks (internetchemie.info)", () => {
+    const bar = (title: string) => `<!doctype html><html lang="de"><head><title>Heliumkerne entdeckt</title></head><body>
+<div id="nav"><a href="/">Start</a></div>${title}
+<div class="main"><div id="haupttext">${LONG}${LONG}<hr><p><b>Erstellt am </b>17.01.2021.</p></div></div>
+<div id="footer"><p>Erstellt am 02.02.2020</p></div></body></html>`;
+    const beside = read(bar(`<div id="titel"><h1>Heliumkerne entdeckt</h1></div>`));
+    // The footer's line, outside that block, is not the article's.
+    expect(vp(beside.datePublished)).toEqual([["2021-01-17", "visible date element"]]);
+  });
 });
 

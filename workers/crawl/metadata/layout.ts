@@ -205,6 +205,8 @@ export function pageLayout(body: Element): Layout {
           break;
         }
       }
+      // The headline in a title bar of its own beside the text's block (both children of the body): that block.
+      if (!story) for (let cur: Element | null = first; cur && cur.parentElement; cur = cur.parentElement) if (cur.parentElement === body) story = cur;
     }
   }
   return {
