@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { hostLabel, sharedTitleAffix, stripSiteSuffix, titleParts } from "../../workers/crawl/metadata";
 import { stripSection } from "../../workers/crawl/metadata/title";
+import sacCas from "../fixtures/real/pages/sac-cas.ch-schneesport.html?raw";
 import { LONG, read, values, vp } from "./metadata-helpers";
 
 describe("titles and site names", () => {
@@ -196,4 +197,14 @@ describe("titles and site names", () => {
     expect(sharedTitleAffix(titles)).toBe("半月谈");
     expect(stripSiteSuffix(titles[0], ["半月谈"])).toBe("益阳：“数字”是优长");
   });
+
+  it("reads the headline without the subline its markup names inside the h1 (a real page: sac-cas.ch's m-stage__subline), and keeps an unmarked second part", () => {
+    const url = "https://www.sac-cas.ch/de/umwelt/schneesport-mit-ruecksicht/";
+    const subline = `<span class="m-stage__subline fs-h1-subline">`;
+    expect(sacCas).toContain(subline);
+    expect(read(sacCas, url).title[0]).toMatchObject({ value: "Schneesport mit Rücksicht auf Wildtiere", provenance: "<h1> within <title>" });
+    expect(read(sacCas.replace(subline, `<span class="entry-subtitle">`), url).title[0]!.value).toBe("Schneesport mit Rücksicht auf Wildtiere");
+    expect(read(sacCas.replace(subline, "<span>"), url).title[0]!.value).toBe("Schneesport mit Rücksicht auf Wildtiere Verhaltenstipps für einen naturverträglichen Schneesport");
+  });
 });
+

@@ -99,6 +99,8 @@ function wholeText(el: Element): string {
 
 /** Elements that hold a line under a headline, not the headline: its date, its section, its byline. */
 const TRAILER_TAGS = new Set(["small", "time", "sub"]);
+/** Parts of a heading its markup names as the line under the headline ("m-stage__subline", "entry-subtitle", "dek"). */
+const SUBLINE_CLASS = /sub-?line|sub-?title|sub-?headline|sub-?heading|standfirst|(?:^|[\s_-])(?:dek|deck)(?:$|[\s_-])/i;
 /** A part that starts with a written day ("02.02.2022", "2022-02-02", "2. Februar 2022"). */
 const DATE_START = /^\s*(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.\s\p{L}+\s\d{4})/u;
 
@@ -124,9 +126,9 @@ function withoutKicker(el: Element): string | null {
     else if (!element || SHOWN(element)) parts.push({ text, el: element });
   }
   colon ||= parts.length >= 2 && !!parts[0]!.el && parts[0]!.text.endsWith(":");
-  // A trailing line under the headline proper: "<small>02.02.2022 • News</small>", a <time>.
+  // A trailing line under the headline proper: "<small>02.02.2022 • News</small>", a <time>, a marked subline.
   const last = parts[parts.length - 1];
-  const trailer = parts.length >= 2 && !!last.el && (TRAILER_TAGS.has(tagOf(last.el)) || DATE_START.test(last.text));
+  const trailer = parts.length >= 2 && !!last.el && (TRAILER_TAGS.has(tagOf(last.el)) || DATE_START.test(last.text) || SUBLINE_CLASS.test(last.el.getAttribute("class") ?? ""));
   if (trailer) {
     parts.pop();
     if (parts.length === 1 || !parts[0].el) return parts.map((p) => p.text).join(" ");
