@@ -13,6 +13,7 @@ import munich from "../fixtures/real/pages/munich2022.com-topathleten.html?raw";
 import exxpress from "../fixtures/real/pages/exxpress.at-zaehne.html?raw";
 import ejwue from "../fixtures/real/pages/ejwue.de.lieferketten.html?raw";
 import houzz from "../fixtures/real/pages/houzz.de-Projekte.html?raw";
+import tagblatt from "../fixtures/real/pages/0a29620f9c4347758c146ed06dab6f3e.html?raw";
 import { storyParagraph } from "./main-content-pages";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
@@ -144,4 +145,13 @@ describe("main content around Readability's article", () => {
     expect(main.reason).not.toContain("agree (");
     expect(main.text).toContain("Gut zu wissen: Nur ca. drei Prozent der über 2,7 Millionen aktiven Houzz-Fachleute");
   });
+
+  it("keeps the article's text that the page marks as behind a registration wall it shows ('regwalled': a real page, tagblatt.ch), and drops the wall's own box", () => {
+    const behind = "Stattdessen setzt «Rain» unversehens Assoziationen in Gang";
+    expect(mainOf(tagblatt).text).toContain(behind);
+    const wall = tagblatt.replace(/class="text regwalled"/g, 'class="text regwall"');
+    expect(wall).not.toBe(tagblatt);
+    expect(mainOf(wall).text).not.toContain(behind);
+  });
 });
+

@@ -26,7 +26,8 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "ad", strength: "strong", re: [T("ad|ads|adv|advert|adverts|dfp|gpt-ad|anzeige|anzeigen|werbung|publicite|publicidad"), S("advert|adsbygoogle|ad-slot|adslot|ad-container|ad-wrapper|ad-unit|adunit|google-ad|outbrain|taboola|doubleclick")] },
   { label: "share", strength: "medium", re: [P("share|sharing|sharedaddy|social|shariff|addtoany|a2a"), T("teilen|partager|partage|compartir|condividi|delen")] },
   { label: "related", strength: "medium", re: [S("related|recommend|verwandt|empfehl|aehnlich|similaire|relacionad|correlat|gerelateerd|more-stories|more-articles|also-read|most-read|mostread|meistgelesen|popular-posts|trending"), T("similar|suggested|lire-aussi|a-lire|more-from|weitere-artikel")] },
-  { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall|regwall|push-noti|onesignal")] },
+  // Not "paywalled", "regwalled": the article's own text behind the wall, which a page that shows it marks so.
+  { label: "subscribe", strength: "medium", re: [S("subscribe|subscription|signup|sign-up|optin|opt-in|abonn|suscri|paywall(?!ed)|regwall(?!ed)|push-noti|onesignal")] },
   { label: "promo", strength: "medium", re: [S("promo|sponsor|disclosure|affiliate-notice|affiliate-disclaimer")] },
   // A scrolling band of share prices or headlines above the page ("stock-bar", "marquee"), however much
   // of the text it holds (exxpress.at's is over a third of its article). Not a live ticker of an event,
