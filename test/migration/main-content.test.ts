@@ -235,6 +235,12 @@ describe("main content", () => {
       ["Die Patienten konnten mit dem Medikament weiterlesen, sagte die Ärztin.", null],
       ["You have 2 free articles left this month.", "notice"],
       ["Diese Seite zeigt gesponserten Marketing-Inhalt, Quell- und Informationslinks sowie extern eingespielte Banner.", "notice"],
+      // The placeholder of an embedded post held back until the reader consents (munich2022.com, omr.com, familie.de).
+      ["Um Deine persönlichen Daten zu schützen, haben wir das automatische Laden der Inhalte von twitter.com blockiert. Wenn Dir Inhalte dieses Anbieters angezeigt werden sollen, stimme bitte zu.", "notice"],
+      ["Ich bin einverstanden, dass ich diesen Inhalt angezeigt bekomme und dadurch meine personenbezogenen Daten an den Betreiber des Portals übermittelt werden.", "notice"],
+      ["Ich bin damit einverstanden, dass mir externe Inhalte angezeigt werden. Damit können personenbezogene Daten an Drittplattformen übermittelt werden.", "notice"],
+      ["I agree that external content is shown to me. Your personal data may be transferred to the third-party platform.", "notice"],
+      ["Der Stadtrat war einverstanden, dass die Inhalte der Ausstellung im Museum angezeigt werden.", null],
       ["The paper offered readers 10 free articles a month before it built its paywall, the editor said.", null],
       ["The council will update its browser-based booking system next spring, the mayor said.", null],
       ["Readers who sign up for the course receive a printed handbook and a certificate.", null],

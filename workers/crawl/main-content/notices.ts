@@ -109,6 +109,12 @@ const NOTICE = anyOf(
     String.raw`\b(comments|replies) (are|will be) (moderated|reviewed|held for moderation)\b`,
     String.raw`\breserves? the right to (delete|remove|edit) (any )?comments\b`,
     String.raw`\bcomments (do not|don't) (necessarily )?(reflect|represent) the (views|opinions?)\b`,
+    // The placeholder of an embedded post or video the page holds back until the reader consents.
+    String.raw`\bich bin (damit )?einverstanden, dass (ich|mir) (diesen |diese |externe )?(inhalte?|inhalt) angezeigt\b`,
+    String.raw`\b(das )?(automatische )?laden (der|von) (inhalten|inhalte) (von|aus) .{1,40}? blockiert\b`,
+    String.raw`\bpersonenbezogene(n)? daten an (den betreiber|drittplattformen|dritt(anbieter|e))`,
+    String.raw`\bi (agree|consent) (to|that) (external|third[- ]party) content\b`,
+    String.raw`\b(your )?(personal )?data (will|may|can) be (transferred|sent|transmitted) to (the )?(third[- ]party|external) (platform|provider|service)s?\b`,
     // The site's banner for old browsers.
     String.raw`\byou('re| are) using an? (outdated|old|older|unsupported) (web )?browser\b`,
     String.raw`\b(please )?(upgrade|update) (to a newer version of )?your (web )?browser\b`,
