@@ -14,6 +14,7 @@ import exxpress from "../fixtures/real/pages/exxpress.at-zaehne.html?raw";
 import ejwue from "../fixtures/real/pages/ejwue.de.lieferketten.html?raw";
 import houzz from "../fixtures/real/pages/houzz.de-Projekte.html?raw";
 import tagblatt from "../fixtures/real/pages/0a29620f9c4347758c146ed06dab6f3e.html?raw";
+import automobilwoche from "../fixtures/real/pages/automobilwoche.de-VW-Betriebsversammlung.html?raw";
 import { storyParagraph } from "./main-content-pages";
 
 // What the main content restores around Readability's article and what it leaves out there, on real pages.
@@ -152,6 +153,18 @@ describe("main content around Readability's article", () => {
     const wall = tagblatt.replace(/class="text regwalled"/g, 'class="text regwall"');
     expect(wall).not.toBe(tagblatt);
     expect(mainOf(wall).text).not.toContain(behind);
+  });
+
+  it("drops the stories a pointer label lists one link to a paragraph ('Lesen Sie auch:': a real page, automobilwoche.de), and keeps a paragraph that is a link to a file or a sentence", () => {
+    const main = mainOf(automobilwoche);
+    expect(main.text).toContain("Später kündigte der Manager dann doch sein Erscheinen an.");
+    expect(main.text).not.toContain("Turbulente Woche für VW-Chef Diess");
+    expect(main.reason).toContain("related");
+    const page = (after: string) => mainOf(`<html><head><title>Brücke</title><meta property="og:type" content="article"></head><body><main><article>
+      ${storyParagraph(1)}${storyParagraph(2)}${storyParagraph(3)}<p>Lesen Sie auch:</p>${after}</article></main></body></html>`);
+    expect(page(`<p><a href="/andere-geschichte">Die alte Fähre fährt wieder</a></p><p><a href="/dritte">Neue Radwege am Fluss</a></p>`).text).not.toContain("Die alte Fähre fährt wieder");
+    expect(page(`<p><a href="/plan.pdf">Der Sanierungsplan als PDF</a></p>`).text).toContain("Der Sanierungsplan als PDF");
+    expect(page(`<p>Die <a href="/andere-geschichte">alte Fähre</a> fährt wieder.</p>`).text).toContain("fährt wieder");
   });
 });
 

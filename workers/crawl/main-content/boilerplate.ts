@@ -6,7 +6,7 @@
 import { collapse, hiddenByStyle, NOT_SHOWN_CLASSES, SCREEN_READER_CLASSES, tagOf } from "../html";
 import { isByline } from "../metadata/visible";
 import { LONG_NOTICE, type NoticeKind, readerNotice } from "./notices";
-import { cardRow, elsewhere, onItsOwnLine } from "./cards";
+import { cardRow, elsewhere, onItsOwnLine, pointedStory } from "./cards";
 import { INLINE_TAGS, linkRatio, type PageStats, within } from "./stats";
 
 type Strength = "strong" | "medium" | "weak";
@@ -362,6 +362,7 @@ export function boilerplateOf(el: Element, ctx: FilterContext): string | null {
     const notice = noticeOf(el, ctx.stats);
     if (notice && !inCaption(el) && (s.chars <= SHORT_NOTICE || notice === "notice" || ctx.stats.indexOf(el) > (ctx.lastProse ?? Infinity))) return notice;
   }
+  if (pointedStory(el, ctx.stats, ctx.base)) return "related";
   // Lists of links: related stories, tag clouds, "more from" blocks; not the article's list of sources.
   if (s.links >= 3 && linkRatio(s) >= 0.6 && share < 0.35 && !NO_LINK_LIST.has(tag) && !holdsTable(el, ctx.stats) && !sourcesList(el)) return "link list";
   if (tag === "table" && calendarTable(el)) return "calendar";

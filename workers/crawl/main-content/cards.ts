@@ -87,3 +87,23 @@ export function cardRow(el: Element, stats: PageStats): boolean {
     return !!more && READ_MORE.test(label) && text.endsWith(label) && toPage(more) && card.querySelector("h2, h3, h4, h5, h6") !== null;
   });
 }
+
+/** A label that points the reader to other stories ("Lesen Sie auch:", "Read also", "Mehr zum Thema"). */
+const POINTER = /^(?:lesen sie (?:auch|mehr|dazu(?: auch)?)|lies auch|mehr (?:zum thema|dazu)|auch interessant|siehe auch|passend (?:dazu|zum thema)|das könnte (?:sie|dich|euch) auch interessieren|read (?:also|more|next)|also read|see also|related(?: (?:stories|articles|posts|content|news))?|further reading|more on this story|lire (?:aussi|également)|à lire aussi|voir aussi|lee también|lea también|leggi anche|vedi anche|czytaj (?:też|także)|zobacz (?:też|także))\W*$/iu;
+
+/**
+ * A block that is one link to another page, in a run of such blocks under a label that points to other
+ * stories ("<p>Lesen Sie auch:</p><p><a>Turbulente Woche für VW-Chef Diess</a></p><p><a>…</a></p>"):
+ * those stories' headlines, one paragraph each, not the article's.
+ */
+export function pointedStory(el: Element, stats: PageStats, base: string | undefined): boolean {
+  const own = (b: Element) => {
+    const s = stats.get(b);
+    const links = b.querySelectorAll("a");
+    return s.chars > 0 && s.chars <= 200 && s.link === s.chars && links.length === 1 && elsewhere(links[0]!.getAttribute("href"), base);
+  };
+  if (!own(el)) return false;
+  let prev = el.previousElementSibling;
+  while (prev && own(prev)) prev = prev.previousElementSibling;
+  return !!prev && POINTER.test(collapse(prev.textContent ?? ""));
+}
