@@ -25,6 +25,7 @@ import lokalo from "../fixtures/real/pages/lokalo.de-Weinbergsbahnen.html?raw";
 import drk from "../fixtures/real/pages/drk.de-Glasgow.html?raw";
 import badische from "../fixtures/real/pages/badische-zeitung.de-Wohnungssuche.html?raw";
 import mueritz from "../fixtures/real/pages/mueritzurlauber.de.blockhaus.html?raw";
+import stackexchange from "../fixtures/real/pages/german.stackexchange.com.ausgeraubt.html?raw";
 import { readerNotice } from "../../workers/crawl/main-content/notices";
 import { withoutServerErrors } from "../../workers/crawl/server-errors";
 
@@ -259,4 +260,13 @@ describe("main content on real pages", () => {
     const main = mainOf(`<html><head><title>Tabelle</title><meta property="og:type" content="article"></head><body><main><article><h1>Die Tabelle</h1>${para(1)}${figures}${para(2)}</article></main></body></html>`);
     expect(main.text).toContain("Sp S U N");
   });
+
+  it("leaves out the signature of each question and answer on a Q&A site: who answered, when, their badges (german.stackexchange.com)", () => {
+    const main = mainOf(stackexchange);
+    expect(main.text).toContain("Same in German. \"Ich wurde ausgeraubt\" is the correct passive construction");
+    expect(main.text).not.toContain("answered Feb 6, 2014 at 23:35");
+    expect(main.text).not.toMatch(/silver badges/);
+    expect(main.reason).toMatch(/author box \(\d+\)/);
+  });
 });
+

@@ -37,7 +37,8 @@ const RULES: { label: string; strength: Strength; re: RegExp[] }[] = [
   { label: "tags", strength: "medium", re: [T("tags|tag|tagcloud|tag-cloud|taglist|tag-list|tags-links|keywords|schlagworte|schlagwoerter|stichworte|etiquettes|categories|cat-links")] },
   { label: "sidebar", strength: "medium", re: [S("sidebar|side-bar|seitenleiste|widget-area|widgetarea"), T("rail|right-rail|left-rail|aside")] },
   { label: "navigation", strength: "medium", re: [T("pagination|pager|nav|navigation|menu|toc|skip-link|skiplink|post-navigation|nav-links"), S("next-post|prev-post|previous-post|nextstory|next-story|prevnext|next-prev")] },
-  { label: "author box", strength: "medium", re: [S("author-bio|authorbio|about-author|about-the-author|author-box|authorbox|author-info|author-card|author-profile|author-description|author-details|multiple-authors|autorenbox|autor-box|autor-info|autorinfo"), T("bio|biography")] },
+  // With a question-and-answer site's signature of each post: who asked or answered, when, their reputation.
+  { label: "author box", strength: "medium", re: [S("author-bio|authorbio|about-author|about-the-author|author-box|authorbox|author-info|author-card|author-profile|author-description|author-details|multiple-authors|autorenbox|autor-box|autor-info|autorinfo|user-info|user-card|post-signature"), T("bio|biography")] },
   { label: "tools", strength: "medium", re: [T("print|email|e-mail|mail|drucken|imprimer|pdf|article-tools|tools|toolbar|utility|actions")] },
   { label: "ratings", strength: "medium", re: [T("rating|ratings|post-ratings|star-rating|star-ratings|stars"), S("product-reviews|customer-reviews|user-reviews|kundenbewertungen")] },
   { label: "popup", strength: "medium", re: [T("modal|popup|pop-up|dialog")] },
