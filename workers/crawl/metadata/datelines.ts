@@ -321,6 +321,5 @@ export function updateStandsIn(col: Collector): void {
   const days = new Set(lines.map((c) => c.value.slice(0, 10)));
   if (days.size !== 1) return;
   const [line] = lines;
-  col.list("datePublished").push({ ...line!, strength: 0.5, provenance: "visible update date line (the page shows no other date)" });
+  col.replace("datePublished", [{ ...line!, strength: 0.5, provenance: "visible update date line (the page shows no other date)" }]);
 }
-
