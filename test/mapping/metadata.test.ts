@@ -50,6 +50,15 @@ describe("JSON-LD", () => {
     expect(vp(m.type)).toEqual([["Article", "JSON-LD @graph @type"]]);
   });
 
+  it("reads a Person whose name is a list as co-authors (osw.waw.pl: HTML links in the list), and an organisation's list of names as one name", () => {
+    const ld = (author: string) => read(`<html lang="pl"><head><title>Rosyjskie zamachy</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"Rosyjskie zamachy","author":${author}}</script></head><body><main><h1>Rosyjskie zamachy</h1></main></body></html>`);
+    const listed = ld(`{"@type":"Person","name":["<a href=\\"/pl/eksperci/mateusz-gniazdowski\\">Mateusz Gniazdowski</a>","<a href=\\"/pl/eksperci/martyna-wasiuta\\">Martyna Wasiuta</a>"]}`);
+    expect(vp(listed.author)).toEqual([["Mateusz Gniazdowski, Martyna Wasiuta", "JSON-LD Article.author (not shown on the page)"]]);
+    const organisation = ld(`{"@type":"Organization","name":["OSW","Ośrodek Studiów Wschodnich"]}`);
+    expect(organisation.author.map((a) => a.value)).toEqual(["OSW"]);
+  });
+
   it("reads a news article's author array, image array and @type array", () => {
     const m = read(`<html lang="en"><head><title>Storm closes harbour - Coast Times</title>
 <script type="application/ld+json">[{"@context":"https://schema.org","@type":["Article","NewsArticle"],"headline":"Storm closes harbour","author":[{"@type":"Person","name":"Ann Reed","url":"https://coast.example/staff/ann"},{"@type":"Person","name":"Bo Lind"}],"datePublished":"2024-11-02T06:15:00Z","publisher":{"@type":"NewsMediaOrganization","name":"Coast Times","logo":{"@type":"ImageObject","url":"https://coast.example/logo.png"}},"image":["https://coast.example/img/storm-16x9.jpg","https://coast.example/img/storm-4x3.jpg"],"mainEntityOfPage":{"@type":"WebPage","@id":"https://coast.example/news/storm"}}]</script>

@@ -140,6 +140,10 @@ export function readJsonLd(document: Document, col: Collector, ctx: ReadContext)
     asArray(v).flatMap((item) => {
       const r = resolve(item);
       if (isObject(r)) referenced.add(r);
+      // A Person whose name is a list names co-authors, one each (a CMS that files the byline's writers under one
+      // Person: osw.waw.pl); any other node's list is one name's spellings, the first read.
+      const listed = isObject(r) && Array.isArray(r.name) && typesOf(r).includes("Person") ? r.name.map(text) : [];
+      if (listed.length > 1) return listed.filter((n): n is string => !!n && isNameLike(n));
       const name = typeof r === "string" ? text(r) : isObject(r) ? text(asArray(r.name)[0]) : null;
       return name && isNameLike(name) ? [name] : [];
     });
