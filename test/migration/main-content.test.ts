@@ -240,6 +240,11 @@ describe("main content", () => {
       ["Ich bin einverstanden, dass ich diesen Inhalt angezeigt bekomme und dadurch meine personenbezogenen Daten an den Betreiber des Portals übermittelt werden.", "notice"],
       ["Ich bin damit einverstanden, dass mir externe Inhalte angezeigt werden. Damit können personenbezogene Daten an Drittplattformen übermittelt werden.", "notice"],
       ["I agree that external content is shown to me. Your personal data may be transferred to the third-party platform.", "notice"],
+      // The comment form's login notice, and a call to donate asked the other way round (kath.net).
+      ["Um selbst Kommentare verfassen zu können müssen Sie sich bitte einloggen.", "notice"],
+      ["You must be logged in to post a comment.", "notice"],
+      ["Ihnen hat der Artikel gefallen? Bitte helfen Sie kath.net und spenden Sie jetzt via Überweisung!", "call to action"],
+      ["Um Kommentare zu verfassen, traf sich die Redaktion am Montag mit den Lesern.", null],
       ["Der Stadtrat war einverstanden, dass die Inhalte der Ausstellung im Museum angezeigt werden.", null],
       ["The paper offered readers 10 free articles a month before it built its paywall, the editor said.", null],
       ["The council will update its browser-based booking system next spring, the mayor said.", null],

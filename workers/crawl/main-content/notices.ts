@@ -47,6 +47,7 @@ const CALL_TO_ACTION = anyOf(
     String.raw`\bmit diesem button\b`,
     String.raw`\bgefällt (dir|ihnen|euch) (unser|dieser|der)\b`,
     String.raw`\b(hat|haben) (dir|ihnen|euch) (der|dieser) (artikel|beitrag|text) gefallen\b`,
+    String.raw`\b(dir|ihnen|euch) (hat|haben) (der|dieser) (artikel|beitrag|text) gefallen\b`,
     String.raw`\bunterstützen sie (uns|unseren journalismus|unsere arbeit)\b`,
     String.raw`\b(jetzt|ab sofort) auch digital\b`,
     String.raw`\bnichts mehr (verpassen|versäumen)\b`,
@@ -107,6 +108,9 @@ const NOTICE = anyOf(
     String.raw`\bbehält sich (das recht )?vor,? [^.]{0,60}\b(kommentare|lesermeinungen|leserbriefe|beiträge)\b[^.]{0,40}\b(zu kürzen|zu löschen|zu entfernen|nicht zu veröffentlichen)\b`,
     String.raw`\b(die )?kommentare werden (von (der redaktion|moderatoren)|vor der veröffentlichung|[^.]{0,30}moderiert)\b`,
     String.raw`\b(comments|replies) (are|will be) (moderated|reviewed|held for moderation)\b`,
+    // The comment form's login notice.
+    String.raw`\bum (selbst )?kommentare (verfassen|schreiben|abgeben) zu können,? (müssen|musst) (sie|du) (sich|dich) (bitte )?(einloggen|anmelden|registrieren)\b`,
+    String.raw`\byou must be (logged|signed) in to (post|leave|write|add) a (comment|reply)\b`,
     String.raw`\breserves? the right to (delete|remove|edit) (any )?comments\b`,
     String.raw`\bcomments (do not|don't) (necessarily )?(reflect|represent) the (views|opinions?)\b`,
     // The placeholder of an embedded post or video the page holds back until the reader consents.
