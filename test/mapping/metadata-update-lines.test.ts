@@ -15,6 +15,8 @@ describe("a page's update line", () => {
     // Labelled so in the article, without a class that names a date.
     const german = read(page(`<p><b>Aktualisiert am </b>17.01.2021.</p>`));
     expect(vp(german.datePublished)).toEqual([["2021-01-17", STANDS_IN]]);
+    // Every word of the one vocabulary labels a line in the article ("Modified on").
+    for (const line of ["Modified on 17 January 2021"]) expect(vp(read(page(`<p>${line}</p>`)).datePublished), line).toEqual([["2021-01-17", STANDS_IN]]);
   });
 
   it("stands back where the page states a publication date, and where two update lines disagree", () => {

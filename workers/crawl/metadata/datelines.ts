@@ -22,9 +22,10 @@ const PUBLISHED_LABEL = new RegExp(`${PUBLISHED_BY}\\d`, "i");
  * How a label says it dates the page's last update: "Aktualisiert am", "Zuletzt geändert:", "Last updated:",
  * "Mis à jour le". The whole introduction of the line (a name may not come before it).
  */
-const UPDATED_BY = /^\s*(?:zuletzt\s+)?(?:aktualisiert|geändert|bearbeitet)(?:\s+am)?\s*:?\s*$|^\s*(?:last\s+)?(?:updated|modified|changed)(?:\s+on)?\s*:?\s*$|^\s*(?:mis à jour|actualizado|aggiornato)(?:\s+(?:le|el|il))?\s*:?\s*$/i;
+const UPDATED_WORDS = String.raw`^\s*(?:(?:zuletzt\s+)?(?:aktualisiert|geändert|bearbeitet)(?:\s+am)?|(?:last\s+)?(?:updated|modified|changed)(?:\s+on)?|(?:mis à jour|actualizado|aggiornato)(?:\s+(?:le|el|il))?)\s*:?\s*`;
+const UPDATED_BY = new RegExp(`${UPDATED_WORDS}$`, "i");
 /** A line that opens with such a label, the date after it. */
-const UPDATED_LABEL = /^\s*(?:(?:zuletzt\s+)?(?:aktualisiert|geändert)|(?:last\s+)?updated|mis à jour)(?:\s+(?:am|on|le))?\s*:?\s*\d/i;
+const UPDATED_LABEL = new RegExp(`${UPDATED_WORDS}\\d`, "i");
 /**
  * The label in an element of its own, the date in the next: "<span>Erschienen am:</span> <h2>13.10.2021</h2>",
  * "<div>Datum</div><div>31.01.2022</div>", "<p>Mise en ligne</p><p>23 mai 2019</p>". "Datum" alone is a
