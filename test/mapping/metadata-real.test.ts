@@ -29,7 +29,6 @@ const CASES: [string, keyof Truth, RegExp][] = [
   ["sprechwaisen.com.sw082", "datePublished", /^meta article:published_time/],
   ["jan-grosser.de.xum1541", "datePublished", /^meta DC\.date/i],
   ["cicero.de.pandemie", "title", /^meta twitter:title/],
-  ["tagesspiegel.de.abstandsregeln", "title", /^microdata itemprop=headline/],
   ["steinhau.com.zahlen", "datePublished", /^<time datetime> in the article/],
   ["abenteuer-astronomie.de.plejaden", "author", /^visible byline under the h1/],
   ["anarc.at.cdpath", "datePublished", /^day in the URL/],

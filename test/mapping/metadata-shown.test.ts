@@ -15,6 +15,27 @@ describe("headlines, authors and dates as the page shows them", () => {
     for (const [heading, title, relation] of cases) expect(headlineRelation(heading, title)).toBe(relation);
     // Strictly, a space is no separator.
     expect(headlineRelation("Harbour reopens after", "Harbour reopens after the storm", true)).toBeNull();
+    // The title after a kicker and its colon, spaced or not; not after a long lead, nor after a kicker without a colon.
+    expect(headlineRelation("Storm season: Harbour reopens", "Harbour reopens")).toBe("end");
+    expect(headlineRelation("Storm season : Harbour reopens", "Harbour reopens")).toBe("end");
+    expect(headlineRelation("What the port authority said on Monday morning: Harbour reopens", "Harbour reopens")).toBeNull();
+    expect(headlineRelation("Storm season Harbour reopens", "Harbour reopens")).toBeNull();
+  });
+  it("takes the h1 that writes a kicker and a colon before the stated title whole, as readers see it; a colon only screen readers get and words for them alone do not count", () => {
+    const og = `<meta property="og:title" content="Harbour reopens after three days | Coast Times"><meta property="og:site_name" content="Coast Times">`;
+    // tegernseerstimme.de: "<span class=sub-heading>Energiewende Oberland:</span><br> Klimavorreiter Oberland?".
+    const subheading = t(`<html><head>${og}</head><body><article><h1 class="entry-title"><span class="sub-heading">Storm season:</span><br> Harbour reopens after three days</h1>${LONG}</article></body></html>`);
+    expect(vp(subheading)[0]).toEqual(["Storm season: Harbour reopens after three days", "<h1> within meta og:title without the site name"]);
+    // tagesspiegel.de: the colon a part of its own between the kicker and the headline.
+    const colon = t(`<html><head>${og}</head><body><article><h1 itemprop="headline"><span class="ts-overline">Storm season </span><span class="ts-colon">: </span><span class="ts-headline">Harbour reopens after three days</span></h1>${LONG}</article></body></html>`);
+    expect(values(colon)[0]).toBe("Storm season: Harbour reopens after three days");
+    // faz.net: the h1 is the breadcrumb's last entry; the article's h2 joins its kicker with a colon for screen readers only.
+    const ld = `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens after three days"}</script>`;
+    const aural = t(`<html><head>${ld}</head><body><nav class="breadcrumb" role="navigation"><ul><li><a href="/news/">News</a></li><li><h1>Storm season: Harbour reopens after three days</h1></li></ul></nav><article><h2><span class="emphasis"><span>Storm season</span><span class="o-VisuallyHidden">: </span></span> <span>Harbour reopens after three days</span></h2>${LONG}</article></body></html>`);
+    expect(values(aural)).toEqual(["Harbour reopens after three days"]);
+    // iass-potsdam.de: "<span class=visuallyhidden>Headline:</span>" inside the h1.
+    const hidden = t(`<html><head>${og}</head><body><article><h1><div><span class="visuallyhidden">Headline:</span> Harbour reopens after three days</div></h1>${LONG}</article></body></html>`);
+    expect(values(hidden)).toEqual(["Harbour reopens after three days"]);
   });
   it("takes the h1 that is one part of og:title and <title>, or longer than a shortened one, without kicker, ruby readings or hidden headings", () => {
     const villa = t(`<html><head><title>Villa Sunset - Holiday villa in Algarve</title><meta property="og:title" content="Villa Sunset - Holiday villa in Algarve"></head><body><main><h1>Villa Sunset</h1>${LONG}</main></body></html>`, "https://rentals.example/villa/12");

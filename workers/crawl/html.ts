@@ -34,8 +34,8 @@ export const hiddenByStyle = (el: Element) => /display\s*:\s*none|visibility\s*:
 export const NOT_SHOWN_CLASSES = ["hidden", "d-none", "invisible", "is-hidden", "u-hidden", "rich-snippet-hidden"];
 /** Classes that hide an element from sight but not from screen readers (Bootstrap's "sr-only", WordPress's "screen-reader-text"). */
 export const SCREEN_READER_CLASSES = ["sr-only", "screen-reader-text", "screen-reader", "visually-hidden", "visuallyhidden", "hide-accessible", "element-invisible", "offscreen", "a11y-hidden"];
-/** A pattern of whole class names: one of `classes` as a class of its own. */
-export const classNamed = (classes: string[]) => new RegExp(`(?:^|\\s)(?:${classes.join("|")})(?:\\s|$)`, "i");
+/** A pattern of whole class names: one of `classes` as a class of its own, or with a namespace ("o-VisuallyHidden", "u-sr-only"). */
+export const classNamed = (classes: string[]) => new RegExp(`(?:^|\\s)(?:[a-z]{1,2}-)?(?:${classes.join("|")})(?:\\s|$)`, "i");
 const NOT_SHOWN_CLASS = classNamed(NOT_SHOWN_CLASSES);
 
 /**

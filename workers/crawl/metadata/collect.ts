@@ -33,7 +33,10 @@ export function textKey(s: string): string {
       .replace(/[\u2018\u2019\u201a\u201b\u2032`´]/g, "'")
       .replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb]/g, '"')
       .replace(/[\u2010-\u2015]/g, "-"),
-  ).replace(/[\s.:;,!]+$/, "");
+  )
+    // "Kicker : Headline" (a colon in a part of its own, or French spacing) is "Kicker: Headline".
+    .replace(/\s+([:：])/g, "$1")
+    .replace(/[\s.:;,!]+$/, "");
 }
 
 /** Letters and digits only: "Heise Online" and "heise-online" are the same name. */

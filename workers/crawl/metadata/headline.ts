@@ -23,11 +23,15 @@ const BEFORE = /[\s|\-–—:：·•»«›‹/\\~⋅◆★｜_>!?]$/u;
 
 const SEPARATED = /[|\-–—:：·•»«›‹/\\~⋅◆★｜_>]\s*\|$|^[^|]*\|\s*[|\-–—:：·•»«›‹/\\~⋅◆★｜_>]/u;
 
+/** The most words a kicker before a heading's colon has ("Energiewende Oberland:"). */
+const KICKER_WORDS = 6;
+
 /**
  * How `heading` relates to `title`: "equal", "part" (the title is the heading plus a kicker, a
- * section or the site's name), "start" (the title is a shortened start of the heading), or null.
+ * section or the site's name), "start" (the title is a shortened start of the heading), "end" (the
+ * title is the heading after a kicker and a colon), or null.
  */
-export function headlineRelation(heading: string, title: string, strict = false): "equal" | "part" | "start" | null {
+export function headlineRelation(heading: string, title: string, strict = false): "equal" | "part" | "start" | "end" | null {
   const h = textKey(heading);
   const t = textKey(title);
   if (!h || !t) return null;
@@ -45,6 +49,10 @@ export function headlineRelation(heading: string, title: string, strict = false)
   }
   // "How to prune roses" for "How to prune roses: a beginner's guide"
   if (h.startsWith(t) && t.split(" ").length >= 3 && /^[\s\p{P}]/u.test(h.slice(t.length))) return "start";
+  // "Klimavorreiter Oberland?" for "Energiewende Oberland: Klimavorreiter Oberland?": the heading writes a
+  // kicker and a colon before the stated title, and reads as one sentence (see withoutKicker).
+  const kicker = h.slice(0, h.length - t.length).trim();
+  if (h.endsWith(t) && t.split(" ").length >= 2 && /[^\s:：][:：]$/u.test(kicker) && kicker.split(" ").length <= KICKER_WORDS) return "end";
   return null;
 }
 
@@ -82,7 +90,21 @@ function headings(document: Document, layout: Layout): Element[] {
 
 /** The headline a heading shows: without a kicker part, or (with ruby) its whole text; see wholeText. */
 function headingText(el: Element): string {
-  return el.querySelector("rt, rp") ? wholeText(el) : (withoutKicker(el) ?? textOf(el));
+  return el.querySelector("rt, rp") ? wholeText(el) : (withoutKicker(el) ?? shownText(el));
+}
+
+const hasAuralColon = (el: Element) => Array.from(el.querySelectorAll("*")).some((n) => isHidden(n) && /^\s*[:：]\s*$/u.test(n.textContent ?? ""));
+
+/**
+ * A heading's text without the words only screen readers get ("<span class=visuallyhidden>Headline:</span>
+ * Energiewende …"). A colon for them stays: it joins a kicker to the headline (see withoutKicker).
+ */
+function shownText(el: Element): string {
+  const spoken = (n: Element) => isHidden(n) && /[\p{L}\p{N}]/u.test(n.textContent ?? "");
+  if (!Array.from(el.querySelectorAll("*")).some(spoken)) return textOf(el);
+  const copy = el.cloneNode(true) as Element;
+  for (const n of Array.from(copy.querySelectorAll("*"))) if (spoken(n)) n.remove();
+  return textOf(copy);
 }
 
 /** Parts a heading's markup names as a kicker or overline ("teaser__kicker", "dachzeile", "eyebrow"). */
@@ -117,14 +139,20 @@ function withoutKicker(el: Element): string | null {
   // A colon the heading writes after its first part, shown or for screen readers ("<span>Zugverkehr</span>
   // <span class="visually-hidden">: </span><span>Im ICE …</span>"): the heading reads as one sentence.
   let colon = false;
+  // A colon shown as a part of its own ("<span class=ts-colon>: </span>") joins the two parts as one line.
+  let shownColon = false;
   for (const node of Array.from(el.childNodes)) {
     const element = node.nodeType === 1 ? (node as Element) : null;
     if (element ? tagOf(element) === "br" : node.nodeType !== 3) continue;
     const text = element ? textOf(element) : (node.textContent ?? "").replace(/\s+/g, " ").trim();
     if (!text) continue;
-    if (/^[\p{P}\s]*$/u.test(text)) colon ||= parts.length === 1 && text === ":";
-    else if (!element || SHOWN(element)) parts.push({ text, el: element });
+    if (/^[\p{P}\s]*$/u.test(text)) {
+      const joins = parts.length === 1 && text === ":";
+      colon ||= joins;
+      shownColon ||= joins && (!element || SHOWN(element));
+    } else if (!element || SHOWN(element)) parts.push({ text, el: element });
   }
+  if (shownColon && parts.length === 2) return `${parts[0].text}: ${parts[1].text}`;
   colon ||= parts.length >= 2 && !!parts[0]!.el && parts[0]!.text.endsWith(":");
   // A trailing line under the headline proper: "<small>02.02.2022 • News</small>", a <time>, a marked subline.
   const last = parts[parts.length - 1];
@@ -210,6 +238,8 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
     for (const t of titles) {
       const relation = headlineRelation(text, t.value);
       if (!relation || (relation === "part" && outdone(el, text, t.value))) continue;
+      // A kicker whose colon only screen readers get stands apart on screen: the title names the headline proper.
+      if (relation === "end" && hasAuralColon(el)) continue;
       const strength = relation === "equal" ? (structured.has(t.family) ? 0.85 : 0.78) : relation === "part" ? 0.9 : 0.88;
       if (!best || strength > best.strength) best = { strength, provenance: relation === "equal" ? tag : `${tag} within ${t.provenance}`, equal: relation === "equal" };
       if (relation !== "equal" && !cut.has(t)) {
@@ -272,7 +302,8 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   }
   // A title that another source states with a kicker or the site's name around it ("X" and "X - Y").
   for (const a of titles) {
-    if (!structured.has(a.family) || a.value.split(" ").length < 2) continue;
+    // A title the headline completes is not what readers see, and cuts no other.
+    if (!structured.has(a.family) || cut.has(a) || a.value.split(" ").length < 2) continue;
     for (const b of titles) if (b !== a && !cut.has(b) && headlineRelation(a.value, b.value, true) === "part") cut.set(b, { ...b, value: a.value, provenance: `${b.provenance} cut to ${a.provenance}`, strength: b.strength - 0.04 });
   }
   col.replace("title", col.list("title").map((c) => {
