@@ -92,6 +92,10 @@ describe("JSON-LD", () => {
     const broken = `<html><head><title>Hi</title><script type="application/ld+json">{"@type": "Article", "headline": "Broken, </script><script type="application/ld+json">{"@type":"BlogPosting","headline":"Trailing comma",}</script><script type="application/ld+json">[1, null, "x"]</script></head><body></body></html>`;
     expect(() => read(broken)).not.toThrow();
     expect(vp(read(broken).title)[0]).toEqual(["Trailing comma", "JSON-LD BlogPosting.headline"]);
+    // energetyka24.com prints values without quotes: '"@author": Daniel Czyżewski, "@publisher": Energetyka24,'.
+    const unquoted = read(`<html><head><script type="application/ld+json">{ "@context": "http://schema.org", "@type": "NewsArticle", "@author": Jan Nowak, "headline": "Gas supplies cut", "datePublished": "2021-05-11 09:49:18" }</script></head><body></body></html>`);
+    expect(vp(unquoted.datePublished)[0]).toEqual(["2021-05-11T09:49:18", "JSON-LD NewsArticle.datePublished"]);
+    expect(vp(unquoted.title)[0]).toEqual(["Gas supplies cut", "JSON-LD NewsArticle.headline"]);
   });
 
   it("takes a lone Organization as a weak site name only when nothing references it", () => {

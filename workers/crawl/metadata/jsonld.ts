@@ -3,6 +3,7 @@
  * gives title, author, dates, description, image and language; WebSite and the publisher give the
  * site name. Blocks may be arrays or `@graph`s whose nodes reference each other by `@id` (Yoast).
  */
+import { jsonrepair } from "jsonrepair";
 import { absoluteUrl } from "../html";
 import { Collector, isNameLike, normalizeLanguage, plainText, type ReadContext } from "./collect";
 import { normalizeDate } from "./dates";
@@ -53,7 +54,7 @@ function typeName(types: string[]): string {
   return types.find((t) => !GENERIC.has(t)) ?? types[0] ?? "Thing";
 }
 
-/** JSON as CMSes print it: HTML comments or CDATA around it, trailing commas, raw newlines in strings. */
+/** JSON as CMSes print it: HTML comments or CDATA around it, trailing commas, raw newlines in strings, and broken beyond that. */
 function parseJson(text: string): unknown {
   const t = text.trim().replace(/^<!--|-->$/g, "").replace(/^\s*(?:\/\/\s*)?<!\[CDATA\[|(?:\/\/\s*)?\]\]>\s*$/g, "");
   try {
@@ -62,7 +63,14 @@ function parseJson(text: string): unknown {
     try {
       return JSON.parse(t.replace(/,\s*([}\]])/g, "$1").replace(/[\u0000-\u001f]+/g, " "));
     } catch {
-      return undefined;
+      // Values the CMS printed without quotes ('"@author": Daniel Czyżewski,'), an unescaped quote in a
+      // headline, a missing comma: jsonrepair mends what a lenient reader can. A block cut short is not
+      // mended: its last value would be cut too.
+      try {
+        return /[}\]]$/.test(t) ? JSON.parse(jsonrepair(t)) : undefined;
+      } catch {
+        return undefined;
+      }
     }
   }
 }
