@@ -97,6 +97,13 @@ describe("headlines, authors and dates as the page shows them", () => {
     // bbc.com: the h1 that the <title> shows is the title, before the social headline that JSON-LD and og:title state.
     const bbc = t(`<html><head><title>Coronavirus: New York ramps up mass burials amid outbreak - BBC News</title><meta property="og:title" content="New York ramps up mass burials amid virus outbreak"><script type="application/ld+json">{"@type":"ReportageNewsArticle","headline":"New York ramps up mass burials amid virus outbreak"}</script></head><body><div class="story-body"><h1 class="story-body__h1">Coronavirus: New York ramps up mass burials amid outbreak</h1>${LONG}</div></body></html>`, "https://www.bbc.com/news/world-us-canada-52241221");
     expect(vp(bbc)[0]).toEqual(["Coronavirus: New York ramps up mass burials amid outbreak", "<h1> within <title>"]);
+    // bmbf.de: h1s only screen readers get (or none: aural and aria-hidden), "Navigation und Service" in the
+    // banner and "Fußbereich" over the footer, leave the h1 readers see the page's only one.
+    const seen = `<main><h1 class="c-intro__headline"><span>Energy, mobility and sustainable business</span><span class="aural">: </span><small class="c-topline"><span class="aural">, Topic:</span> <span>Research</span></small></h1>${LONG}</main>`;
+    const aural = (h1: string) => t(`<html><head><meta property="og:title" content="Energy and sustainable business"><meta property="og:type" content="article"></head><body><header>${h1}<nav><a href="/">Home</a></nav></header>${seen}<footer><h1 class="aural" aria-hidden="true">Footer</h1></footer></body></html>`, "https://www.bmbf.de/de/energiewende.html");
+    expect(vp(aural(`<h1 class="aural" aria-hidden="true">Navigation and service</h1>`))[0]).toEqual(["Energy, mobility and sustainable business", "<h1>, reworded in meta og:title"]);
+    // A second h1 readers see leaves the stated title first.
+    expect(vp(aural(`<h1>Navigation and service</h1>`))[0]).toEqual(["Energy and sustainable business", "meta og:title"]);
     // An h1 equal to the stated title is no rival.
     const same = t(`<html><head><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens after storm"}</script></head><body><main><h1>Harbour reopens after storm</h1>${LONG}</main></body></html>`);
     expect(values(same)).toEqual(["Harbour reopens after storm"]);

@@ -33,10 +33,17 @@ export const hiddenByStyle = (el: Element) => /display\s*:\s*none|visibility\s*:
 /** Classes that hide an element from everyone, screen readers too ("hidden", Bootstrap's "d-none" and "invisible", Avada's "rich-snippet-hidden"). */
 export const NOT_SHOWN_CLASSES = ["hidden", "d-none", "invisible", "is-hidden", "u-hidden", "rich-snippet-hidden"];
 /** Classes that hide an element from sight but not from screen readers (Bootstrap's "sr-only", WordPress's "screen-reader-text"). */
-export const SCREEN_READER_CLASSES = ["sr-only", "screen-reader-text", "screen-reader", "visually-hidden", "visuallyhidden", "hide-accessible", "element-invisible", "offscreen", "a11y-hidden"];
+export const SCREEN_READER_CLASSES = ["sr-only", "screen-reader-text", "screen-reader", "visually-hidden", "visuallyhidden", "hide-accessible", "element-invisible", "offscreen", "a11y-hidden", "aural"];
 /** A pattern of whole class names: one of `classes` as a class of its own, or with a namespace ("o-VisuallyHidden", "u-sr-only"). */
 export const classNamed = (classes: string[]) => new RegExp(`(?:^|\\s)(?:[a-z]{1,2}-)?(?:${classes.join("|")})(?:\\s|$)`, "i");
 const NOT_SHOWN_CLASS = classNamed(NOT_SHOWN_CLASSES);
+const UNSEEN_CLASS = classNamed([...SCREEN_READER_CLASSES, ...NOT_SHOWN_CLASSES]);
+
+/**
+ * Whether readers do not see the element itself: the `hidden` attribute, `aria-hidden`, or a class that
+ * hides it from sight ("sr-only", "aural": a heading only screen readers get, "Navigation und Service").
+ */
+export const unseen = (el: Element) => el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || UNSEEN_CLASS.test(el.getAttribute("class") ?? "");
 
 /**
  * Whether the element or one of its two nearest ancestors is hidden from every reader: the `hidden`

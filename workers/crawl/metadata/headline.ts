@@ -5,7 +5,7 @@
  * a shortened start of the headline) the headline is the title. A heading that names the site (the
  * logo in the banner) never is.
  */
-import { classNamed, NOT_SHOWN_CLASSES, SCREEN_READER_CLASSES, tagOf, textOf } from "../html";
+import { tagOf, textOf, unseen } from "../html";
 import { type Candidate, type Collector, looseKey, textKey } from "./collect";
 import type { Layout } from "./layout";
 import { isHomePage } from "./title";
@@ -69,8 +69,7 @@ function isBanner(header: Element | null): boolean {
 }
 
 /** Headings only screen readers get: "Navigation", "detail". */
-const HIDDEN = classNamed([...SCREEN_READER_CLASSES, ...NOT_SHOWN_CLASSES]);
-const isHidden = (el: Element) => el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true" || HIDDEN.test(el.getAttribute("class") ?? "");
+const isHidden = unseen;
 
 /** The headings that may be the page's headline: h1s, and marked headlines in the content. */
 function headings(document: Document, layout: Layout): Element[] {
@@ -211,8 +210,8 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
   const listing = isListing(document) ? 0.2 : 0;
   let added = false;
   const demoted = new Set<Candidate>();
-  // The page's one headline: its only h1, or with no h1 the h2 its layout reads as the headline.
-  const one = (el: Element) => el === layout.headline && (!layout.h1 || layout.h1s.length === 1);
+  // The page's one headline: its only h1 readers see, or with no h1 the h2 its layout reads as the headline.
+  const one = (el: Element) => el === layout.headline && (!layout.h1 || layout.seenH1s.length === 1);
   // The headings that may be the headline, with the text each shows. Headings that name the site (the
   // logo in the banner) never are, and do not count below either.
   const shown: { el: Element; text: string }[] = [];
@@ -263,7 +262,7 @@ export function readHeadlines(document: Document, col: Collector, layout: Layout
         for (const t of titles) if (!headlineRelation(text, t.value) && !headlineRelation(t.value, text)) demoted.add(t);
       }
     }
-    else if (el === layout.headline && !titles.length) col.add("title", text, tag, layout.h1s.length > 1 ? 0.6 : 0.7, "h1", el);
+    else if (el === layout.headline && !titles.length) col.add("title", text, tag, layout.seenH1s.length > 1 ? 0.6 : 0.7, "h1", el);
     else if (one(el) && !listing && !added) {
       // The headline the page shows, reworded for search or social ("Brexit: Nervenkrieg geht in nächste Runde"
       // for "Der Nervenkrieg um den Brexit geht in die nächste Runde"): what readers see is the title.

@@ -4,7 +4,7 @@
  * which elements are noise (comments, sidebars, related lists, the footer), whose names and dates
  * belong to other posts.
  */
-import { collapse, tagOf, textOf } from "../html";
+import { collapse, tagOf, textOf, unseen } from "../html";
 import { looseKey } from "./collect";
 import { titleParts } from "./title";
 
@@ -90,6 +90,8 @@ export interface Layout {
   /** Every element of the body in document order (one query: linkedom's selectors are slow on big pages). */
   elements: Element[];
   h1s: Element[];
+  /** The h1s readers see: not those only screen readers get, nor those hidden from all (see `unseen`). */
+  seenH1s: Element[];
   h1: Element | null;
   /**
    * The headline the other parts are placed by: the h1, or on a page without one the first h2 of its
@@ -169,7 +171,10 @@ export function pageLayout(body: Element): Layout {
   const all = Array.from(body.querySelectorAll("*"));
   const order = new Map(all.map((el, i) => [el, i]));
   const h1s = all.filter((el) => tagOf(el) === "h1" && !isNoise(el) && !inSignUp(el) && textOf(el));
-  const h1 = h1s.find((el) => el.closest("main, article, [role=main]")) ?? h1s[0] ?? null;
+  // The h1 readers see leads; one only screen readers get ("Navigation und Service") stands in where none is seen.
+  const seenH1s = h1s.filter((el) => !unseen(el));
+  const inMain = (el: Element) => !!el.closest("main, article, [role=main]");
+  const h1 = seenH1s.find(inMain) ?? seenH1s[0] ?? h1s.find(inMain) ?? h1s[0] ?? null;
   // One query (linkedom's selectors are slow on big pages), and only where it is needed.
   let landmarked: boolean | undefined;
   const hasLandmarks = () => (landmarked ??= body.querySelector(LANDMARKS) !== null);
@@ -212,6 +217,7 @@ export function pageLayout(body: Element): Layout {
   return {
     elements: all,
     h1s,
+    seenH1s,
     h1,
     headline,
     headlineTag: headline && /^h[2-6]$/.test(tagOf(headline)) ? (tagOf(headline) as Layout["headlineTag"]) : "h1",
