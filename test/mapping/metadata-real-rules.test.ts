@@ -38,11 +38,15 @@ describe("metadata readers on real pages", () => {
     expect(dates.map((v) => v.value.slice(0, 10))).toEqual(["2022-01-21", "2022-01-27"]);
     expect(metaEvidence("date", dates)?.rival).toMatchObject({ value: "2022-01-27", provenance: "<time datetime> on the page" });
   });
-  it("reads no author from a hidden rel=author link (security.googleblog.com)", () => {
+  it("reads no author from a hidden rel=author link (security.googleblog.com, moritz-meyer.net)", () => {
     // Blogger's '<a href="https://plus.google.com/…" rel="author" style="display:none;"> Google </a>' names
     // the account behind the post; the writers are in a byline the page shows only without scripts.
     expect(HTML["security.googleblog.com.protection"]).toMatch(/rel="author" style="display:none;">\s*Google\s*<\/a>/);
     expect(metadataOf("security.googleblog.com.protection").author.map((v) => v.value)).not.toContain("Google");
+    // Avada's hidden vCard ('<span class="vcard rich-snippet-hidden"><span class="fn"><a rel="author">MoritzMeyer</a>'):
+    // the account's name for search engines, hidden by its class, not a byline.
+    expect(HTML["moritz-meyer.net.vreni"]).toMatch(/<span class="vcard rich-snippet-hidden"><span class="fn"><a [^>]*rel="author"[^>]*>MoritzMeyer<\/a>/);
+    expect(metadataOf("moritz-meyer.net.vreni").author.map((v) => v.value)).not.toContain("MoritzMeyer");
   });
   it("reads a press release's dateline: place, day, dash (wbf.admin.ch)", () => {
     // "<p><strong>Bern, 17.08.2007 - Rede von Moritz Leuenberger beim SP-Städtegipfel, Basel, 18. August 2007</strong></p>"

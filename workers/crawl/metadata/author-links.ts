@@ -2,7 +2,7 @@
  * Links that name the writer: `rel=author`, and links to the writer's archive page ("/author/jane-doe/")
  * that themes print as their byline.
  */
-import { hiddenByStyle, tagOf, textOf } from "../html";
+import { hiddenFromAll, tagOf, textOf } from "../html";
 import { isAccount } from "./authors";
 import { type Collector, type ReadContext, siteKey, spelledKey } from "./collect";
 import { isNoise, type Layout, rawLength } from "./layout";
@@ -10,8 +10,9 @@ import { cleanByline, isRelAuthor, isWrittenName, ROLE } from "./visible";
 
 export function readRelAuthor(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const a of layout.elements) {
-    // A hidden one ("display:none", Blogger's link to a Google+ profile) names an account, not a writer the page shows.
-    if (!isRelAuthor(a) || isNoise(a) || hiddenByStyle(a)) continue;
+    // A hidden one ("display:none", Blogger's link to a Google+ profile; a theme's vCard for search engines,
+    // "rich-snippet-hidden") names an account, not a writer the page shows.
+    if (!isRelAuthor(a) || isNoise(a) || hiddenFromAll(a)) continue;
     const name = cleanByline(textOf(a), ctx.language, ctx.now);
     // A login the theme links ("eseppelt", "gnaddrig") names a blogger as often as it names the newsroom's
     // account that posted the page: no stronger than a byline that prints one.
