@@ -10,10 +10,20 @@ const ENGLISH =
 /** The opening of a Bengali news report (ukbdnews.com), its vowels written as marks on the letters. */
 const BENGALI = "কুষ্টিয়া-১ (দৌলতপুর) আসনের সংসদ সদস্য (এমপি) অ্যাডভোকেট আ ক ম সারওয়ার জাহান বাদশার ফুপাতো ভাই হাসিনুর রহমানকে (৫০) কুপিয়ে হত্যা করা হয়েছে।এ সময় জব্বার নামে আরেকজন আহত হন। আজ শনিবার (২৯ আগস্ট) সকাল সাড়ে ৭টার দিকে দৌলতপুর উপজেলার ফিলিপনগর গ্রামে এ ঘটনা ঘটে।হামলাকারী মুজিবুর রহমান বয়াতিকে আটক করেছে পুলিশ।নিহতের স্বজনরা জানান,হাসিনুর রহমান সক্রিয় রাজনীতির সঙ্গে জড়িত ছিলেন।এমপির অবর্তমানে তার ব্যক্তিগত ও দলীয় কাজকর্ম হাসিনুর দেখভাল করতেন। শনিবার সকাল সাড়ে ৭টার দিকে জব্বার নামে একজনের মোটরসাইকেলে চড়ে নিজ বাড়ি থেকে তিনি স্থানীয় বাজারের দিকে যাচ্ছিলেন।এ সময় বাড়ির পাশেই একটি দোকানের কাছে আগে থেকে ওঁৎ পেতে থাকা মজিবর বয়াতি তার ওপর হামলা চালায়। হামলাকারী রামদা দিয়ে হাসিনুরের শরীরের বিভিন্ন স্থানে এলোপ";
 
+/** The opening of a Chinese news report (xinhuanet.com), which franc names Mandarin ("cmn"). */
+const CHINESE =
+  "“妈妈，为什么还不能出去？” “宝贝，我们在打一场无声的战役，每个在家里不出去的人都是英雄哦！” “妈妈，什么时候才能回我们自己的家？ “孩子，我们再等等，等到春暖花开，就可以回家了。” 在抗击新冠肺炎疫情的日子里，封在武汉的父母们总要万般无奈而又小心翼翼回应着孩子天真的追问。 即便日常已改变了模样，但生活依然要继续。纵然已有焦虑煎熬，但内心仍需要坚强。居家一日游、前后楼隔空喊话、躺平就是做贡献，这些带有几分调侃意味的举动，却是众多武汉市民近一个月来真实的经历。 1月23日，武汉全面封闭离汉通道时，武汉三镇尚有900多万人口，其中不少人是满怀一年的期盼，千里迢迢、从四面八方回汉和亲人团聚。一个个普通的家庭，猝不及防地扎进了历史的大事件中。";
+/** Finnish (uusisuomi.fi), which franc-min does not know: its guess, Malay ("zlm"), is no source. */
+const FINNISH =
+  "EU-maiden on vaikea päästä nopeasti sopuun EU:n tulevasta rahoituskehyksestä. Saksan liittokansleri Angela Merkel on tyytymätön siihen, miten suurimman nettomaksajan vaatimuksiin on tähän mennessä suhtauduttu. Saksan liittokansleri Angela Merkel keskusteli keskiviikkona Berliinissä Suomen pääministe";
+
 describe("the main text's language", () => {
   it("is read from the text, as an ISO 639-1 code", () => {
     expect(textLanguage(GERMAN)?.code).toBe("de");
     expect(textLanguage(ENGLISH)?.code).toBe("en");
+    // A macrolanguage's member in a script of its own is written by the macrolanguage's code, as the web writes it.
+    expect(textLanguage(CHINESE)?.code).toBe("zh");
+    expect(textLanguage(FINNISH)).toBeNull();
   });
   it("is not guessed from a text too short to tell", () => {
     expect(textLanguage("Kontakt Impressum Datenschutz")).toBeNull();

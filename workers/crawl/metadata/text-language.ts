@@ -20,6 +20,15 @@ const DECLARED_BEHIND = 0.1;
 /** Enough for a stable guess; longer texts only cost time. */
 const SAMPLE_CHARS = 4000;
 
+/**
+ * The languages franc names by an individual code inside a macrolanguage that has an ISO 639-1 code
+ * (ISO 639-3's macrolanguage mappings): Mandarin "cmn" is written "zh" on the web, Standard Arabic
+ * "arb" "ar", Iranian Persian "pes" "fa". Without them a Chinese page had no language from its text.
+ * Only these, in scripts of their own: the Latin-script members (Malay "zlm", Quechua "qug", …) are what
+ * franc-min guesses for languages it does not know (a Finnish text read as Malay or Quechua), no source.
+ */
+const MACROLANGUAGE: Record<string, string> = { cmn: "zh", arb: "ar", pes: "fa" };
+
 /** The ISO 639-1 code of the language `text` is written in, or null when it is too short to tell. */
 export function textLanguage(text: string): { code: string; letters: number } | null {
   const sample = text.replace(/\s+/g, " ").trim().slice(0, SAMPLE_CHARS);
@@ -27,7 +36,7 @@ export function textLanguage(text: string): { code: string; letters: number } | 
   const letters = sample.match(/[\p{L}\p{M}]/gu)?.length ?? 0;
   if (letters < MIN_LETTERS) return null;
   const iso3 = franc(sample, { minLength: MIN_LETTERS });
-  const code = iso6393To1[iso3];
+  const code = iso6393To1[iso3] ?? MACROLANGUAGE[iso3];
   return code ? { code, letters } : null;
 }
 
