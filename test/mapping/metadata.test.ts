@@ -96,6 +96,9 @@ describe("JSON-LD", () => {
     const unquoted = read(`<html><head><script type="application/ld+json">{ "@context": "http://schema.org", "@type": "NewsArticle", "@author": Jan Nowak, "headline": "Gas supplies cut", "datePublished": "2021-05-11 09:49:18" }</script></head><body></body></html>`);
     expect(vp(unquoted.datePublished)[0]).toEqual(["2021-05-11T09:49:18", "JSON-LD NewsArticle.datePublished"]);
     expect(vp(unquoted.title)[0]).toEqual(["Gas supplies cut", "JSON-LD NewsArticle.headline"]);
+    // The same in a CDATA section whose end stands on a line of its own: the block still closes.
+    const cdata = read(`<html><head><script type="application/ld+json">//<![CDATA[\n{ "@type": "NewsArticle", "@author": Jan Nowak, "headline": "Gas supplies cut" }\n//]]></script></head><body></body></html>`);
+    expect(vp(cdata.title)[0]).toEqual(["Gas supplies cut", "JSON-LD NewsArticle.headline"]);
   });
 
   it("takes a lone Organization as a weak site name only when nothing references it", () => {

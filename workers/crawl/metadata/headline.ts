@@ -68,9 +68,6 @@ function isBanner(header: Element | null): boolean {
   return !!header.querySelector("nav, [role=navigation], .logo, #logo, a[href='/'], a[rel=home]");
 }
 
-/** Headings only screen readers get: "Navigation", "detail". */
-const isHidden = unseen;
-
 /** The headings that may be the page's headline: h1s, and marked headlines in the content. */
 function headings(document: Document, layout: Layout): Element[] {
   const found = [...layout.h1s];
@@ -84,7 +81,8 @@ function headings(document: Document, layout: Layout): Element[] {
   // h2 read where there is no content area, and the one `one` below weighs as the page's headline.
   const headline = layout.headline;
   if (!layout.h1 && headline && !found.some((f) => f.contains(headline) || headline.contains(f))) found.push(headline);
-  return found.filter((el) => !isHidden(el));
+  // Not headings only screen readers get ("Navigation", "detail").
+  return found.filter((el) => !unseen(el));
 }
 
 /** The headline a heading shows: without a kicker part, or (with ruby) its whole text; see wholeText. */
@@ -92,14 +90,14 @@ function headingText(el: Element): string {
   return el.querySelector("rt, rp") ? wholeText(el) : (withoutKicker(el) ?? shownText(el));
 }
 
-const hasAuralColon = (el: Element) => Array.from(el.querySelectorAll("*")).some((n) => isHidden(n) && /^\s*[:：]\s*$/u.test(n.textContent ?? ""));
+const hasAuralColon = (el: Element) => Array.from(el.querySelectorAll("*")).some((n) => unseen(n) && /^\s*[:：]\s*$/u.test(n.textContent ?? ""));
 
 /**
  * A heading's text without the words only screen readers get ("<span class=visuallyhidden>Headline:</span>
  * Energiewende …"). A colon for them stays: it joins a kicker to the headline (see withoutKicker).
  */
 function shownText(el: Element): string {
-  const spoken = (n: Element) => isHidden(n) && /[\p{L}\p{N}]/u.test(n.textContent ?? "");
+  const spoken = (n: Element) => unseen(n) && /[\p{L}\p{N}]/u.test(n.textContent ?? "");
   if (!Array.from(el.querySelectorAll("*")).some(spoken)) return textOf(el);
   const copy = el.cloneNode(true) as Element;
   for (const n of Array.from(copy.querySelectorAll("*"))) if (spoken(n)) n.remove();
@@ -127,7 +125,7 @@ const DATE_START = /^\s*(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{
 
 /** Parts of a heading marked as its headline proper ("entry-title-primary", "headline"). */
 const PRIMARY = /(?:^|[\s_-])(?:title|headline|primary)(?:$|[\s_-])/i;
-const SHOWN = (n: Element) => !isHidden(n);
+const SHOWN = (n: Element) => !unseen(n);
 
 /**
  * A heading in parts ("<h1><span>Brexit</span> Parliament votes</h1>"): the part marked as the

@@ -67,7 +67,7 @@ function parseJson(text: string): unknown {
       // headline, a missing comma: jsonrepair mends what a lenient reader can. A block cut short is not
       // mended: its last value would be cut too.
       try {
-        return /[}\]]$/.test(t) ? JSON.parse(jsonrepair(t)) : undefined;
+        return /[}\]]\s*$/.test(t) ? JSON.parse(jsonrepair(t)) : undefined;
       } catch {
         return undefined;
       }
