@@ -66,7 +66,7 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       // Vitest's default is one worker less than the CPUs: on a 2-CPU machine, one file at a time. Most of a
       // file's time is spent waiting (on workerd's start, on Chromium, on the loopback servers), so two at a
-      // time take the unit suites from about 16 to about 11 minutes there; larger machines keep the default.
+      // time take the unit suites from about 16 to about 12 minutes there; larger machines keep the default.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // workerd's DecompressionStream leaves an internal promise unhandled when its input is not valid gzip,
       // even when the reader catches the error (cloudflare/workerd#6061). The sitemap tests feed it broken
