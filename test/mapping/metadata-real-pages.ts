@@ -77,6 +77,7 @@ import rnz from "../fixtures/real/pages/rnz.de.witzel.html?raw";
 import ekiba from "../fixtures/real/pages/ekiba.de-trauer.html?raw";
 import zeit from "../fixtures/real/pages/zeit.de.zugverkehr.html?raw";
 import moritzmeyer from "../fixtures/real/pages/moritz-meyer.net.vreni.html?raw";
+import modepilot from "../fixtures/real/pages/modepilot.de.duschkopf.html?raw";
 
 export const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -149,6 +150,7 @@ export const HTML: Record<string, string> = {
   "ekiba.de-trauer": ekiba,
   "zeit.de.zugverkehr": zeit,
   "moritz-meyer.net.vreni": moritzmeyer,
+  "modepilot.de.duschkopf": modepilot,
 };
 
 export type Truth = TruthFields;

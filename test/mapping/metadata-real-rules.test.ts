@@ -92,6 +92,12 @@ describe("metadata readers on real pages", () => {
     expect(first).toMatchObject({ value: "La República", provenance: "JSON-LD NewsArticle.author" });
     expect(first!.agreeing).toContain("visible link to the author's page under the h1");
   });
+  it("reads a name under the headline linked to an archive named by the writer's login (modepilot.de)", () => {
+    // '<li><a href="/author/modejournalistin/">Kathrin Bierling</a></li><li><time …>21.05.2019</time></li>' under the h1.
+    expect(HTML["modepilot.de.duschkopf"]).toContain('<a href="/author/modejournalistin/">Kathrin Bierling</a>');
+    expect(checked["modepilot.de.duschkopf"]!.author).toBe("Kathrin Bierling");
+    expect(vp(metadataOf("modepilot.de.duschkopf").author)[0]).toEqual(["Kathrin Bierling", "visible link to the author's page under the h1"]);
+  });
   it("reads no byline from a picture's credit (viconsortium.com)", () => {
     // "<span class="credit video-credit">By U.S. CUSTOMS AND BORDER PROTECTION</span>" closes the video's summary.
     expect(HTML["viconsortium.com-cocaine"]).toContain("By U.S. CUSTOMS AND BORDER PROTECTION");

@@ -153,6 +153,16 @@ describe("visible text", () => {
     // A German slug writes the umlauts out ("joerg-mueller" for "Jörg Müller").
     const umlauts = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/autor/joerg-mueller/">Jörg Müller</a></div>${LONG}</article></body></html>`, "https://blog.example/tips");
     expect(vp(umlauts.author)).toEqual([["Jörg Müller", "visible link to the author's page under the h1"]]);
+    // Under the headline, a theme links the name to an archive named by the writer's login (WordPress's
+    // user slug; modepilot.de's "/author/modejournalistin/" for "Kathrin Bierling"): a written name of two
+    // to four words still counts there; a link that names no one still does not.
+    const login = (text: string) =>
+      read(`<html><body><article><h1>Ten tips</h1><ul class="meta"><li><a href="/author/modejournalistin/">${text}</a></li><li><time datetime="2019-05-21">21.05.2019</time></li></ul>${LONG}</article></body></html>`, "https://blog.example/tips");
+    expect(vp(login("Kathrin Bierling").author)).toEqual([["Kathrin Bierling", "visible link to the author's page under the h1"]]);
+    for (const text of ["Alle Artikel", "Mehr Beiträge", "Die Redaktion", "Autorenseite von", "Kathrin"]) expect(login(text).author, text).toEqual([]);
+    // Further down, an archive link must spell the name.
+    const below = read(`<html><body><article><h1>Ten tips</h1>${LONG}<p class="end"><a href="/author/modejournalistin/">Kathrin Bierling</a></p></article></body></html>`, "https://blog.example/tips");
+    expect(vp(below.author)).toEqual([]);
     // Newsrooms file their writers under other words: "/staff/", "/redaktion/", "/writer/".
     for (const path of ["/fr/staff/uriel-gadessaud/", "/redaktion/uriel-gadessaud", "/writer/uriel-gadessaud/"]) {
       const staff = read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="${path}">Uriel Gadessaud</a></div>${LONG}</article></body></html>`, "https://blog.example/tips");

@@ -41,6 +41,19 @@ function namesSlug(name: string, path: string): boolean {
   return name.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && (slug.includes(siteKey(w)) || slug.includes(spelledKey(w))));
 }
 
+/** Words of a link to the writers' pages that name no one ("Alle Artikel", "All posts", "Mehr vom Autor", "Autorenseite von"). */
+const NO_NAME_WORDS = /^(?:alle|all|mehr|more|weitere|other|andere|posts?|stories|news|view|see|show|zeige?n?|team|unsere?|our|the|die|der|das)$|autor|author|artikel|article|beitr[äa]g|redaktion|editor|profil/i;
+
+/**
+ * A personal name as a theme prints it under the headline, linked to an archive whose slug is the
+ * writer's login rather than their name (WordPress's "/author/modejournalistin/" for "Kathrin Bierling"):
+ * two to four words that end on a capitalised one, none of them a word of a link that names no one.
+ */
+function loginSlugged(name: string): boolean {
+  const words = name.split(/\s+/);
+  return words.length >= 2 && words.length <= 4 && /^\p{Lu}/u.test(words[words.length - 1]!) && !ROLE.test(name) && !words.some((w) => NO_NAME_WORDS.test(w));
+}
+
 /**
  * The name a link without text gives its writer's headshot: the link's title, else its one image's alt
  * ("<a href="/authors/janedoe/" title="Jane Doe"><img alt="Jane Doe"></a>").
@@ -73,7 +86,7 @@ export function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: La
     if (!AUTHOR_PAGE.test(path) || isNoise(a) || rawLength(a) > 60) continue;
     if (!layout.near(a) && !layout.inArticle(a)) continue;
     const name = cleanByline(textOf(a) || pictured(a), ctx.language, ctx.now);
-    if (!name || !isWrittenName(name) || !namesSlug(name, path)) continue;
+    if (!name || !isWrittenName(name) || !(namesSlug(name, path) || (layout.near(a) && loginSlugged(name)))) continue;
     line = a.parentElement;
     if (!names.includes(name)) names.push(name);
   }
