@@ -41,8 +41,11 @@ function namesSlug(name: string, path: string): boolean {
   return name.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && (slug.includes(siteKey(w)) || slug.includes(spelledKey(w))));
 }
 
-/** Words of a link to the writers' pages that name no one ("Alle Artikel", "All posts", "Mehr vom Autor", "Autorenseite von"). */
-const NO_NAME_WORDS = /^(?:alle|all|mehr|more|weitere|other|andere|posts?|stories|news|view|see|show|zeige?n?|team|unsere?|our|the|die|der|das)$|autor|author|artikel|article|beitr[äa]g|redaktion|editor|profil/i;
+/**
+ * Words of a link to the writers' pages that name no one ("Alle Artikel", "All posts", "Mehr vom Autor",
+ * "Autorenseite von", "Die Redaktion", "The Editors"). No articles: a name's particles ("von der") are written like them.
+ */
+const NO_NAME_WORDS = /^(?:alle|all|mehr|more|weitere|other|andere|posts?|stories|news|view|see|show|zeige?n?|team|unsere?|our)$|autor|author|artikel|article|beitr[äa]g|redaktion|editor|profil/i;
 
 /**
  * A personal name as a theme prints it under the headline, linked to an archive whose slug is the
@@ -51,7 +54,7 @@ const NO_NAME_WORDS = /^(?:alle|all|mehr|more|weitere|other|andere|posts?|storie
  */
 function loginSlugged(name: string): boolean {
   const words = name.split(/\s+/);
-  return words.length >= 2 && words.length <= 4 && /^\p{Lu}/u.test(words[words.length - 1]!) && !ROLE.test(name) && !words.some((w) => NO_NAME_WORDS.test(w));
+  return words.length >= 2 && words.length <= 4 && /^\p{Lu}/u.test(words[words.length - 1]!) && !words.some((w) => NO_NAME_WORDS.test(w));
 }
 
 /**
