@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newUser } from "./helpers";
+import { call, fetchWorker, newUser } from "./helpers";
 
 describe("auth", () => {
   it("signs up, reads /auth/me and signs in again", async () => {
@@ -35,5 +35,15 @@ describe("auth", () => {
     const bad = await call("GET", "/auth/me", { token: "not-a-real-token" });
     expect(bad.status).toBe(401);
     expect(bad.json).toEqual({ error: "Not authenticated" });
+  });
+
+  it("treats a cookie with a malformed escape as no session, on pages and on the sign-in callback, instead of failing with 500", async () => {
+    const page = await fetchWorker("/profile", { headers: { Cookie: "cm_session=%E0%A4%A" }, redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toMatch(/^\/login/);
+    await page.arrayBuffer();
+    const callback = await fetchWorker("/oauth/callback?code=c&state=s", { headers: { Cookie: "cm_oidc_state=%E0%A4%A" }, redirect: "manual" });
+    expect(callback.status).toBeLessThan(500);
+    await callback.arrayBuffer();
   });
 });

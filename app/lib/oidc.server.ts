@@ -6,6 +6,7 @@ import { ApiError } from "../../workers/lib/errors";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../../workers/services/auth";
 import { OIDC_CALLBACK_PATH, OIDC_STATE_COOKIE, OIDC_STATE_TTL_MS, finishOidcSignIn, oidcProviders, oidcTransport, startOidcSignIn } from "../../workers/services/oidc";
 import { requestServices } from "../../workers/services/request-services";
+import { decodeComponent } from "../../workers/lib/escape";
 
 /** The providers the sign-in page offers: their ids and names only. */
 export function oidcProviderChoices(context: AppLoadContext): { id: string; name: string }[] {
@@ -20,7 +21,7 @@ function cookie(request: Request, context: AppLoadContext, name: string, value: 
 function readCookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
+    if (i > 0 && part.slice(0, i) === name) return decodeComponent(part.slice(i + 1));
   }
   return null;
 }

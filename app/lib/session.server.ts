@@ -2,13 +2,14 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getDb } from "../../workers/db/client";
 import { SESSION_COOKIE, resolveSession, toUserDto, type SessionUser } from "../../workers/services/auth";
 import type { UserDto } from "../../workers/contracts/auth";
+import { decodeComponent } from "../../workers/lib/escape";
 
 /** A cookie of the request, decoded, or null. */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
+    if (i > 0 && part.slice(0, i) === name) return decodeComponent(part.slice(i + 1));
   }
   return null;
 }

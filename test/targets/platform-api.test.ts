@@ -79,6 +79,13 @@ describe("platform API", () => {
     expect(res.json.error).toBeTruthy();
   });
 
+  it("plans a page whose target path holds a malformed escape instead of failing with 500", async () => {
+    const { owner, siteId } = await site("magnolia", { authorUrl: "https://magnolia.test/author", authorUsername: "superuser", authorPassword: "superuser", siteRootPath: "/site" });
+    const res = await call("POST", `/platform/${siteId}/dry-run`, { token: owner.token, org: owner.orgId, body: { pages: [mappedPage("/news/100%25-%E0%A4%A/x%")] } });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.json)).toContain("/site/news/");
+  });
+
   it("serves the migration engine: writes a mapped page, reports DAM progress, publishes, and builds the YAML on download", async () => {
     const fake = new FakeMagnolia();
     const { owner, siteId } = await site("magnolia", { authorUrl: "https://magnolia.test/author", authorUsername: "superuser", authorPassword: "superuser", siteRootPath: "/site" });

@@ -3,6 +3,7 @@
  */
 import type { MappedFieldValue, PreparedPage, ResolvedAsset } from "./types";
 import { parseFragment } from "./richtext/dom";
+import { decodeComponent } from "../lib/escape";
 
 /** Plain text of a value (HTML stripped for rich text, lists joined). */
 export function plainText(field: MappedFieldValue | undefined): string {
@@ -77,7 +78,7 @@ export function slugify(value: string, fallback = "page"): string {
 
 /** Path segments of a target path, each slugified. */
 export function pathSegments(targetPath: string): string[] {
-  return targetPath.split("/").filter(Boolean).map((s) => slugify(decodeURIComponent(s)));
+  return targetPath.split("/").filter(Boolean).map((s) => slugify(decodeComponent(s)));
 }
 
 export function joinPath(...parts: string[]): string {
