@@ -78,6 +78,7 @@ import ekiba from "../fixtures/real/pages/ekiba.de-trauer.html?raw";
 import zeit from "../fixtures/real/pages/zeit.de.zugverkehr.html?raw";
 import moritzmeyer from "../fixtures/real/pages/moritz-meyer.net.vreni.html?raw";
 import modepilot from "../fixtures/real/pages/modepilot.de.duschkopf.html?raw";
+import literaturkritik from "../fixtures/real/pages/literaturkritik.de-Ann-Cotten.html?raw";
 
 export const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -151,6 +152,7 @@ export const HTML: Record<string, string> = {
   "zeit.de.zugverkehr": zeit,
   "moritz-meyer.net.vreni": moritzmeyer,
   "modepilot.de.duschkopf": modepilot,
+  "literaturkritik.de-Ann-Cotten": literaturkritik,
 };
 
 export type Truth = TruthFields;

@@ -98,6 +98,12 @@ describe("metadata readers on real pages", () => {
     expect(checked["modepilot.de.duschkopf"]!.author).toBe("Kathrin Bierling");
     expect(vp(metadataOf("modepilot.de.duschkopf").author)[0]).toEqual(["Kathrin Bierling", "visible link to the author's page under the h1"]);
   });
+  it("reads the publication date from a labelled line among others in one paragraph (literaturkritik.de)", () => {
+    // '<p class="footerFrstLn">Letzte Änderung: 31.10.2023 - 14:49:39<br>Erschienen am: 01.11.2023<br> Lesungen: 61<br> © …</p>'
+    expect(HTML["literaturkritik.de-Ann-Cotten"]).toContain("Erschienen am: 01.11.2023<br>");
+    expect(checked["literaturkritik.de-Ann-Cotten"]!.datePublished).toBe("2023-11-01");
+    expect(vp(metadataOf("literaturkritik.de-Ann-Cotten").datePublished)).toEqual([["2023-11-01", "visible date line after its label"]]);
+  });
   it("reads no byline from a picture's credit (viconsortium.com)", () => {
     // "<span class="credit video-credit">By U.S. CUSTOMS AND BORDER PROTECTION</span>" closes the video's summary.
     expect(HTML["viconsortium.com-cocaine"]).toContain("By U.S. CUSTOMS AND BORDER PROTECTION");

@@ -84,11 +84,17 @@ function opensParagraph(el: Element, text: string): boolean {
 export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout): void {
   let read = 0;
   let found = 0;
+  const brokenLines: { el: Element; line: string }[] = [];
   for (const el of layout.elements) {
     if (read >= MAX_LINES || found >= 3) break;
     if (!LINE_TAGS.has(tagOf(el))) continue;
     const text = collapse(el.textContent ?? "");
     if (text.length < 6 || !/\d/.test(text)) continue;
+    // A line of its own inside a longer block, between line breaks, that says it dates the publication:
+    // "Letzte Änderung: 31.10.2023<br>Erschienen am: 01.11.2023<br>Lesungen: 61" (a review's footer).
+    // Read only where the page has one such line (a list of teasers has one per teaser) and no other date line.
+    const broken = text.length > 80 && !layout.near(el) ? labelledLine(el) : null;
+    if (broken !== null && !inComments(el) && !hiddenFromAll(el)) brokenLines.push({ el, line: broken });
     // A longer text is read only for a date line it opens, and only as a paragraph by the headline or
     // the body's lead: "Pressemitteilung vom 25. Januar 2022 | Berlin – Die …", a press release's
     // dateline. (Checked first: the containers of a big page are long texts too, and cheap to drop.)
@@ -147,6 +153,26 @@ export function readDateLines(col: Collector, ctx: ReadContext, layout: Layout):
     const where = el.closest("h1") ? "visible date in the h1" : second ? `${line} opening the text` : near ? `${line} under the ${layout.headlineTag}` : above ? `${line} above the ${layout.headlineTag}` : afterLabel ? "visible date after its label" : "visible date element";
     col.add("datePublished", statedReading(date, col), where, strength, "date line", el);
   }
+  if (brokenLines.length !== 1 || found > 0) return;
+  const { el, line } = brokenLines[0]!;
+  const date = findDate(line, ctx.language, ctx.now);
+  if (date && date.text.length >= 0.35 * line.length) col.add("datePublished", statedReading(date, col), "visible date line after its label", 0.64, "date line", el);
+}
+
+/** The first line of `el` between its own `<br>`s that opens with a publication label and holds a date ("Erschienen am: 01.11.2023"). */
+function labelledLine(el: Element): string | null {
+  if (!Array.from(el.children).some((c) => tagOf(c) === "br")) return null;
+  let line = "";
+  const nodes = Array.from(el.childNodes);
+  for (let i = 0; i <= nodes.length; i++) {
+    const n = nodes[i];
+    if (!n || (n.nodeType === 1 && tagOf(n as Element) === "br")) {
+      const text = collapse(line);
+      if (text.length <= 80 && PUBLISHED_LABEL.test(text)) return text;
+      line = "";
+    } else line += n.textContent ?? "";
+  }
+  return null;
 }
 
 /**
