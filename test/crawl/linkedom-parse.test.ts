@@ -29,4 +29,20 @@ describe("linkedom's HTML parser", () => {
     const page = extractPage(PAGE, "https://mitvergnuegen.example/ausflug/");
     expect(page.mainText).toContain("wir vermissen den Sommer");
   });
+
+  it("lets metadata and extraction read a page whose <body> linkedom's getter misses (a script between </head> and <body>)", () => {
+    const html =
+      `<!DOCTYPE html><html lang="es"><head><title>Asamblea exige a periodistas | El Faro</title></head><script>var a = 1;</script><body>` +
+      `<article><h1>Asamblea exige a periodistas</h1><p class="byline">Por Rebeca Monge</p><time>21 de abril de 2022</time>` +
+      `<p>El presidente de la Asamblea Legislativa pidió a los periodistas que abandonaran el salón durante la sesión plenaria del jueves.</p>` +
+      `<img src="/foto.jpg" alt="La sesión"></article></body></html>`;
+    const { document } = parseHTML(html) as unknown as { document: Document };
+    expect(document.body.childNodes).toHaveLength(0);
+    const page = extractPage(html, "https://elfaro.example/asamblea/");
+    expect(page.metadata.author.map((v) => v.value)).toContain("Rebeca Monge");
+    expect(page.metadata.datePublished.map((v) => v.value)).toContain("2022-04-21");
+    expect(page.headings).toEqual([{ level: 1, text: "Asamblea exige a periodistas" }]);
+    expect(page.images.map((i) => i.src)).toEqual(["https://elfaro.example/foto.jpg"]);
+    expect(page.audit?.headings.map((h) => h.text)).toEqual(["Asamblea exige a periodistas"]);
+  });
 });

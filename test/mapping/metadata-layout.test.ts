@@ -55,3 +55,12 @@ describe("the headline, where the h1 is not the post's", () => {
   });
 });
 
+describe("a <time> without datetime", () => {
+  it("reads the day where the page writes it twice, long and short, for wide and narrow screens", () => {
+    const m = read(`<!doctype html><html lang="es"><head><title>Asamblea exige a periodistas</title></head><body><article>
+<h1>Asamblea exige a periodistas</h1><h3><time><span class="hidden-xs">Jueves, 21 de <span>Abril</span> de 2022</span><span class="hidden-lg">21/04/2022</span></time></h3>
+${LONG}${LONG}</article></body></html>`);
+    expect(vp(m.datePublished)).toEqual([["2022-04-21", "<time> text in the article"]]);
+  });
+});
+

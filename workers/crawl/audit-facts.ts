@@ -5,6 +5,7 @@
  */
 import type { PageAuditFacts } from "../contracts/extraction";
 import { absoluteUrl, collapse, hiddenByStyle, imageSource, tagOf } from "./html";
+import { contentBody } from "./main-content/dom";
 
 /** Subtrees that are not part of the page a reader or a crawler sees. */
 const INVISIBLE_TAGS = new Set(["script", "style", "noscript", "template", "head", "svg", "math"]);
@@ -44,7 +45,7 @@ function lazySource(img: Element): string | null {
 
 /** Audit facts of a parsed page (see PageAuditFacts). */
 export function auditFacts(document: Document, finalUrl: string): PageAuditFacts {
-  const body = document.body ?? document.documentElement;
+  const body = contentBody(document) ?? document.documentElement;
   const headings: PageAuditFacts["headings"] = [];
   for (const h of Array.from(body.querySelectorAll("h1, h2, h3, h4, h5, h6"))) {
     if (invisible(h)) continue;

@@ -7,6 +7,7 @@ import { auditFacts } from "./audit-facts";
 import { absoluteUrl, collapse, DROPPED_TAGS, htmlLang, imageSource, tagOf, textOf } from "./html";
 import { extractMainContent } from "./main-content";
 import { sha256Sync } from "./sha256";
+import { contentBody } from "./main-content/dom";
 
 export interface ExtractOptions {
   /** Where the page ended up after redirects (default: `url`); relative URLs resolve against it. */
@@ -39,7 +40,7 @@ export function extractPageWithNotes(served: string, url: string, definitions: R
   const host = options.host ?? new URL(finalUrl).host;
   const imageSizes = options.imageSizes ?? {};
   const { document } = parseHTML(html) as unknown as { document: Document };
-  const body = document.body ?? document.documentElement;
+  const body = contentBody(document) ?? document.documentElement;
   const meta = (selector: string) => collapse(document.querySelector(selector)?.getAttribute("content") ?? "");
 
   const openGraph: Record<string, string> = {};

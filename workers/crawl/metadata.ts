@@ -19,6 +19,7 @@ import { type Layout, pageLayout, shownTexts } from "./metadata/layout";
 import { readAuthorPageLinks, readRelAuthor } from "./metadata/author-links";
 import { readVisible } from "./metadata/visible";
 import { readTextLanguage } from "./metadata/text-language";
+import { contentBody } from "./main-content/dom";
 
 export { sharedTitleAffix, stripSiteSuffix, titleParts, hostLabel } from "./metadata/title";
 export { normalizeDate } from "./metadata/dates";
@@ -97,16 +98,18 @@ function readTitles(document: Document, col: Collector, ctx: MetadataContext, la
 export function extractMetadata(document: Document, ctx: MetadataContext): PageMetadata {
   const read: ReadContext = { finalUrl: ctx.finalUrl, language: declaredLanguage(document), now: ctx.now ?? new Date() };
   const col = new Collector();
-  // linkedom's document.body throws on an empty document.
+  // linkedom's document.body throws on an empty document, and where something stands between </head> and
+  // <body> it returns an empty body of its own: the body that holds the page's text is read (main-content/dom.ts).
   const root = document.documentElement;
   const title = root ? documentTitle(document) : "";
-  const layout = root ? pageLayout(document.body ?? root) : null;
-  if (root && layout) {
+  const body = root ? (contentBody(document) ?? root) : null;
+  const layout = body ? pageLayout(body) : null;
+  if (root && body && layout) {
     readJsonLd(document, col, read);
     readTags(document, col, read);
     readTextLanguage(col, ctx.mainText);
     readMarkup(document, col, read);
-    readVisible(document.body ?? root, col, read, layout);
+    readVisible(body, col, read, layout);
     readRelAuthor(col, read, layout);
     readAuthorPageLinks(col, read, layout);
     readDateLines(col, read, layout);

@@ -13,13 +13,28 @@ import { firstLine, textAfter } from "./lines";
 import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
 
 
+/**
+ * The day a `<time>` without `datetime` shows. Its text, or that of one of its children where they run
+ * together: a site that writes the day twice, long and short, for wide and narrow screens
+ * ("<span class=hidden-xs>Jueves, 21 de Abril de 2022</span><span class=hidden-lg>21/04/2022</span>").
+ */
+function timeText(time: Element, ctx: ReadContext): string | undefined {
+  const whole = findDate(textOf(time), ctx.language, ctx.now)?.iso;
+  if (whole) return whole;
+  for (const child of Array.from(time.children)) {
+    const own = findDate(textOf(child), ctx.language, ctx.now)?.iso;
+    if (own) return own;
+  }
+  return undefined;
+}
+
 function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const time of layout.elements.filter((el) => tagOf(el) === "time")) {
     // A sidebar that heads the article (its headline, standfirst and date in a sticky column) is the
     // article's: its date is read where it stands near the headline.
     if (isNoise(time) && !layout.near(time)) continue;
     const datetime = time.getAttribute("datetime");
-    const value = datetime ? normalizeDate(datetime, ctx.language, ctx.now) : findDate(textOf(time), ctx.language, ctx.now)?.iso;
+    const value = datetime ? normalizeDate(datetime, ctx.language, ctx.now) : timeText(time, ctx);
     if (!value) continue;
     const own = markOf(time).toLowerCase();
     let around = own;
