@@ -45,6 +45,12 @@ describe("structure detection (pure, over HTML)", () => {
     expect(scoped.map((s) => s.kind)).toEqual(["accordion"]);
     expect(detectStructures(page, "https://cloudly.example/", { selector: "#nothing-here" })).toEqual([]);
   });
+
+  it("finds them on a page without landmarks whose <body> comes after a script (linkedom's body getter misses it)", () => {
+    const items = `<details class="faq-item"><summary>One?</summary><p>Yes, one.</p></details><details class="faq-item"><summary>Two?</summary><p>Yes, two.</p></details>`;
+    const page = `<!DOCTYPE html><html><head><title>FAQ</title></head><script>var a = 1;</script><body><div class="faq">${items}</div></body></html>`;
+    expect(detectStructures(page, "https://cloudly.example/").map((s) => s.kind)).toContain("accordion");
+  });
 });
 
 describe("auto-populate API", () => {

@@ -6,6 +6,7 @@
  * selector that finds its instances and fields read from their markup.
  */
 import { parseHTML } from "linkedom";
+import { contentBody } from "../../crawl/main-content/dom";
 import type { StructureKind, SuggestedComponent } from "../../contracts/mapping";
 import { stableClasses } from "../signature";
 import { hash64, isUtilityClass, words } from "../text";
@@ -115,7 +116,8 @@ function mainScope(document: Document, selector?: string): Element | null {
     const el = document.querySelector(s);
     if (el) return el;
   }
-  return document.body ?? document.documentElement;
+  // The body that holds the page: linkedom returns an empty one of its own where something stands between </head> and <body>.
+  return contentBody(document) ?? document.documentElement;
 }
 
 interface Found {
