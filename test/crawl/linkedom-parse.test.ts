@@ -39,8 +39,8 @@ describe("linkedom's HTML parser", () => {
     const { document } = parseHTML(html) as unknown as { document: Document };
     expect(document.body.childNodes).toHaveLength(0);
     const page = extractPage(html, "https://elfaro.example/asamblea/");
-    expect(page.metadata.author.map((v) => v.value)).toContain("Rebeca Monge");
-    expect(page.metadata.datePublished.map((v) => v.value)).toContain("2022-04-21");
+    expect(page.metadata!.author.map((v) => v.value)).toContain("Rebeca Monge");
+    expect(page.metadata!.datePublished.map((v) => v.value)).toContain("2022-04-21");
     expect(page.headings).toEqual([{ level: 1, text: "Asamblea exige a periodistas" }]);
     expect(page.images.map((i) => i.src)).toEqual(["https://elfaro.example/foto.jpg"]);
     expect(page.audit?.headings.map((h) => h.text)).toEqual(["Asamblea exige a periodistas"]);
