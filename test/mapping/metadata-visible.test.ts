@@ -175,6 +175,14 @@ describe("visible text", () => {
     expect(profile.author).toEqual([]);
   });
 
+  it("names the writer of a card linked to their archive by its marked name, not by its picture's credit", () => {
+    // '<a href="/autoren/kathrin-fuehres-684124"><picture>…</picture><span>© Kathrin Führes</span><span itemprop="name">Kathrin Führes</span></a>'
+    const card = (credit: string) =>
+      read(`<html><body><article><h1>Ten tips</h1><div class="meta"><a href="/autoren/kathrin-fuehres-684124"><img src="/k.jpg" alt="Kathrin Führes"><span class="teaser-copyright">${credit}</span><div><span itemprop="name"> Kathrin Führes </span></div></a> am 26.01.2022</div>${LONG}</article></body></html>`, "https://blog.example/tips");
+    expect(vp(card("© Kathrin Führes").author)).toEqual([["Kathrin Führes", "visible link to the author's page under the h1"]]);
+    expect(vp(card("Foto: Privat").author)).toEqual([["Kathrin Führes", "visible link to the author's page under the h1"]]);
+  });
+
   it("names the writer of a headshot link to their archive by its title or its picture's alt (axios.com)", () => {
     const page = (link: string) => read(`<html><body><main><h1>Ten tips</h1><div class="flex items-center caption">${link}<div class="truncate"><span>Steve LeVine</span></div></div>${LONG}</main></body></html>`, "https://www.axios.com/newsletters/future");
     const titled = page(`<a title="Steve LeVine" href="https://www.axios.com/authors/stevelevine/"><amp-img alt="Steve LeVine" src="/s.png"></amp-img></a>`);

@@ -88,7 +88,9 @@ export function readAuthorPageLinks(col: Collector, ctx: ReadContext, layout: La
     }
     if (!AUTHOR_PAGE.test(path) || isNoise(a) || rawLength(a) > 60) continue;
     if (!layout.near(a) && !layout.inArticle(a)) continue;
-    const name = cleanByline(textOf(a) || pictured(a), ctx.language, ctx.now);
+    // A card whose name is marked ("<span itemprop=name>") beside a picture credit ("© Kathrin Führes"): the marked name.
+    const marked = a.querySelector("[itemprop=name]");
+    const name = cleanByline((marked && textOf(marked)) || textOf(a) || pictured(a), ctx.language, ctx.now);
     if (!name || !isWrittenName(name) || !(namesSlug(name, path) || (layout.near(a) && loginSlugged(name)))) continue;
     line = a.parentElement;
     if (!names.includes(name)) names.push(name);
