@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { boxOf } from "../../workers/crawl/html";
 import { cleanByline, normalizeDate } from "../../workers/crawl/metadata";
 import { isoDay } from "../../workers/crawl/metadata/dates";
-import { isDeskCredit, valueShape } from "../../workers/mapping/page-candidates";
+import { metadataDoubt, metadataEvidence } from "../../workers/mapping/metadata-confidence";
+import { isDeskCredit, metaEvidence, valueShape } from "../../workers/mapping/page-candidates";
 import { dom, NOW, read, values, vp } from "./metadata-helpers";
 
 describe("values", () => {
@@ -89,5 +90,21 @@ describe("values", () => {
     }
     // Only an author is a credit: a site named "Redaktion" is a name.
     expect(valueShape("site", "Redaktion")).not.toContain("author:desk");
+  });
+
+  it("leaves an author from markup to a person where the byline the page shows names someone else", () => {
+    const jsonLd = { value: "Isabell Angele", provenance: "JSON-LD @graph WebPage.author", strength: 0.98, agreeing: ["meta name=author"] };
+    const shown = { value: "Matthias Lauerer", provenance: "visible byline in the article", strength: 0.56 };
+    const meta = metaEvidence("author", [jsonLd, shown])!;
+    expect(meta.shownRival).toEqual({ value: "Matthias Lauerer", provenance: "visible byline in the article" });
+    expect(metadataDoubt(meta)).toBe(0.5);
+    expect(metadataEvidence(meta)).toContain('visible byline in the article says "Matthias Lauerer"');
+    // A shown byline that states the markup's author too: the others it names are co-writers or credits.
+    const agreed = metaEvidence("author", [{ ...jsonLd, agreeing: ["visible byline under the h1"] }, { ...shown, value: "Philippe Douroux" }])!;
+    expect(agreed.shownRival).toBeNull();
+    expect(metadataDoubt(agreed)).toBe(1);
+    // Words that are no name ("Donate today", "News"), and a shown value that leads, are no such doubt.
+    for (const other of ["Donate today", "News", "medellín"]) expect(metadataDoubt(metaEvidence("author", [jsonLd, { ...shown, value: other }])!), other).toBe(1);
+    expect(metaEvidence("author", [{ ...shown, strength: 0.9 }, jsonLd])!.shownRival).toBeNull();
   });
 });

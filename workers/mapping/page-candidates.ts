@@ -114,6 +114,11 @@ export function isSiteName(name: string, siteNames: readonly string[]): boolean 
   return key.length >= 3 && siteNames.some((s) => siteKey(s) === key);
 }
 
+/** A byline the page shows: under the headline, in the article, or a link to the writer's archive. */
+const SHOWN_BYLINE = /^visible (?:byline|link to the author's page)/;
+/** A person's name as a byline writes it: two to four capitalised words, particles between them. */
+const WRITTEN_NAME = /^(?=.{5,40}$)\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|von|van|der|den|de|da|di|du|la|le)){1,3}$/u;
+
 /** The best value of a field with what the other sources say about it. */
 export function metaEvidence(concept: string, values: readonly MetadataValue[], siteNames: readonly string[] = []): MetaEvidence | null {
   const [best, ...others] = values;
@@ -121,8 +126,13 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[], 
   const agreeing: string[] = [...(best.agreeing ?? [])];
   let rival: MetaEvidence["rival"] = null;
   let variant: MetaEvidence["variant"] = null;
+  let shownRival: MetaEvidence["shownRival"] = null;
+  const fromMarkup = !best.provenance.startsWith("visible");
   for (const v of others) {
     const relation = sameValue(concept, best.value, v.value);
+    if (concept === "author" && fromMarkup && relation === "different" && !shownRival && SHOWN_BYLINE.test(v.provenance) && WRITTEN_NAME.test(v.value)) {
+      shownRival = { value: v.value, provenance: v.provenance };
+    }
     if (relation === "same") {
       if (v.provenance !== best.provenance) agreeing.push(v.provenance);
     } else if (relation === "different" && (!rival || v.strength > rival.strength)) {
@@ -134,11 +144,13 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[], 
       variant = { value: v.value, provenance: v.provenance, strength: v.strength, longer: v.value.length > best.value.length };
     }
   }
+  // A markup author that a shown byline states too is the page's, whoever else it names (co-writers, a photographer).
+  if (agreeing.some((a) => a.startsWith("visible"))) shownRival = null;
   const shape = valueShape(concept, best.value, siteNames);
   if (variant) shape.push(`${concept}:overlap`);
   // A value the page's body shows (its element is known) is one a reader sees.
   if (best.selector && (SHOWN_CONCEPTS as readonly string[]).includes(concept)) shape.push(`${concept}:shown`);
-  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, variant, box: best.box ?? null, shape };
+  return { concept, provenance: best.provenance, strength: best.strength, agreeing, rival, shownRival, variant, box: best.box ?? null, shape };
 }
 
 function candidate(name: string, kind: CandidateKind, value: string, order: number, roleHint: Record<string, number>, extra: Partial<Candidate> = {}): Candidate {
