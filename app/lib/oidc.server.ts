@@ -6,7 +6,7 @@ import { ApiError } from "../../workers/lib/errors";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../../workers/services/auth";
 import { OIDC_CALLBACK_PATH, OIDC_STATE_COOKIE, OIDC_STATE_TTL_MS, finishOidcSignIn, oidcProviders, oidcTransport, startOidcSignIn } from "../../workers/services/oidc";
 import { requestServices } from "../../workers/services/request-services";
-import { decodeComponent } from "../../workers/lib/escape";
+import { readCookie } from "./session.server";
 
 /** The providers the sign-in page offers: their ids and names only. */
 export function oidcProviderChoices(context: AppLoadContext): { id: string; name: string }[] {
@@ -16,14 +16,6 @@ export function oidcProviderChoices(context: AppLoadContext): { id: string; name
 function cookie(request: Request, context: AppLoadContext, name: string, value: string, maxAgeSeconds: number, path = "/"): string {
   const secure = context.cloudflare.env.ENVIRONMENT === "production" || new URL(request.url).protocol === "https:";
   return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return decodeComponent(part.slice(i + 1));
-  }
-  return null;
 }
 
 const redirectUri = (request: Request) => `${new URL(request.url).origin}${OIDC_CALLBACK_PATH}`;

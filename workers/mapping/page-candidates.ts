@@ -7,6 +7,7 @@
 import type { ComponentInstance, MetadataValue, PageExtraction, PageMetadata } from "../contracts/extraction";
 import { isDomainName, primaryLanguage, siteKey } from "../crawl/metadata/collect";
 import { HOST_NAME } from "../crawl/metadata/site-name";
+import { isWrittenName } from "../crawl/metadata/visible";
 import { OVERLAP_CONCEPTS, SHOWN_CONCEPTS } from "./calibration-prior";
 import { BODY_RIGHT_RATE } from "./calibration-body";
 import { blockCount, instanceCandidates, MAIN_CONTENT_BODY, refineKind, type Candidate, type CandidateKind, type MetaEvidence } from "./candidates";
@@ -116,8 +117,6 @@ export function isSiteName(name: string, siteNames: readonly string[]): boolean 
 
 /** A byline the page shows: under the headline, in the article, or a link to the writer's archive. */
 const SHOWN_BYLINE = /^visible (?:byline|link to the author's page)/;
-/** A person's name as a byline writes it: two to four capitalised words, particles between them. */
-const WRITTEN_NAME = /^(?=.{5,40}$)\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|von|van|der|den|de|da|di|du|la|le)){1,3}$/u;
 
 /** The best value of a field with what the other sources say about it. */
 export function metaEvidence(concept: string, values: readonly MetadataValue[], siteNames: readonly string[] = []): MetaEvidence | null {
@@ -130,7 +129,7 @@ export function metaEvidence(concept: string, values: readonly MetadataValue[], 
   const fromMarkup = !best.provenance.startsWith("visible");
   for (const v of others) {
     const relation = sameValue(concept, best.value, v.value);
-    if (concept === "author" && fromMarkup && relation === "different" && !shownRival && SHOWN_BYLINE.test(v.provenance) && WRITTEN_NAME.test(v.value)) {
+    if (concept === "author" && fromMarkup && relation === "different" && !shownRival && SHOWN_BYLINE.test(v.provenance) && v.value.includes(" ") && isWrittenName(v.value)) {
       shownRival = { value: v.value, provenance: v.provenance };
     }
     if (relation === "same") {
