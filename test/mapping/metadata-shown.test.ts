@@ -174,6 +174,17 @@ describe("headlines, authors and dates as the page shows them", () => {
     expect(a(`<p>12.03.2021 | <a href="/digital-life">Digital Life</a></p>`)).toEqual([]);
     expect(a(`<p>Im Wortlaut, Deutschlandfunk, 12.03.2021</p>`)).toEqual([]);
   });
+  it("reads the page's one name beside the date below the post, with the date's time, weaker; not a listing of dated lines", () => {
+    const a = (lines: string) => read(`<html><body><main><h1>Harbour reopens</h1>${LONG}${lines}</main></body></html>`).author;
+    const footer = a(`<div class="right"><span>Ann Reed </span> | 29.07.2006 um 14:26</div>`);
+    expect(vp(footer)).toEqual([["Ann Reed", "visible name beside the date in the article"]]);
+    expect(footer[0]!.strength).toBe(0.5);
+    expect(vp(a(`<p>Ann Reed, 3. Mai 2022, 10:15 Uhr</p>`))).toEqual([["Ann Reed", "visible name beside the date in the article"]]);
+    // A programme of "date - act - venue" lines, one of which reads like a name: no writer.
+    expect(a(`<p>02.11.2022 - Placebo - Stadthalle</p><p>17.11.2022 - Ann Reed</p><p>18.11.2022 - Dame - Gasometer</p>`)).toEqual([]);
+    expect(a(`<p>17.11.2022 - Ann Reed</p><p>18.11.2022 - Ben Roth</p>`)).toEqual([]);
+    expect(a(`<p>17.11.2022 - Aymz- Grelle Forelle</p>`)).toEqual([]);
+  });
   it("drops the site named as the author unless a byline shows it, and ranks it below a writer's byline under the headline; a person publisher is no site name; reads labelled lines and lines that are only a byline, not 'von' in a sentence, in the article", () => {
     const ld = (author: string, extra = "") => `<meta property="og:site_name" content="Coast Times"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour reopens","author":${author}${extra}}</script>`;
     const page = (head: string, body: string) => read(`<html><head>${head}</head><body><main><h1>Harbour reopens</h1>${body}</main></body></html>`);

@@ -1,55 +1,18 @@
 /**
- * Metadata the page only shows: the h1, `<time>` elements, bylines and the hero image (hero-image.ts);
+ * Metadata the page only shows: the h1, `<time>` elements (times.ts), bylines and the hero image (hero-image.ts);
  * author-links.ts reads `rel=author` links and links to the writer's archive. Comments, sidebars,
  * related lists and the page footer carry other people's names and other posts' dates, so nothing is
  * read from them.
  */
 import { collapse, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
-import { findDate, isDateOnly, normalizeDate } from "./dates";
+import { findDate, isDateOnly } from "./dates";
 import { readHeroImage } from "./hero-image";
 import { AUTHOR_WORDS, infoBoxAuthor, LABEL_CELL, valueCell } from "./label-cells";
 import { firstLine, textAfter } from "./lines";
-import { isNoise, type Layout, markOf, rawLength, wordsOf } from "./layout";
+import { isNoise, type Layout, rawLength, wordsOf } from "./layout";
+import { readTimes } from "./times";
 
-
-/**
- * The day a `<time>` without `datetime` shows. Its text, or that of one of its children where they run
- * together: a site that writes the day twice, long and short, for wide and narrow screens
- * ("<span class=hidden-xs>Jueves, 21 de Abril de 2022</span><span class=hidden-lg>21/04/2022</span>").
- */
-function timeText(time: Element, ctx: ReadContext): string | undefined {
-  const whole = findDate(textOf(time), ctx.language, ctx.now)?.iso;
-  if (whole) return whole;
-  for (const child of Array.from(time.children)) {
-    const own = findDate(textOf(child), ctx.language, ctx.now)?.iso;
-    if (own) return own;
-  }
-  return undefined;
-}
-
-function readTimes(col: Collector, ctx: ReadContext, layout: Layout): void {
-  for (const time of layout.elements.filter((el) => tagOf(el) === "time")) {
-    // A sidebar that heads the article (its headline, standfirst and date in a sticky column) is the
-    // article's: its date is read where it stands near the headline.
-    if (isNoise(time) && !layout.near(time)) continue;
-    const datetime = time.getAttribute("datetime");
-    const value = datetime ? normalizeDate(datetime, ctx.language, ctx.now) : timeText(time, ctx);
-    if (!value) continue;
-    const own = markOf(time).toLowerCase();
-    let around = own;
-    for (let cur = time.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) around += ` ${markOf(cur).toLowerCase()}`;
-    const published = /publi|posted|pubdate|veröffentlicht|erschienen|created/.test(around) || time.hasAttribute("pubdate");
-    // HTML's pubdate attribute marks the publication date, whatever the class says ("<time class=updated pubdate>").
-    const modified = /updat|modif|aktualisiert|edited|revised|actualiz/.test(own) && !/publi|posted|pubdate/.test(own) && !time.hasAttribute("pubdate");
-    const inArticle = layout.inArticle(time);
-    const near = layout.near(time);
-    let strength = 0.5 + (inArticle ? 0.07 : 0) + (near ? 0.08 : 0) + (published ? 0.08 : /date|time|meta|byline/.test(around) ? 0.04 : 0);
-    if (!datetime) strength -= 0.1;
-    const where = inArticle ? "in the article" : near ? `near the ${layout.headlineTag}` : "on the page";
-    col.add(modified ? "dateModified" : "datePublished", value, `${datetime ? "<time datetime>" : "<time> text"} ${where}`, Math.round(strength * 100) / 100, "time", time);
-  }
-}
 
 const BYLINE_WORDS = new Set(["submitted", "poster", "byline", "bylines", "author", "authors", "authorname", "authornames", "postauthor", "entryauthor", "articleauthor", "writer", "autor", "autoren", "autorin", "auteur", "auteurs", "contributor", "contributors", "verfasser", "creator", "createdby"]);
 /** Parts of an author box that are not the name. */
@@ -255,17 +218,37 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   if (box && boxName && isWrittenName(boxName)) add(box.el.parentElement ?? box.el, boxName, "visible author label beside the article", 0.5);
   const signature = readSignature(layout);
   if (signature) add(signature.el, signature.name, "visible signature at the end of the article", 0.5);
+  // "<div class=right><span>Malte Welding</span> | 29.07.2006 um 14:26</div>" below the post: weaker than
+  // under the headline, and only the page's one such line (a list of "date - band - venue" lines names no writer).
+  const footers: { el: Element; name: string }[] = [];
   for (const el of layout.elements) {
     const line = datedLine(el, layout, ctx);
-    if (!line) continue;
+    if (!line) {
+      const footer = articleDatedLine(el, layout, ctx);
+      if (!footer || besideDate(el, footer) === null) continue;
+      // Each word a name's ("Hans-Peter", not "Aymz-"); a line with something else beside its date still counts as one.
+      const name = nameBesideDate(el, footer);
+      footers.push({ el, name: name && name.split(" ").every((w) => /^\p{Lu}[\p{L}'’.]*(?:-\p{Lu}[\p{L}'’.]*)?$/u.test(w)) ? name : "" });
+      continue;
+    }
     const name = nameBesideDate(el, line);
     if (name) col.add("author", name, `visible name beside the date under the ${layout.headlineTag}`, 0.6, "byline", el);
     const after = bylineAfterDate(line, ctx);
     if (after) add(el, after, `visible byline under the ${layout.headlineTag}`, 0.68);
   }
+  if (footers.length === 1 && footers[0]!.name) col.add("author", footers[0]!.name, "visible name beside the date in the article", 0.5, "byline", footers[0]!.el);
 }
 
 type DatedLine = { text: string; date: { index: number; text: string } };
+
+/** A short dated line in the article but not by its headline (a post's footer line), read as `datedLine` reads one. */
+function articleDatedLine(el: Element, layout: Layout, ctx: ReadContext): DatedLine | null {
+  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 80 || layout.near(el) || !layout.inArticle(el) || isNoise(el)) return null;
+  const text = textOf(el);
+  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
+  const date = findDate(text, ctx.language, ctx.now);
+  return date ? { text, date } : null;
+}
 
 /** A short line under the headline, read once for its date: the innermost element that holds it, not in noise. */
 function datedLine(el: Element, layout: Layout, ctx: ReadContext): DatedLine | null {
@@ -296,22 +279,26 @@ const JOINED_BEFORE = new RegExp(`^\\s*[${JOINS}]`);
 const JOINS_AROUND = new RegExp(`^[\\s${JOINS}]+|[\\s${JOINS}]+$`, "g");
 
 /**
- * A date line under the headline that holds a person's name beside the date and nothing else, with no
- * byline word: "11.12.2019 - Amelie Loevenich", "<p class=date-author>Janic Cathomen, 01.12.2021</p>".
- * The name is two to four capitalised words, set off from the date by a separator, and no link.
+ * What stands beside a date on its line, set off by a separator, when the other side holds nothing (or
+ * the date's time): "11.12.2019 - Amelie Loevenich", "Janic Cathomen, 01.12.2021", "Malte Welding | 29.07.2006 um 14:26".
+ * None where the line has a link (a section's or a tag's) or is a picture's credit.
  */
-function nameBesideDate(el: Element, { text, date }: DatedLine): string | null {
-  // A link is a section's or a tag's, not a name without a byline word.
+function besideDate(el: Element, { text, date }: DatedLine): string | null {
   if (rawLength(el) > 80 || el.querySelector("a") || isPictureCredit(el)) return null;
-  // The name on one side of the date, set off by a separator (a space alone joins a label: "Datum 28.01.2022").
+  // A space alone joins a label, not a name: "Datum 28.01.2022".
   const before = text.slice(0, date.index);
-  const after = text.slice(date.index + date.text.length);
+  const after = text.slice(date.index + date.text.length).replace(/^[\s,]*(?:um|at|à|a las|alle)?\s*\d{1,2}[:.]\d{2}(?:\s*(?:uhr|h|am|pm))?\s*$/i, "");
   if (before.trim() && after.trim()) return null;
   const side = before.trim() ? before : after;
   if (!(before.trim() ? JOINED_AFTER : JOINED_BEFORE).test(side)) return null;
-  const rest = side.replace(/\s+/g, " ").replace(JOINS_AROUND, "");
-  const words = rest.split(" ");
-  if (words.length < 2 || words.length > 4 || /[\d:@,]/.test(rest) || !words.every((w) => /^\p{Lu}/u.test(w))) return null;
+  return side.replace(/\s+/g, " ").replace(JOINS_AROUND, "");
+}
+
+/** A person's name beside the date with no byline word: two to four capitalised words. */
+function nameBesideDate(el: Element, line: DatedLine): string | null {
+  const rest = besideDate(el, line);
+  const words = rest?.split(" ") ?? [];
+  if (!rest || words.length < 2 || words.length > 4 || /[\d:@,]/.test(rest) || !words.every((w) => /^\p{Lu}/u.test(w))) return null;
   return rest;
 }
 
