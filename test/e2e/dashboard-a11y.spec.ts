@@ -1,18 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, adminToken } from "./dashboard-support";
-import { DEMO, hydrated, signIn } from "./support";
+import { DEMO, hydrated, seriousViolations, signIn } from "./support";
 
 // Every screen is loaded and analysed: allow for a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-/** Serious and critical axe violations of the page as it is now, described for the failure message. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 
 async function check(page: Page, path: string, ready: () => Promise<unknown>) {
   await page.goto(path);

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTO_POPULATE_TEXTS, DEFINITION_TEXTS } from "../../app/components/definitions/texts";
 import { MAPPING_SETTINGS_TEXTS } from "../../app/components/mapping-settings/texts";
@@ -8,7 +7,7 @@ import { SECRET_MASK } from "../../workers/contracts/platforms";
 import { acceptCookies, apiToken, toast } from "./dashboard-support";
 import { projectOn, serveFixture } from "./definitions-support";
 import { selectProject } from "./migration-support";
-import { DEMO, open, signIn } from "./support";
+import { DEMO, open, seriousViolations, signIn } from "./support";
 
 /**
  * Signs the demo owner in with the project "Demo Site" selected, as the project selector does: stored,
@@ -27,13 +26,6 @@ test.beforeEach(async ({ context }) => {
   await acceptCookies(context);
 });
 
-/** Serious and critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -2,11 +2,10 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, toast } from "./dashboard-support";
 import { apiAs, createProject, newAccount, runMigrationFromUi, selectProject } from "./migration-support";
-import { open, signIn } from "./support";
+import { open, seriousViolations, signIn } from "./support";
 
 /**
  * Issue 16: from a finding to the approved change in the real local WordPress. A one-page site whose
@@ -53,14 +52,6 @@ function png(width: number, height: number): Buffer {
 
 const ALT = "A sourdough loaf cooling on the counter";
 
-/** Serious and critical axe violations of the screen as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast fades out over 800 ms (spec): half faded, its text fails the contrast check. The screen is
-  // audited once the toasts its actions raised have gone (they leave within 5 s).
-  await expect(page.locator("[data-toast-type]")).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 const PAGE = `<!doctype html><html lang="en"><head><title>Fresh bread every morning</title></head><body><main>
 <h1>Fresh bread every morning</h1>
 <div class="card"><h2>Our sourdough</h2><p>${"We bake our sourdough every morning with flour from the mill next door and sell it warm until noon. ".repeat(6)}</p><img src="/images/loaf-${Date.now()}.png" width="320" height="180"></div>

@@ -1,13 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { acceptCookies, settled, signUpUser, toast } from "./dashboard-support";
-import { hydrated, open, signIn } from "./support";
-
-/** Serious and critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
+import { hydrated, open, seriousViolations, signIn } from "./support";
 
 // A journey through two browsers on a shared, busy machine: allow more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Waits until React has hydrated the page, so handlers are attached before the test types or clicks. */
@@ -54,3 +55,16 @@ export const DEMO = {
 
 /** The demo organization's projects as the project selector names them (scripts/setup.mjs): "Demo Site", "Demo Source Website". */
 export const DEMO_PROJECT = /Demo S(?:ite|ource Website)\b/;
+
+/**
+ * Serious and critical axe violations of the screen as it is now, described for the failure message.
+ * A toast fades out over 800 ms (spec): half faded, its text fails the contrast check, so the screen is
+ * audited once the toasts the test's actions raised have gone (every toast leaves within 7.8 s).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await expect(page.locator("[data-toast-type]")).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
