@@ -43,9 +43,8 @@ function lazySource(img: Element): string | null {
   return null;
 }
 
-/** Audit facts of a parsed page (see PageAuditFacts). */
-export function auditFacts(document: Document, finalUrl: string): PageAuditFacts {
-  const body = contentBody(document) ?? document.documentElement;
+/** Audit facts of a parsed page (see PageAuditFacts), read from `body`: the body that holds the page, or its root. */
+export function auditFacts(document: Document, finalUrl: string, body: Element = contentBody(document) ?? document.documentElement): PageAuditFacts {
   const headings: PageAuditFacts["headings"] = [];
   for (const h of Array.from(body.querySelectorAll("h1, h2, h3, h4, h5, h6"))) {
     if (invisible(h)) continue;

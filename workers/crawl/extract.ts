@@ -88,13 +88,13 @@ export function extractPageWithNotes(served: string, url: string, definitions: R
   }
 
   // Read before main-content extraction, which may change the document.
-  const audit = auditFacts(document, finalUrl);
+  const audit = auditFacts(document, finalUrl, body);
   // Readability, the landmark and the layout, chosen per page (workers/crawl/main-content.ts).
   const clean = extractMainContent(document, html, finalUrl);
   const { instances, invalid } = findComponents(document, definitions, { base: finalUrl, host, imageSizes });
   const title = collapse(document.querySelector("title")?.textContent ?? "");
   const metaDescription = meta('meta[name="description" i]');
-  const metadata = extractMetadata(document, { finalUrl, siteTitleSuffixes: options.siteTitleSuffixes, mainText: clean.text });
+  const metadata = extractMetadata(document, { finalUrl, siteTitleSuffixes: options.siteTitleSuffixes, mainText: clean.text, body });
 
   const contentHash = sha256Sync(JSON.stringify([title, metaDescription, clean.html, instances.map((c) => [c.definition, c.html])]));
   const extraction: PageExtraction = {

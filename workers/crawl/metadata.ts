@@ -34,6 +34,8 @@ export interface MetadataContext {
   now?: Date;
   /** The page's main content as text: the language it is written in is a source of `language`. */
   mainText?: string;
+  /** The body that holds the page, where the caller has found it already (default: `contentBody`). */
+  body?: Element;
 }
 
 /** Families whose title is the page's title as its author or SEO plugin set it. */
@@ -102,7 +104,7 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   // <body> it returns an empty body of its own: the body that holds the page's text is read (main-content/dom.ts).
   const root = document.documentElement;
   const title = root ? documentTitle(document) : "";
-  const body = root ? (contentBody(document) ?? root) : null;
+  const body = root ? (ctx.body ?? contentBody(document) ?? root) : null;
   const layout = body ? pageLayout(body) : null;
   if (root && body && layout) {
     readJsonLd(document, col, read);

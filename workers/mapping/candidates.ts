@@ -88,7 +88,7 @@ export interface MetaEvidence {
    * For an author from the page's markup: the byline the page shows, where it names someone else
    * ("Von Matthias Lauerer" under a JSON-LD author "Isabell Angele", the writer and the uploader).
    */
-  shownRival?: { value: string; provenance: string } | null;
+  shownRival: { value: string; provenance: string } | null;
   /** The strongest source that states a longer or shorter form of the value (a headline with its kicker), if any. */
   variant: { value: string; provenance: string; strength: number; longer: boolean } | null;
   box: Box | null;
