@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Collector } from "../../workers/crawl/metadata/collect";
 import { readTextLanguage, textLanguage } from "../../workers/crawl/metadata/text-language";
+import { read, vp } from "../mapping/metadata-helpers";
 
 const GERMAN =
   "Die Anlage mit einem geplanten Anfangsdurchsatz von 4.000 Tonnen Altbatterien soll die erste in Europa sein, die einen industriellen Maßstab erreicht. Seit etwa acht Jahren widmet sich das Unternehmen den Herausforderungen gebrauchter Akkus und hat dafür bereits viel Geld investiert.";
@@ -64,5 +65,14 @@ describe("the main text's language", () => {
     bn.add("language", "en-US", "<html lang>", 0.85, "html lang");
     readTextLanguage(bn, BENGALI);
     expect(bn.finish().language.map((v) => v.value)).toEqual(["bn", "en-US"]);
+  });
+  it("says which language a text of some length is written in, so dates are read in it too where the page declares another", () => {
+    expect(readTextLanguage(new Collector(), `${GERMAN} ${GERMAN} ${GERMAN}`)).toBe("de");
+    expect(readTextLanguage(new Collector(), "Kontakt Impressum Datenschutz")).toBeNull();
+    // A theme's lang="en" over a Spanish article: its date above the headline is read in Spanish, after English.
+    const spanish = "La deuda externa total aumentó en ochocientos millones de dólares respecto al año anterior, según el informe del banco central publicado este martes en la capital. ".repeat(5);
+    const page = `<html lang="en"><body><main><p>26, Abril, 2022</p><h1>Nicaragua cerró 2021 con deuda externa</h1><p>${spanish}</p></main></body></html>`;
+    expect(vp(read(page, "https://news.example.org/story", undefined, spanish).datePublished)).toEqual([["2022-04-26", "visible date line above the h1"]]);
+    expect(read(page, "https://news.example.org/story").datePublished).toEqual([]);
   });
 });

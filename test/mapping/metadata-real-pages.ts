@@ -79,6 +79,7 @@ import zeit from "../fixtures/real/pages/zeit.de.zugverkehr.html?raw";
 import moritzmeyer from "../fixtures/real/pages/moritz-meyer.net.vreni.html?raw";
 import modepilot from "../fixtures/real/pages/modepilot.de.duschkopf.html?raw";
 import literaturkritik from "../fixtures/real/pages/literaturkritik.de-Ann-Cotten.html?raw";
+import noticias from "../fixtures/real/pages/100noticias.com-millones.html?raw";
 
 export const HTML: Record<string, string> = {
   "abc13.com-Copperfield": abc13,
@@ -153,6 +154,7 @@ export const HTML: Record<string, string> = {
   "moritz-meyer.net.vreni": moritzmeyer,
   "modepilot.de.duschkopf": modepilot,
   "literaturkritik.de-Ann-Cotten": literaturkritik,
+  "100noticias.com-millones": noticias,
 };
 
 export type Truth = TruthFields;

@@ -104,6 +104,14 @@ describe("metadata readers on real pages", () => {
     expect(checked["literaturkritik.de-Ann-Cotten"]!.datePublished).toBe("2023-11-01");
     expect(vp(metadataOf("literaturkritik.de-Ann-Cotten").datePublished)).toEqual([["2023-11-01", "visible date line after its label"]]);
   });
+  it("reads a date in the language the text is written in where the page declares another (100noticias.com)", () => {
+    // '<html lang="en">' over a Spanish article (its content-language says "es"): '<span><img src=".../calendar.svg"> 26, Abril, 2022</span>' above the h1.
+    expect(HTML["100noticias.com-millones"]).toContain('<html lang="en"');
+    expect(HTML["100noticias.com-millones"]).toContain("calendar.svg\"> 26, Abril, 2022</span>");
+    expect(checked["100noticias.com-millones"]!.datePublished).toBe("2022-04-26");
+    // The day, with the time the page prints beside it (7:43 p.m.).
+    expect(vp(metadataOf("100noticias.com-millones").datePublished)).toEqual([["2022-04-26T19:43:00", "visible date line above the h1"]]);
+  });
   it("reads no byline from a picture's credit (viconsortium.com)", () => {
     // "<span class="credit video-credit">By U.S. CUSTOMS AND BORDER PROTECTION</span>" closes the video's summary.
     expect(HTML["viconsortium.com-cocaine"]).toContain("By U.S. CUSTOMS AND BORDER PROTECTION");

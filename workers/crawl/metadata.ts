@@ -6,7 +6,7 @@
  */
 import type { PageMetadata } from "../contracts/extraction";
 import { collapse } from "./html";
-import { type Candidate, Collector, looseKey, type ReadContext } from "./metadata/collect";
+import { type Candidate, Collector, looseKey, primaryLanguage, type ReadContext } from "./metadata/collect";
 import { refineAuthors } from "./metadata/authors";
 import { isArticle, readHeadlines, TITLE_GUESS, TITLE_TAG } from "./metadata/headline";
 import { alignUtcDays, preferShownDay, readAgencyDateline, readDateLines, readTitleDate, readUrlDate, updateStandsIn } from "./metadata/datelines";
@@ -109,7 +109,10 @@ export function extractMetadata(document: Document, ctx: MetadataContext): PageM
   if (root && body && layout) {
     readJsonLd(document, col, read);
     readTags(document, col, read);
-    readTextLanguage(col, ctx.mainText);
+    // A text written in another language than the page declares (a theme's lang="en" over a Spanish
+    // article): free-text dates are read in the declared language, then in the text's ("26, Abril, 2022").
+    const written = readTextLanguage(col, ctx.mainText);
+    if (written && typeof read.language === "string" && primaryLanguage(read.language) !== written) read.language = [read.language, written];
     readMarkup(document, col, read);
     readVisible(body, col, read, layout);
     readRelAuthor(col, read, layout);

@@ -4,6 +4,7 @@
  */
 import type { MetadataValue, PageMetadata } from "../../contracts/extraction";
 import { boxOf, collapse, cssPath } from "../html";
+import type { DateLanguage } from "./dates";
 
 export type Field = keyof PageMetadata;
 
@@ -202,8 +203,8 @@ function merge(field: Field, all: Candidate[], local: Map<number, string>): Meta
 /** What every reader needs besides the document. */
 export interface ReadContext {
   finalUrl: string;
-  /** The page's language as the document states it, for reading free-text dates. */
-  language: string | null;
+  /** The language(s) free-text dates are read in: the page's as the document states it, then its text's where that differs. */
+  language: DateLanguage;
   /** Dates later than a day after this are rejected. */
   now: Date;
 }

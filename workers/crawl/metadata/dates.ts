@@ -25,8 +25,15 @@ const LOCALE_PARSERS: Record<string, DateParser> = {
  */
 const UNDECLARED: DateParser[] = [chrono.en.casual, ...(["de", "fr", "es", "it", "nl", "pt"] as const).map((code) => LOCALE_PARSERS[code]!)];
 
+/**
+ * The language(s) free text is read in: a language tag, or several, first the one the page declares,
+ * then the one its text is written in where that differs (a theme's lang="en" over a Spanish article).
+ */
+export type DateLanguage = string | readonly string[] | null;
+
 /** Day-first English outside the US and Canada ("03/01/2024" is 3 January in en-GB). */
-function parsersFor(language: string | null): DateParser[] {
+function parsersFor(language: DateLanguage): DateParser[] {
+  if (typeof language !== "string" && language !== null) return [...new Set(language.flatMap((l) => parsersFor(l)))];
   if (!language) return UNDECLARED;
   const [primary = "en", region = ""] = language.toLowerCase().split("-");
   if (primary === "en") return [region && region !== "us" && region !== "ca" ? chrono.en.GB : chrono.en.casual];
@@ -122,7 +129,7 @@ export function plausibleDate(iso: string, now: Date): boolean {
  * A date stated by a meta tag, JSON-LD or a datetime attribute, as ISO; chrono reads the odd
  * formats. Null when unreadable or implausible.
  */
-export function normalizeDate(raw: string | null | undefined, language: string | null, now: Date): string | null {
+export function normalizeDate(raw: string | null | undefined, language: DateLanguage, now: Date): string | null {
   const text = (raw ?? "").trim();
   if (!text) return null;
   const iso = fromIso(text) ?? fromNumber(text) ?? dateInText(text, language, now);
@@ -156,7 +163,7 @@ function germanForms(text: string): string {
 }
 
 /** The first plausible date written in free text, with where it stands in the text. */
-export function findDate(text: string, language: string | null, now: Date): { iso: string; index: number; text: string } | null {
+export function findDate(text: string, language: DateLanguage, now: Date): { iso: string; index: number; text: string } | null {
   const m = SPACED_DOTS.exec(text);
   const spaced = m ? isoDay(m[3]!, m[2]!, m[1]!) : null;
   const found = spaced && plausibleDate(spaced, now) ? { iso: spaced, index: m!.index, text: m![0] } : null;
@@ -171,12 +178,12 @@ export function findDate(text: string, language: string | null, now: Date): { is
 }
 
 /** The first date written in free text ("Von Max Mustermann, 5. März 2024"), as ISO, or null. */
-export function dateInText(text: string, language: string | null, now: Date): string | null {
+export function dateInText(text: string, language: DateLanguage, now: Date): string | null {
   return findDate(text, language, now)?.iso ?? null;
 }
 
 /** Whether a short text is nothing but a date (a byline candidate that is really the date line). */
-export function isDateOnly(text: string, language: string | null, now: Date): boolean {
+export function isDateOnly(text: string, language: DateLanguage, now: Date): boolean {
   for (const parser of parsersFor(language)) {
     const [first] = parser.parse(text, now);
     if (first && first.text.length >= text.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "").length - 3) return true;

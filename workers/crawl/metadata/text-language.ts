@@ -43,12 +43,13 @@ export function textLanguage(text: string): { code: string; letters: number } | 
 /**
  * Adds the main text's language as a `language` source. Weaker than a declaration on short texts,
  * stronger on long ones; a declaration in the same language merges with it (two independent
- * sources), one in another language is its rival.
+ * sources), one in another language is its rival. Returns the language a text of some length is
+ * written in (null for a short one).
  */
-export function readTextLanguage(col: Collector, mainText: string | undefined): void {
-  if (!mainText) return;
+export function readTextLanguage(col: Collector, mainText: string | undefined): string | null {
+  if (!mainText) return null;
   const found = textLanguage(mainText);
-  if (!found) return;
+  if (!found) return null;
   // On a long text the guess is surer than many declarations (themes ship `lang="en-US"`).
   let strength = found.letters >= 1500 ? 0.88 : found.letters >= 600 ? 0.75 : 0.62;
   // A declaration of the same language stays the value ("en-GB" says more than "en"); the guess corroborates it.
@@ -65,4 +66,5 @@ export function readTextLanguage(col: Collector, mainText: string | undefined): 
     );
   }
   col.add("language", found.code, TEXT_LANGUAGE_PROVENANCE, strength, "text");
+  return found.letters >= CONTRADICTS_LETTERS ? found.code : null;
 }

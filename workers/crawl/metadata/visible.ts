@@ -6,7 +6,7 @@
  */
 import { collapse, tagOf, textOf } from "../html";
 import { Collector, isNameLike, type ReadContext, textKey } from "./collect";
-import { findDate, isDateOnly } from "./dates";
+import { type DateLanguage, findDate, isDateOnly } from "./dates";
 import { readHeroImage } from "./hero-image";
 import { AUTHOR_WORDS, infoBoxAuthor, LABEL_CELL, valueCell } from "./label-cells";
 import { firstLine, textAfter } from "./lines";
@@ -68,7 +68,7 @@ function stripPrefix(line: string): string {
 }
 
 /** The name in a byline: "By Jane Doe | 5 min read" → "Jane Doe"; null when it is not a name. */
-export function cleanByline(raw: string, language: string | null, now: Date): string | null {
+export function cleanByline(raw: string, language: DateLanguage, now: Date): string | null {
   let t = stripPrefix(collapse(raw).replace(/^[\s|·•—–-]+/, ""));
   // Every written date has a digit; chrono is slow, so it only reads lines that have one.
   const date = /\d/.test(t) ? findDate(t, language, now) : null;
