@@ -30,10 +30,13 @@ const STUCK = (n) => `<!DOCTYPE html><html><head><title>Stuck page ${n}</title><
 export async function serveRealSite({ dir, pages = 130, stuck = 3 }) {
   const files = corpusFiles(dir).slice(0, pages);
   const open = new Set();
+  // When each page was asked for (ms since the epoch): the gaps between them show when no tab started a page.
+  const requested = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     const real = /^\/real\/(\d+)$/.exec(url.pathname);
     const hung = /^\/stuck\/(\d+)$/.exec(url.pathname);
+    if (real || hung) requested.push(Date.now());
     if (real && files[Number(real[1])]) {
       res.writeHead(200, { "content-type": "text/html" });
       return res.end(fs.readFileSync(files[Number(real[1])]));
@@ -57,6 +60,7 @@ export async function serveRealSite({ dir, pages = 130, stuck = 3 }) {
   return {
     origin,
     urls,
+    requested,
     close: () =>
       new Promise((resolve) => {
         for (const res of open) res.destroy();

@@ -52,9 +52,10 @@ function parseArgs(argv) {
   return opts;
 }
 
-async function runScenario(api, wranglerPid, siteId, { screenshots }) {
+async function runScenario(api, wranglerPid, siteId, { screenshots, requested = null }) {
   const sampler = memorySampler(() => wranglerPid);
   const started = performance.now();
+  if (requested) requested.length = 0;
   let migrationId = null;
   let final;
   try {
@@ -99,7 +100,20 @@ async function runScenario(api, wranglerPid, siteId, { screenshots }) {
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
     cpu: sampler.cpuSeconds(),
+    gaps: requested ? requestGaps(requested) : null,
   };
+}
+
+/**
+ * The pauses between one page request and the next in a run (at least 2 s): times when no tab started a
+ * page while pages were left. Where they fall (seconds after the first request) shows whether idle tabs
+ * come in bursts, as at the handover between two alarms, or are spread over the run.
+ */
+function requestGaps(requested) {
+  const times = [...requested].sort((a, b) => a - b);
+  const gaps = [];
+  for (let i = 1; i < times.length; i++) if (times[i] - times[i - 1] >= 2_000) gaps.push({ at: (times[i - 1] - times[0]) / 1000, seconds: (times[i] - times[i - 1]) / 1000 });
+  return { total: gaps.reduce((a, g) => a + g.seconds, 0), gaps };
 }
 
 async function main() {
@@ -133,7 +147,7 @@ async function main() {
     if (opts.real) {
       log(`product end to end over ${site.urls.length} pages (${opts.stuck} never reach DOMContentLoaded), ${opts.concurrency} tabs, screenshots on`);
       const cpuProfile = inspectorPort ? await startWorkerProfile(inspectorPort) : null;
-      const product = await runScenario(api, wrangler.pid, siteId, { screenshots: true });
+      const product = await runScenario(api, wrangler.pid, siteId, { screenshots: true, requested: site.requested });
       if (cpuProfile) {
         const summary = profileSummary(await cpuProfile.stop(opts.cpuProfile));
         log(`the Worker's CPU profile of the end-to-end run: ${opts.cpuProfile}`);
@@ -231,6 +245,10 @@ function printReal(opts, { product, bare, variants, productVariants }) {
   console.log(`ratio end to end / bare: ${(productPerMinute / barePerMinute).toFixed(2)} (target ≥ 0.8)`);
   console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
   console.log(`the product's five slowest pages: ${product.slowest.join("; ")}`);
+  if (product.gaps) {
+    const { total, gaps } = product.gaps;
+    console.log(`pauses of 2 s or more between the product's page requests: ${gaps.length}, ${total.toFixed(1)} s in all${gaps.length ? ` (at s: ${gaps.map((g) => `${g.at.toFixed(0)}+${g.seconds.toFixed(1)}`).join(", ")})` : ""}`);
+  }
   const busy = (pageSeconds, seconds) => `${((100 * pageSeconds) / (seconds * opts.concurrency)).toFixed(0)} %`;
   console.log(
     `pages in progress per tab (sum of per-page seconds / (wall s × tabs)): product ${busy(product.pageSeconds, product.seconds)}, ` +
