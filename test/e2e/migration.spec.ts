@@ -5,6 +5,10 @@ import { selectProject } from "./migration-support";
 import { DEMO, hydrated, open, sameOrigin, signIn } from "./support";
 
 const PAGES = 10;
+
+// A run's completion is awaited for up to 120 s: the test's own timeout (30 s by default) must allow it.
+// On a slow machine a 10-page run with screenshots took longer than 30 s (CI of f2ae3dc).
+test.describe.configure({ timeout: 180_000 });
 let site: { origin: string; close: () => Promise<void> };
 
 test.beforeAll(async () => {
