@@ -224,7 +224,7 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
   for (const el of layout.elements) {
     const line = datedLine(el, layout, ctx);
     if (!line) {
-      const footer = articleDatedLine(el, layout, ctx);
+      const footer = datedLine(el, layout, ctx, true);
       if (!footer || besideDate(el, footer) === null) continue;
       // Each word a name's ("Hans-Peter", not "Aymz-"); a line with something else beside its date still counts as one.
       const name = nameBesideDate(el, footer);
@@ -241,18 +241,13 @@ function readBylines(col: Collector, ctx: ReadContext, layout: Layout): void {
 
 type DatedLine = { text: string; date: { index: number; text: string } };
 
-/** A short dated line in the article but not by its headline (a post's footer line), read as `datedLine` reads one. */
-function articleDatedLine(el: Element, layout: Layout, ctx: ReadContext): DatedLine | null {
-  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 80 || layout.near(el) || !layout.inArticle(el) || isNoise(el)) return null;
-  const text = textOf(el);
-  if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
-  const date = findDate(text, ctx.language, ctx.now);
-  return date ? { text, date } : null;
-}
-
-/** A short line under the headline, read once for its date: the innermost element that holds it, not in noise. */
-function datedLine(el: Element, layout: Layout, ctx: ReadContext): DatedLine | null {
-  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > 120 || !layout.near(el) || isNoise(el)) return null;
+/**
+ * A short line read once for its date: the innermost element that holds it, not in noise. Under the
+ * headline (up to 120 characters), or with `below`, in the article away from it (up to 80: a post's footer line).
+ */
+function datedLine(el: Element, layout: Layout, ctx: ReadContext, below = false): DatedLine | null {
+  const placed = below ? !layout.near(el) && layout.inArticle(el) : layout.near(el);
+  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > (below ? 80 : 120) || !placed || isNoise(el)) return null;
   const text = textOf(el);
   if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
   const date = findDate(text, ctx.language, ctx.now);
