@@ -81,6 +81,9 @@ async function runScenario(api, wranglerPid, siteId, { screenshots, requested = 
   const snapshots = (await api.snapshots(siteId, migrationId)).sort((a, b) => b.durationMs - a.durationMs);
   const durations = snapshots.map((s) => s.durationMs / 1000).sort((a, b) => a - b);
   const summary = final.result.summary;
+  // The run's log lines that say where a slow page's time went (SLOW_PAGE_MS in workers/runs/capture.ts).
+  const { logs } = await api.call("GET", `/migration/logs/${siteId}?migrationId=${migrationId}&limit=5000`);
+  const slowNotes = new Map(logs.filter((l) => l.message.startsWith("Slow page: ")).map((l) => [l.url, l.message.slice("Slow page: ".length)]));
   return {
     screenshots,
     pages: summary.pages,
@@ -96,11 +99,13 @@ async function runScenario(api, wranglerPid, siteId, { screenshots, requested = 
     p95: percentile(durations, 95),
     max: durations.at(-1) ?? NaN,
     pageSeconds: durations.reduce((a, b) => a + b, 0),
-    slowest: snapshots.slice(0, 5).map((s) => `${(s.durationMs / 1000).toFixed(2)} s ${s.url}`),
+    slowest: snapshots.slice(0, 5).map((s) => `${(s.durationMs / 1000).toFixed(2)} s ${s.url}${slowNotes.has(s.url) ? ` (${slowNotes.get(s.url).replace(/^[\d.]+ s \(|\)$/g, "")})` : ""}`),
     workerdMb: sampler.peak.workerdMb,
     chromiumMb: sampler.peak.chromiumMb,
     cpu: sampler.cpuSeconds(),
     gaps: requested ? requestGaps(requested) : null,
+    // Failed attempts (retried or not) and other warnings: a page held until its hard deadline shows here.
+    problems: logs.filter((l) => l.level !== "info").map((l) => `${l.url ?? "run"}: ${l.message}`),
   };
 }
 
@@ -245,6 +250,9 @@ function printReal(opts, { product, bare, variants, productVariants }) {
   console.log(`ratio end to end / bare: ${(productPerMinute / barePerMinute).toFixed(2)} (target ≥ 0.8)`);
   console.log(`slowest page in the product: ${product.max.toFixed(2)} s; per-page deadline ${DEADLINE_S} s: ${product.max <= DEADLINE_S ? "no page waited past it" : "EXCEEDED"}`);
   console.log(`the product's five slowest pages: ${product.slowest.join("; ")}`);
+  const held = product.problems.filter((p) => p.includes("Timed out: the page took longer than")).length;
+  console.log(`attempts stopped at the hard deadline (each retried, its time not in the per-page figures): ${held}`);
+  console.log(`the product's warnings and errors: ${product.problems.length ? product.problems.slice(0, 10).join("; ") : "none"}`);
   if (product.gaps) {
     const { total, gaps } = product.gaps;
     console.log(`pauses of 2 s or more between the product's page requests: ${gaps.length}, ${total.toFixed(1)} s in all${gaps.length ? ` (at s: ${gaps.map((g) => `${g.at.toFixed(0)}+${g.seconds.toFixed(1)}`).join(", ")})` : ""}`);

@@ -131,6 +131,11 @@ describe("browser rendering", () => {
       const still = await tab.load(`${origin}/pages/page-3`, undefined, { screenshot: true });
       expect(still).toMatchObject({ ended: "loaded", readEarly: true });
       expect(jpegSize(still.screenshot!).height).toBe(Math.min(Math.max(still.height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT));
+      // Where the load's time went: each step timed apart.
+      expect(still.steps.navigation).toBeGreaterThan(0);
+      expect(still.steps.read).toBeGreaterThan(0);
+      expect(still.steps.screenshot).toBeGreaterThan(0);
+      expect(tab.step).toBe("checking for changes");
       // Requests refused in the browser neither hold the page nor make the early read stale.
       expect(await tab.load(`${origin}/special/beacons`, { navigationMs: 3_000, settleMs: 2_000 })).toMatchObject({ ended: "loaded", readEarly: true });
       // A timer changes the document 150 ms after it went idle, with no request: read again.
@@ -141,6 +146,7 @@ describe("browser rendering", () => {
       // A timer fetches content after the idle moment: the request makes the early read stale.
       const fetched = await tab.load(`${origin}/special/late-fetch`);
       expect(fetched).toMatchObject({ ended: "loaded", readEarly: false, screenshot: null });
+      expect(fetched.steps.screenshot).toBe(0);
       expect(fetched.html).toContain("Fetched after the page went idle.");
     } finally {
       await renderer.close();

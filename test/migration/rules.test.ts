@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { RUN_STATUSES, type RunStatus } from "../../workers/contracts/run-events";
 import { withDeadline } from "../../workers/crawl/page-errors";
+import { SLOW_PAGE_MS, slowPageNote } from "../../workers/runs/capture";
 import { assertCrawlable, CrawlRefusedError, guardedFetch, isPrivateAddress, type HostResolver } from "../../workers/crawl/ssrf";
 import { filterSiteUrls, isSiteUrl, normaliseUrl, siteHost, siteOrigin } from "../../workers/crawl/url";
 import { egressPolicy } from "../../workers/lib/egress";
-import { assertTransition, canTransition, effectiveConcurrency, InvalidTransitionError, isHeartbeatStale, retryDelayMs, RUN_LIMITS, summarise } from "../../workers/runs/run-state";
+import { assertTransition, canTransition, effectiveConcurrency, InvalidTransitionError, isHeartbeatStale, retryDelayMs, RUN_LIMITS, sliceHeartbeat, summarise } from "../../workers/runs/run-state";
 import { LOCAL_EGRESS } from "../fixtures/egress";
 
 describe("URL normalisation", () => {
@@ -195,5 +196,50 @@ describe("page deadline", () => {
     const late = new Promise<string>((_, reject) => setTimeout(() => reject(new Error("late")), 30));
     await expect(withDeadline(late, 10)).rejects.toMatchObject({ kind: "timeout" });
     await new Promise((r) => setTimeout(r, 40)); // the late rejection is observed, not unhandled
+  });
+
+  it("names the step a page was stuck in when its deadline passed", async () => {
+    let step = "loading";
+    const hang = withDeadline(new Promise<string>(() => {}), 20, () => step);
+    step = "taking the screenshot";
+    await expect(hang).rejects.toMatchObject({ kind: "timeout", message: "Timed out: the page took longer than 0 s, stuck taking the screenshot" });
+  });
+});
+
+describe("slow pages", () => {
+  const steps = { navigation: 1_940, settle: 0, read: 3_100, screenshot: 5_120 };
+  it("a page of SLOW_PAGE_MS or longer gets a log line of where its time went", () => {
+    expect(SLOW_PAGE_MS).toBe(10_000);
+    expect(slowPageNote({ tabMs: 20, loaded: { steps } }, 460, 10_600)).toBe(
+      "Slow page: 10.6 s (waiting for a tab 0.0 s, loading 1.9 s, settling 0.0 s, reading 3.1 s, screenshot 5.1 s, extracting and storing 0.5 s)",
+    );
+  });
+  it("a faster page gets none", () => {
+    expect(slowPageNote({ tabMs: 20, loaded: { steps } }, 460, 9_999)).toBeNull();
+  });
+});
+
+describe("a slice's heartbeat", () => {
+  it("writes the heartbeat and moves the watchdog on every interval, until stopped; never for a halted run", async () => {
+    vi.useFakeTimers();
+    try {
+      let halted = false;
+      let beats = 0;
+      const alarms: number[] = [];
+      const heartbeat = sliceHeartbeat({ halted: () => halted, beat: async () => void beats++ }, async (at) => void alarms.push(at - Date.now()));
+      vi.advanceTimersByTime(RUN_LIMITS.heartbeatIntervalMs * 3);
+      expect(beats).toBe(3);
+      expect(alarms).toEqual([RUN_LIMITS.watchdogDelayMs, RUN_LIMITS.watchdogDelayMs, RUN_LIMITS.watchdogDelayMs]);
+      halted = true;
+      vi.advanceTimersByTime(RUN_LIMITS.heartbeatIntervalMs);
+      expect(beats).toBe(3);
+      halted = false;
+      heartbeat.stop();
+      vi.advanceTimersByTime(RUN_LIMITS.heartbeatIntervalMs * 2);
+      expect(beats).toBe(3);
+      expect(alarms).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -11,7 +11,7 @@ import type { PageRow } from "../../workers/runs/run-store";
 function runOf(urls: string[]): RunHost {
   const due = urls.map((url, idx) => ({ idx, url, attempts: 1 }) as PageRow);
   return {
-    config: { options: { concurrency: 1 } },
+    config: { options: { concurrency: 1 }, site: { settings: {} } },
     halted: () => false,
     store: { claimNext: () => due.shift() ?? null },
     wakeProcessing: () => {},
@@ -97,7 +97,7 @@ describe("the run object's tab workers", () => {
 
   it("a page is extracted after its tab is free: the worker sends the tab to its next page first", async () => {
     const html = "<!DOCTYPE html><html><head><title>Opening hours</title></head><body><main><h1>Opening hours</h1><p>Monday to Friday, 9 to 5.</p></main></body></html>";
-    const loaded: LoadedPage = { status: 200, finalUrl: "https://example.com/hours", html, imageSizes: {}, ended: "loaded", refused: 0, height: 800, screenshot: null, readEarly: true };
+    const loaded: LoadedPage = { status: 200, finalUrl: "https://example.com/hours", html, imageSizes: {}, ended: "loaded", refused: 0, height: 800, screenshot: null, readEarly: true, steps: { navigation: 0, settle: 0, read: 0, screenshot: 0 } };
     const events: string[] = [];
     let halted = false;
     const run = {
@@ -117,5 +117,81 @@ describe("the run object's tab workers", () => {
     await finishing;
     expect(run.siteTitles).toEqual(["Opening hours"]);
     expect(events).toEqual(["tab free", "stored json"]);
+  });
+
+  it("past the deadline, the other tabs go on starting pages while one started before it is still rendering, and stop once it is done", async () => {
+    const urls = ["slow", ...Array.from({ length: 60 }, (_, i) => `p${i}`)];
+    const run = { ...runOf(urls), config: { options: { concurrency: 2 }, site: { settings: {} } } } as unknown as RunHost;
+    let releaseSlow = () => {};
+    const rendered: string[] = [];
+    const deadline = Date.now() + 30;
+    const work = tabWork(
+      run,
+      deadline,
+      async (_run, page) => {
+        rendered.push(page.url);
+        if (page.url === "slow") await new Promise<void>((resolve) => (releaseSlow = resolve));
+        else await new Promise((resolve) => setTimeout(resolve, 15));
+        return { finishing: Promise.resolve() };
+      },
+      deadline + 60_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Long past the deadline, the slow page still renders and the other tab has gone on: more pages
+    // than it could start within the 30 ms before the deadline.
+    const whileHeld = rendered.length;
+    expect(whileHeld).toBeGreaterThan(5);
+    expect(work.capturing()).toBe(true);
+    releaseSlow();
+    await work.done;
+    // Once the slow page is done, no page is started but the one the other tab may have been rendering.
+    expect(rendered.length - whileHeld).toBeLessThanOrEqual(1);
+  });
+
+  it("a page held past the deadline keeps the other tabs going only until `holdUntil`", async () => {
+    const urls = ["slow", ...Array.from({ length: 200 }, (_, i) => `p${i}`)];
+    const run = { ...runOf(urls), config: { options: { concurrency: 2 }, site: { settings: {} } } } as unknown as RunHost;
+    let releaseSlow = () => {};
+    let started = 0;
+    const deadline = Date.now() + 20;
+    const work = tabWork(
+      run,
+      deadline,
+      async (_run, page) => {
+        started++;
+        if (page.url === "slow") await new Promise<void>((resolve) => (releaseSlow = resolve));
+        else await new Promise((resolve) => setTimeout(resolve, 10));
+        return { finishing: Promise.resolve() };
+      },
+      deadline + 60,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const atCap = started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing started since the cap, though the slow page still renders.
+    expect(started).toBe(atCap);
+    expect(started).toBeLessThan(40);
+    releaseSlow();
+    await work.done;
+  });
+
+  it("past the deadline, a processing worker still takes the pages captured in the same alarm", async () => {
+    let capturing = true;
+    let claims = 0;
+    const idle = new Set<() => void>();
+    const run = {
+      config: { options: { concurrency: 1 } },
+      halted: () => false,
+      store: { claimNextWrite: () => (claims++, null), nextDueAt: () => null },
+      waitForQueued: () => new Promise<void>((resolve) => idle.add(resolve)),
+    } as unknown as RunHost;
+    const work = processPages(run, {} as MigrationPipeline<unknown>, Date.now() - 1, () => capturing);
+    await tick();
+    expect(claims).toBe(1);
+    capturing = false;
+    for (const wake of idle) wake();
+    await work;
+    // Capture over and the deadline past: it returns without looking again.
+    expect(claims).toBe(1);
   });
 });

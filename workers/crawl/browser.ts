@@ -62,6 +62,19 @@ export interface LoadedPage {
    * changed in it until the quiet window ended, so the early read is the settled page.
    */
   readEarly: boolean;
+  /** Where the load's time went (ms): the log line of a slow page says it (see `slowPageNote`). */
+  steps: LoadSteps;
+}
+
+/**
+ * Time spent in each step of loading a page (ms), apart: `settle` is the wait for a quiet network
+ * without the reads and screenshots taken meanwhile, which count under `read` and `screenshot`.
+ */
+export interface LoadSteps {
+  navigation: number;
+  settle: number;
+  read: number;
+  screenshot: number;
 }
 
 /** What `load` does beyond loading and reading the page. */
@@ -83,6 +96,9 @@ interface PageRead {
 /** A read taken while the network settled, with the tab's request count when it began (see `RenderTab.activity`). */
 type EarlyRead = PageRead & { activity: number };
 
+/** The steps of `RenderTab.load`, as a log line names them. */
+export type LoadStep = "idle" | "loading" | "stopping the page" | "settling" | "reading" | "taking the screenshot" | "checking for changes";
+
 /**
  * One browser tab that renders pages of one site. Navigations to any other host are refused in the
  * browser itself, so a redirect or a script cannot take the tab to another origin. Images, scripts and
@@ -97,6 +113,11 @@ export class RenderTab {
   /** Requests started or ended, images included: an early read stands only if this did not move since. */
   private activity = 0;
   private refused = 0;
+  /** What the tab is doing in `load` now: a page held past its deadline is named by its step. */
+  step: LoadStep = "idle";
+  /** Time (ms) spent reading and shooting the page being loaded, for its `steps`. */
+  private readMs = 0;
+  private shotMs = 0;
 
   private constructor(
     private readonly page: Page,
@@ -194,6 +215,7 @@ export class RenderTab {
     let early: EarlyRead | null = null;
     let tried = false;
     const quiet = () => this.inFlight.size === 0 && Date.now() - this.lastActivity >= QUIET_MS;
+    this.step = "settling";
     while (Date.now() < until) {
       if (quiet()) return { quiet: true, early };
       if (!tried && this.inFlight.size === 0) {
@@ -205,6 +227,7 @@ export class RenderTab {
           .then((read) => ({ ...read, activity }))
           // A failed early read costs nothing: the page is read once the window has passed.
           .catch(() => null);
+        this.step = "settling";
         continue;
       }
       await sleep(50);
@@ -214,15 +237,26 @@ export class RenderTab {
 
   /** Whether the page is as the early read found it: no request started or ended, no change to the document. */
   private async unchangedSince(early: { activity: number }): Promise<boolean> {
-    const changed = await this.page.evaluate(CHANGED).catch(() => true);
+    const began = Date.now();
+    this.step = "checking for changes";
+    const changed = await this.page
+      .evaluate(CHANGED)
+      .catch(() => true)
+      .finally(() => (this.readMs += Date.now() - began));
     return !changed && this.activity === early.activity;
   }
 
   /** Reads the page as it is now (READ), and shoots it when asked. */
   private async read(screenshot: boolean): Promise<PageRead> {
-    const read = (await this.page.evaluate(READ)) as { html: string; sizes: LoadedPage["imageSizes"]; height: number };
+    const began = Date.now();
+    this.step = "reading";
+    const read = (await this.page.evaluate(READ).finally(() => (this.readMs += Date.now() - began))) as { html: string; sizes: LoadedPage["imageSizes"]; height: number };
     const height = Number(read.height) || VIEWPORT.height;
-    return { html: read.html, sizes: read.sizes, height, screenshot: screenshot ? await this.screenshot(height) : null };
+    if (!screenshot) return { html: read.html, sizes: read.sizes, height, screenshot: null };
+    const shooting = Date.now();
+    this.step = "taking the screenshot";
+    const shot = await this.screenshot(height).finally(() => (this.shotMs += Date.now() - shooting));
+    return { html: read.html, sizes: read.sizes, height, screenshot: shot };
   }
 
   /**
@@ -238,6 +272,10 @@ export class RenderTab {
     this.mainStatus = null;
     this.inFlight.clear();
     this.refused = 0;
+    this.readMs = 0;
+    this.shotMs = 0;
+    this.step = "loading";
+    const began = Date.now();
     let response;
     let ended: LoadedPage["ended"] = "loaded";
     try {
@@ -258,9 +296,13 @@ export class RenderTab {
     }
     const type = (response?.headers()["content-type"] ?? "").toLowerCase();
     if (type && !type.includes("html")) throw new PageSkipped(`Not an HTML page (${type.split(";")[0]})`);
+    const navigation = Date.now() - began;
     let early: EarlyRead | null = null;
+    let settle = 0;
     if (ended === "loaded") {
+      const settling = Date.now();
       const settled = await this.settle(budget.settleMs, screenshot);
+      settle = Date.now() - settling - this.readMs - this.shotMs;
       early = settled.early;
       if (!settled.quiet) {
         ended = "settle-cap";
@@ -280,6 +322,7 @@ export class RenderTab {
         height: read.height,
         screenshot: read.screenshot,
         readEarly,
+        steps: { navigation, settle, read: this.readMs, screenshot: this.shotMs },
       };
     } catch (err) {
       throw classifyError(err);
@@ -297,6 +340,7 @@ export class RenderTab {
 
   /** Stops the page's loading (what window.stop() does), so nothing still loading holds the read. */
   private async stopLoading(): Promise<void> {
+    this.step = "stopping the page";
     await this.cdp.send("Page.stopLoading").catch(() => {});
     this.inFlight.clear();
   }

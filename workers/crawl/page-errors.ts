@@ -50,12 +50,18 @@ export function classifyError(err: unknown): PageFailure | PageSkipped {
 /** Beyond its load budget, the time one page may take for the screenshot, extraction and storage. */
 export const PAGE_WORK_MS = 20_000;
 
-/** Rejects with a retryable timeout when `work` takes longer than `ms`; `work` is left to settle unobserved. */
-export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * Rejects with a retryable timeout when `work` takes longer than `ms`; `work` is left to settle
+ * unobserved. `stuck` names what the work was doing when time ran out ("taking the screenshot").
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number, stuck?: () => string): Promise<T> {
   work.catch(() => {});
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PageFailure(`Timed out: the page took longer than ${Math.round(ms / 1000)} s`, true, "timeout")), ms);
+    timer = setTimeout(() => {
+      const where = stuck ? `, stuck ${stuck()}` : "";
+      reject(new PageFailure(`Timed out: the page took longer than ${Math.round(ms / 1000)} s${where}`, true, "timeout"));
+    }, ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

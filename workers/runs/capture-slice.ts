@@ -1,4 +1,4 @@
-import { capturePage } from "./capture";
+import { capturePage, pageDeadline } from "./capture";
 import { leaseWork } from "./leases";
 import { decidePipeline, processPages } from "./processing";
 import type { RunHost } from "./run-host";
@@ -15,16 +15,39 @@ export interface CaptureWork {
  * `concurrency` workers in the run object's own tabs take due pages one at a time (each claim is the
  * checkpoint). A worker's tab renders its next page while the page before is stored and committed: at
  * most one page per worker waits behind its tab.
+ *
+ * Workers start pages until `deadline`. After it, the alarm waits for the pages still rendering; while
+ * one started before the deadline is still rendering (a slow page, up to its own hard deadline), the
+ * other workers go on starting pages, until `holdUntil` at the latest: a slow page holds its own tab,
+ * never the others.
  */
-export function tabWork(run: RunHost, deadline: number, capture: typeof capturePage = capturePage): CaptureWork {
+export function tabWork(
+  run: RunHost,
+  deadline: number,
+  capture: typeof capturePage = capturePage,
+  holdUntil: number = deadline + pageDeadline(run.config.site.settings.crawl),
+): CaptureWork {
   let capturing = run.config.options.concurrency;
+  // Pages started before the deadline that are still rendering.
+  let held = 0;
+  const mayStart = () => {
+    const now = Date.now();
+    return now < deadline || (held > 0 && now < holdUntil);
+  };
   const worker = async () => {
     let finishing: Promise<void> = Promise.resolve();
     try {
-      while (!run.halted() && Date.now() < deadline) {
+      while (!run.halted() && mayStart()) {
         const page = run.store.claimNext(Date.now());
         if (!page) break;
-        const next = await capture(run, page);
+        const holds = Date.now() < deadline;
+        if (holds) held++;
+        let next: Awaited<ReturnType<typeof capture>>;
+        try {
+          next = await capture(run, page);
+        } finally {
+          if (holds) held--;
+        }
         await finishing;
         finishing = next.finishing;
       }

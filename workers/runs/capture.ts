@@ -151,6 +151,26 @@ export function pageDeadline(crawl: CrawlSettings | undefined): number {
   return b.navigationMs + b.settleMs + PAGE_WORK_MS;
 }
 
+/** A page that took this long (ms) gets a log line of where its time went. */
+export const SLOW_PAGE_MS = 10_000;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The log line of a page that took SLOW_PAGE_MS or longer, saying where its time went; null for a faster page. */
+export function slowPageNote(rendered: Pick<RenderedPage, "tabMs"> & { loaded: Pick<LoadedPage, "steps"> }, storingMs: number, totalMs: number): string | null {
+  if (totalMs < SLOW_PAGE_MS) return null;
+  const { navigation, settle, read, screenshot } = rendered.loaded.steps;
+  const steps: [string, number][] = [
+    ["waiting for a tab", rendered.tabMs],
+    ["loading", navigation],
+    ["settling", settle],
+    ["reading", read],
+    ["screenshot", screenshot],
+    ["extracting and storing", storingMs],
+  ];
+  return `Slow page: ${seconds(totalMs)} (${steps.map(([what, ms]) => `${what} ${seconds(ms)}`).join(", ")})`;
+}
+
 /** The log line of a page read before it finished loading, or null. */
 export function loadNote(loaded: Pick<LoadedPage, "ended">, budget: PageBudget): string | null {
   if (loaded.ended === "navigation-cap") return `Captured before the page finished loading: DOMContentLoaded did not come within ${budget.navigationMs / 1000} s`;
@@ -178,6 +198,8 @@ export interface CapturedPage {
 export interface RenderedPage {
   loaded: LoadedPage;
   started: number;
+  /** How long the page waited for its tab (ms): a new tab, or a browser to launch or reconnect. */
+  tabMs: number;
 }
 
 /**
@@ -189,33 +211,39 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
   const { config } = ctx;
   const started = Date.now();
   let tab: RenderTab | null = null;
+  let acquired: RenderTab | null = null;
   const renderer = ctx.renderer();
   let loaded: LoadedPage;
+  let tabMs = 0;
   try {
     // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
     loaded = await withDeadline(
       (async () => {
-        tab = await renderer.acquire(sessionId);
+        tab = acquired = await renderer.acquire(sessionId);
+        tabMs = Date.now() - started;
         const loaded = await loadPage(ctx, page, tab);
         renderer.release(tab, true);
         tab = null;
         return loaded;
       })(),
       pageDeadline(config.site.settings.crawl),
+      () => (acquired ? acquired.step : "waiting for a tab"),
     );
   } catch (err) {
     if (tab) renderer.release(tab, false);
     throw err;
   }
-  return { loaded, started };
+  return { loaded, started, tabMs };
 }
 
 /**
  * Extracts a rendered page and stores its extraction and screenshot in R2. Throws PageSkipped when the
  * page is unchanged since its last snapshot, and a retryable PageFailure when storage fails.
  */
-export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, { loaded, started }: RenderedPage, delivery?: string): Promise<CapturedPage> {
+export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url">, rendered: RenderedPage, delivery?: string): Promise<CapturedPage> {
   const { config, bindings: env } = ctx;
+  const { loaded, started } = rendered;
+  const storing = Date.now();
   const { extraction, invalidSelectors } = await extractLoaded(ctx, page, loaded);
   const { screenshot } = loaded;
   const snapshotId = snapshotIdFor(config.migrationId, page.url);
@@ -230,6 +258,8 @@ export async function storeCapture(ctx: CaptureContext, page: Pick<PageRow, "url
   const logs: LogEntry[] = [{ level: "info", message: `Captured "${extraction.title || page.url}" (${extraction.components.length} components)`, url: page.url }];
   const note = loadNote(loaded, pageBudget(config.site.settings.crawl));
   if (note) logs.push({ level: "info", message: note, url: page.url });
+  const slow = slowPageNote(rendered, Date.now() - storing, Date.now() - started);
+  if (slow) logs.push({ level: "info", message: slow, url: page.url });
   if (invalidSelectors.length) logs.push({ level: "warn", message: `Invalid selector in component definitions: ${invalidSelectors.join(", ")}`, url: page.url });
   return {
     snapshotId,

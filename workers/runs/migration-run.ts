@@ -12,7 +12,7 @@ import { logStatement, runAuditStatement, runRowPatch, runUpdateStatement, type 
 import type { RunHost } from "./run-host";
 import { advanceRun, nextAlarmTime } from "./run-phases";
 import { progressOf, summaryCounts } from "./run-progress";
-import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, summarise } from "./run-state";
+import { assertTransition, isActiveStatus, isHeartbeatStale, isTerminalStatus, RUN_LIMITS, sliceHeartbeat, summarise } from "./run-state";
 import { RunStore, type RunConfig, type RunState } from "./run-store";
 import { RunFollowers } from "./run-stream";
 import { Wakeable } from "./processing";
@@ -348,20 +348,23 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
     // may have a new run by now. It must not come back to life.
     if ((await this.checkStuck()) === "stuck") return;
     this.working = true;
-    const heartbeat = setInterval(() => void this.beat().catch(() => {}), RUN_LIMITS.heartbeatIntervalMs);
+    const heartbeat = sliceHeartbeat(this, (at) => this.ctx.storage.setAlarm(at));
     try {
       await this.ctx.storage.setAlarm(Date.now() + RUN_LIMITS.watchdogDelayMs);
       await this.beat(true);
       await advanceRun(this);
+      // From here the next alarm is set as the slice's work says, never moved on by a heartbeat.
+      heartbeat.stop();
       if (this.state.alarmErrors) {
         this.state.alarmErrors = 0;
         this.save();
       }
       await this.scheduleNext();
     } catch (err) {
+      heartbeat.stop();
       await this.alarmFailed(err);
     } finally {
-      clearInterval(heartbeat);
+      heartbeat.stop();
       this.working = false;
     }
   }

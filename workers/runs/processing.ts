@@ -213,12 +213,14 @@ export class Wakeable {
 const IDLE_WAIT_MS = 1_000;
 
 /**
- * Mapping and writing workers for one alarm, with the run's concurrency. While `capturing()` says
- * capture goes on, an idle worker waits for the next captured page instead of returning.
+ * Mapping and writing workers for one alarm, with the run's concurrency, until `deadline` or, later,
+ * the end of capture. While `capturing()` says capture goes on, an idle worker waits for the next
+ * captured page instead of returning.
  */
 export async function processPages(run: RunHost, pipeline: MigrationPipeline<unknown>, deadline: number, capturing: () => boolean = () => false): Promise<void> {
   const worker = async () => {
-    while (!run.halted() && Date.now() < deadline) {
+    // Past the deadline, pages still being captured in this alarm are mapped and written as they come.
+    while (!run.halted() && (Date.now() < deadline || capturing())) {
       const page = run.store.claimNextWrite(Date.now());
       if (page) {
         await processPage(run, pipeline, page);

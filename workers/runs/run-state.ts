@@ -70,6 +70,26 @@ export function isHeartbeatStale(heartbeatAt: number, now: number = Date.now()):
   return now - heartbeatAt > RUN_LIMITS.heartbeatStaleMs;
 }
 
+/**
+ * The heartbeat of an alarm's slice: every HEARTBEAT_INTERVAL_MS it writes the run's heartbeat and moves
+ * the watchdog alarm on, so a slice that works longer than the watchdog's delay still has one set
+ * should its invocation die. `stop` ends it before the slice sets its next alarm.
+ */
+export function sliceHeartbeat(run: { halted(): boolean; beat(): Promise<void> }, setAlarm: (at: number) => Promise<void>): { stop(): void } {
+  let open = true;
+  const timer = setInterval(() => {
+    if (!open || run.halted()) return;
+    void setAlarm(Date.now() + RUN_LIMITS.watchdogDelayMs).catch(() => {});
+    void run.beat().catch(() => {});
+  }, RUN_LIMITS.heartbeatIntervalMs);
+  return {
+    stop() {
+      open = false;
+      clearInterval(timer);
+    },
+  };
+}
+
 /** Backoff before the next attempt of a page that failed `attempts` times. */
 export function retryDelayMs(attempts: number): number {
   return RUN_LIMITS.retryBaseMs * 2 ** Math.max(0, attempts - 1);
