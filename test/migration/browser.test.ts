@@ -1,7 +1,7 @@
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SCREENSHOT_MAX_HEIGHT, VIEWPORT } from "../../workers/crawl/browser";
+import { SCREENSHOT_MAX_HEIGHT, SCREENSHOT_SCALE, VIEWPORT } from "../../workers/crawl/browser";
 import { BrowserRenderer } from "../../workers/crawl/renderer";
 import { PageFailure, PageSkipped } from "../../workers/crawl/page-errors";
 import { host, origin } from "./helpers";
@@ -9,6 +9,11 @@ import { host, origin } from "./helpers";
 const binding = env.BROWSER as unknown as BrowserWorker;
 
 /** Width and height from a JPEG's start-of-frame marker. */
+/** The pixel size of the screenshot of a page `height` CSS pixels tall: 960 wide, three quarters of the shot's CSS height. */
+function shotSize(height: number): { width: number; height: number } {
+  return { width: 960, height: Math.round(Math.min(Math.max(height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT) * SCREENSHOT_SCALE) };
+}
+
 function jpegSize(jpeg: Uint8Array): { width: number; height: number } {
   for (let i = 2; i < jpeg.length - 8; ) {
     if (jpeg[i] !== 0xff) throw new Error("not a JPEG segment");
@@ -62,9 +67,9 @@ describe("browser rendering", () => {
       expect(box).not.toBeNull();
       expect(Number(box![2])).toBeGreaterThan(4_800);
       expect(page.height).toBeGreaterThan(4_800);
-      expect(jpegSize(await tab.screenshot(page.height))).toEqual({ width: VIEWPORT.width, height: SCREENSHOT_MAX_HEIGHT });
+      expect(jpegSize(await tab.screenshot(page.height))).toEqual({ width: 960, height: 2_400 });
       const short = await tab.load(`${origin}/pages/page-3`);
-      expect(jpegSize(await tab.screenshot(short.height)).height).toBe(Math.min(Math.max(short.height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT));
+      expect(jpegSize(await tab.screenshot(short.height)).height).toBeCloseTo(shotSize(short.height).height, -0.5);
     } finally {
       await renderer.close();
     }
@@ -77,8 +82,8 @@ describe("browser rendering", () => {
       const second = await renderer.acquire(null); // opened last: in front
       const [a, b] = await Promise.all([first.load(`${origin}/special/tall`), second.load(`${origin}/pages/page-4`)]);
       const [shotA, shotB] = await Promise.all([first.screenshot(a.height), second.screenshot(b.height)]);
-      expect(jpegSize(shotA)).toEqual({ width: VIEWPORT.width, height: SCREENSHOT_MAX_HEIGHT });
-      expect(jpegSize(shotB).height).toBe(Math.min(Math.max(b.height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT));
+      expect(jpegSize(shotA)).toEqual({ width: 960, height: 2_400 });
+      expect(jpegSize(shotB).height).toBeCloseTo(shotSize(b.height).height, -0.5);
       // Each shows its own page: a tab behind another still paints.
       expect(Buffer.from(shotA).equals(Buffer.from(shotB))).toBe(false);
     } finally {
@@ -130,7 +135,7 @@ describe("browser rendering", () => {
       // Nothing loads or changes after the first idle moment: the early read and screenshot are the page.
       const still = await tab.load(`${origin}/pages/page-3`, undefined, { screenshot: true });
       expect(still).toMatchObject({ ended: "loaded", readEarly: true });
-      expect(jpegSize(still.screenshot!).height).toBe(Math.min(Math.max(still.height, VIEWPORT.height), SCREENSHOT_MAX_HEIGHT));
+      expect(jpegSize(still.screenshot!)).toEqual({ width: 960, height: expect.closeTo(shotSize(still.height).height, -0.5) });
       // Where the load's time went: each step timed apart.
       expect(still.steps.navigation).toBeGreaterThan(0);
       expect(still.steps.read).toBeGreaterThan(0);

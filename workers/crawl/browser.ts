@@ -19,6 +19,12 @@ export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_QUALITY = 70;
 /** The tallest screenshot taken (four viewports): enough for an article's body, bounded in size and time. */
 export const SCREENSHOT_MAX_HEIGHT = 3_200;
+/**
+ * Screenshots are drawn at three quarters of the page's CSS pixels (960 px wide): text stays readable,
+ * and a four-viewport shot costs the browser a little over half the pixels to paint and encode. The
+ * review screen shows them at the page's width; element boxes stay in CSS pixels.
+ */
+export const SCREENSHOT_SCALE = 0.75;
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
 
@@ -347,7 +353,7 @@ export class RenderTab {
 
   /**
    * A JPEG of the page from the top, as tall as the page was when it was read (`LoadedPage.height`), up
-   * to SCREENSHOT_MAX_HEIGHT: reviewers see the content below the fold, and the boxes of extracted
+   * to SCREENSHOT_MAX_HEIGHT, drawn at SCREENSHOT_SCALE: reviewers see the content below the fold, and the boxes of extracted
    * elements (document coordinates) land on it. It goes to the tab's own DevTools session rather than
    * through `page.screenshot`, which brings the tab to the front and takes a lock shared by every tab of
    * the browser: with several tabs, their screenshots would wait for one another. Headless tabs paint
@@ -355,7 +361,7 @@ export class RenderTab {
    */
   async screenshot(height: number): Promise<Uint8Array> {
     try {
-      const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(height), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: 1 };
+      const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(height), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: SCREENSHOT_SCALE };
       const { data } = await this.cdp.send("Page.captureScreenshot", {
         format: "jpeg",
         quality: SCREENSHOT_QUALITY,
