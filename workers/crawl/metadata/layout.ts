@@ -176,8 +176,21 @@ export function pageLayout(body: Element): Layout {
   const inMain = (el: Element) => !!el.closest("main, article, [role=main]");
   const h1 = seenH1s.find(inMain) ?? seenH1s[0] ?? h1s.find(inMain) ?? h1s[0] ?? null;
   // One query (linkedom's selectors are slow on big pages), and only where it is needed.
-  let landmarked: boolean | undefined;
-  const hasLandmarks = () => (landmarked ??= body.querySelector(LANDMARKS) !== null);
+  let landmarks: Element[] | undefined;
+  const landmarkList = () => (landmarks ??= Array.from(body.querySelectorAll(LANDMARKS)));
+  const hasLandmarks = () => landmarkList().length > 0;
+  // What el.closest(LANDMARKS) says, without compiling the selector on every call: the body and the
+  // elements above it count too.
+  let landmarkSet: Set<Element> | undefined;
+  const inLandmark = (el: Element) => {
+    if (!landmarkSet) {
+      landmarkSet = new Set(landmarkList());
+      for (let at: Element | null = body; at; at = at.parentElement) if (at.matches(LANDMARKS)) landmarkSet.add(at);
+    }
+    if (!landmarkSet.size) return false;
+    for (let at: Element | null = el; at; at = at.parentElement) if (landmarkSet.has(at)) return true;
+    return false;
+  };
   const rawTitle = collapse(body.ownerDocument?.querySelector("title")?.textContent ?? "");
   const title = looseKey(rawTitle);
   // An h1 the <title> does not state ("Quicklinks" over a box of links; "Leslie Clio Brave New Woman", the
@@ -230,7 +243,7 @@ export function pageLayout(body: Element): Layout {
       const block = headline?.parentElement?.parentElement;
       return !!block && i >= 0 && i < start && i >= start - ABOVE_ELEMENTS && block.contains(el) && !el.contains(headline);
     },
-    inArticle: (el) => !!el.closest(LANDMARKS) || (!!story?.contains(el) && (order.get(el) ?? -1) > start),
+    inArticle: (el) => inLandmark(el) || (!!story?.contains(el) && (order.get(el) ?? -1) > start),
     lead: (el) => lead > 0 && order.get(el) === lead,
     second: (el) => second > 0 && order.get(el) === second,
   };

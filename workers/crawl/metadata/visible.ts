@@ -246,8 +246,9 @@ type DatedLine = { text: string; date: { index: number; text: string } };
  * headline (up to 120 characters), or with `below`, in the article away from it (up to 80: a post's footer line).
  */
 function datedLine(el: Element, layout: Layout, ctx: ReadContext, below = false): DatedLine | null {
+  if (!LINE_TAGS.has(tagOf(el))) return null;
   const placed = below ? !layout.near(el) && layout.inArticle(el) : layout.near(el);
-  if (!LINE_TAGS.has(tagOf(el)) || rawLength(el) > (below ? 80 : 120) || !placed || isNoise(el)) return null;
+  if (!placed || rawLength(el) > (below ? 80 : 120) || isNoise(el)) return null;
   const text = textOf(el);
   if (!/\d/.test(text) || Array.from(el.children).some((c) => textOf(c) === text)) return null;
   const date = findDate(text, ctx.language, ctx.now);
