@@ -68,6 +68,8 @@ describe("browser rendering", () => {
       expect(Number(box![2])).toBeGreaterThan(4_800);
       expect(page.height).toBeGreaterThan(4_800);
       expect(jpegSize(await tab.screenshot(page.height))).toEqual({ width: 960, height: 2_400 });
+      // A screenshot that does not come in time fails the attempt as retryable, rather than holding the tab.
+      await expect(tab.screenshot(page.height, 1)).rejects.toMatchObject({ name: "PageFailure", kind: "timeout", retryable: true, message: "The screenshot did not come within 0.001 s" });
       const short = await tab.load(`${origin}/pages/page-3`);
       expect(jpegSize(await tab.screenshot(short.height)).height).toBeCloseTo(shotSize(short.height).height, -0.5);
     } finally {

@@ -25,6 +25,12 @@ export const SCREENSHOT_MAX_HEIGHT = 3_200;
  * review screen shows them at the page's width; element boxes stay in CSS pixels.
  */
 export const SCREENSHOT_SCALE = 0.75;
+/**
+ * How long a screenshot may take. One usually takes well under 2 s; now and then Chromium never answers
+ * one, and the page would hold its tab (and the end of the run's alarm) until its hard deadline. Past
+ * this the attempt fails as retryable and the tab is closed.
+ */
+export const SCREENSHOT_TIMEOUT_MS = 10_000;
 /** Resource types never loaded: they do not change the content, only slow rendering down. */
 const BLOCKED_TYPES = new Set(["media", "font", "websocket", "eventsource", "manifest", "texttrack", "ping", "prefetch"]);
 
@@ -121,6 +127,8 @@ export class RenderTab {
   private refused = 0;
   /** What the tab is doing in `load` now: a page held past its deadline is named by its step. */
   step: LoadStep = "idle";
+  /** A screenshot of this load that never came: the tab is stuck, so the load fails with it. */
+  private stuckShot: PageFailure | null = null;
   /** Time (ms) spent reading and shooting the page being loaded, for its `steps`. */
   private readMs = 0;
   private shotMs = 0;
@@ -280,6 +288,7 @@ export class RenderTab {
     this.refused = 0;
     this.readMs = 0;
     this.shotMs = 0;
+    this.stuckShot = null;
     this.step = "loading";
     const began = Date.now();
     let response;
@@ -315,6 +324,8 @@ export class RenderTab {
         await this.stopLoading();
       }
     }
+    // The early read's screenshot never came: shooting again would wait as long.
+    if (this.stuckShot) throw this.stuckShot;
     try {
       const readEarly = ended === "loaded" && early !== null && (await this.unchangedSince(early));
       const read = readEarly && early ? early : await this.read(screenshot);
@@ -359,19 +370,24 @@ export class RenderTab {
    * the browser: with several tabs, their screenshots would wait for one another. Headless tabs paint
    * without being in front.
    */
-  async screenshot(height: number): Promise<Uint8Array> {
+  async screenshot(height: number, timeoutMs: number = SCREENSHOT_TIMEOUT_MS): Promise<Uint8Array> {
+    const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(height), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: SCREENSHOT_SCALE };
+    const shot = this.cdp.send("Page.captureScreenshot", { format: "jpeg", quality: SCREENSHOT_QUALITY, clip, captureBeyondViewport: true, optimizeForSpeed: true });
+    shot.catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.stuckShot = new PageFailure(`The screenshot did not come within ${timeoutMs / 1000} s`, true, "timeout");
+        reject(this.stuckShot);
+      }, timeoutMs);
+    });
     try {
-      const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(height), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: SCREENSHOT_SCALE };
-      const { data } = await this.cdp.send("Page.captureScreenshot", {
-        format: "jpeg",
-        quality: SCREENSHOT_QUALITY,
-        clip,
-        captureBeyondViewport: true,
-        optimizeForSpeed: true,
-      });
+      const { data } = await Promise.race([shot, late]);
       return new Uint8Array(Buffer.from(data, "base64"));
     } catch (err) {
       throw classifyError(err);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
