@@ -119,7 +119,7 @@ describe("the run object's tab workers", () => {
     expect(events).toEqual(["tab free", "stored json"]);
   });
 
-  it("past the deadline, the other tabs go on starting pages while one started before it is still rendering, and stop once it is done", async () => {
+  it("past the deadline, the other tabs go on starting pages while a slow page is still rendering, and stop once it is done", async () => {
     const urls = ["slow", ...Array.from({ length: 60 }, (_, i) => `p${i}`)];
     const run = { ...runOf(urls), config: { options: { concurrency: 2 }, site: { settings: {} } } } as unknown as RunHost;
     let releaseSlow = () => {};
@@ -134,7 +134,7 @@ describe("the run object's tab workers", () => {
         else await new Promise((resolve) => setTimeout(resolve, 15));
         return { finishing: Promise.resolve() };
       },
-      deadline + 60_000,
+      { holdUntil: deadline + 60_000, slowMs: 20 },
     );
     await new Promise((resolve) => setTimeout(resolve, 150));
     // Long past the deadline, the slow page still renders and the other tab has gone on: more pages
@@ -163,7 +163,7 @@ describe("the run object's tab workers", () => {
         else await new Promise((resolve) => setTimeout(resolve, 10));
         return { finishing: Promise.resolve() };
       },
-      deadline + 60,
+      { holdUntil: deadline + 60, slowMs: 5 },
     );
     await new Promise((resolve) => setTimeout(resolve, 250));
     const atCap = started;
@@ -173,6 +173,51 @@ describe("the run object's tab workers", () => {
     expect(started).toBeLessThan(40);
     releaseSlow();
     await work.done;
+  });
+
+  it("a page started past the deadline that turns slow holds only its own tab too", async () => {
+    const urls = ["a", "b", "slow", ...Array.from({ length: 60 }, (_, i) => `p${i}`)];
+    const run = { ...runOf(urls), config: { options: { concurrency: 2 }, site: { settings: {} } } } as unknown as RunHost;
+    let releaseSlow = () => {};
+    const rendered: string[] = [];
+    const deadline = Date.now() + 10;
+    const work = tabWork(
+      run,
+      deadline,
+      async (_run, page) => {
+        rendered.push(page.url);
+        if (page.url === "slow") await new Promise<void>((resolve) => (releaseSlow = resolve));
+        else await new Promise((resolve) => setTimeout(resolve, page.url === "a" || page.url === "b" ? 40 : 15));
+        return { finishing: Promise.resolve() };
+      },
+      { holdUntil: deadline + 60_000, slowMs: 20 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // "slow" was started after the deadline (a and b took 40 ms); once it is slow the other tab goes on.
+    expect(rendered.slice(0, 3).sort()).toEqual(["a", "b", "slow"]);
+    expect(rendered.length).toBeGreaterThan(6);
+    releaseSlow();
+    await work.done;
+  });
+
+  it("past the deadline, a free tab waits while the pages still rendering are not slow, and ends with them", async () => {
+    const urls = Array.from({ length: 60 }, (_, i) => `p${i}`);
+    const run = { ...runOf(urls), config: { options: { concurrency: 2 }, site: { settings: {} } } } as unknown as RunHost;
+    const rendered: string[] = [];
+    const deadline = Date.now() + 10;
+    const work = tabWork(
+      run,
+      deadline,
+      async (_run, page) => {
+        rendered.push(page.url);
+        // p0 takes 20 ms, p1 60 ms: neither is slow at 1 s.
+        await new Promise((resolve) => setTimeout(resolve, page.url === "p0" ? 20 : 60));
+        return { finishing: Promise.resolve() };
+      },
+      { holdUntil: deadline + 60_000, slowMs: 1_000 },
+    );
+    await work.done;
+    expect(rendered).toEqual(["p0", "p1"]);
   });
 
   it("past the deadline, a processing worker still takes the pages captured in the same alarm", async () => {

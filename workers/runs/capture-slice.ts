@@ -1,6 +1,6 @@
 import { capturePage, pageDeadline } from "./capture";
 import { leaseWork } from "./leases";
-import { decidePipeline, processPages } from "./processing";
+import { decidePipeline, processPages, Wakeable } from "./processing";
 import type { RunHost } from "./run-host";
 import { RUN_LIMITS } from "./run-state";
 
@@ -11,45 +11,65 @@ export interface CaptureWork {
   capturing(): boolean;
 }
 
+/** How the tab workers end an alarm's capture (see `tabWork`). */
+export interface HoldRule {
+  /** No page is started after this (by default the alarm's deadline plus a page's hard deadline). */
+  holdUntil: number;
+  /** A page rendering for this long counts as slow: past the deadline, the other tabs go on beside it. */
+  slowMs: number;
+}
+
+/** A page rendering for this long is slow: well above the time most pages take (under 6 s at p95 on real sites). */
+export const SLOW_RENDER_MS = 8_000;
+
 /**
  * `concurrency` workers in the run object's own tabs take due pages one at a time (each claim is the
  * checkpoint). A worker's tab renders its next page while the page before is stored and committed: at
  * most one page per worker waits behind its tab.
  *
- * Workers start pages until `deadline`. After it, the alarm waits for the pages still rendering; while
- * one started before the deadline is still rendering (a slow page, up to its own hard deadline), the
- * other workers go on starting pages, until `holdUntil` at the latest: a slow page holds its own tab,
- * never the others.
+ * Workers start pages until `deadline`; then the alarm waits for the pages still rendering. Meanwhile,
+ * while one of them is slow (rendering for `slowMs` or more, up to its own hard deadline), the free
+ * workers go on starting pages, until `holdUntil`: a slow page holds its own tab, never the others. A
+ * free worker waits while the pages still rendering are not slow (yet), and ends once none is left.
  */
-export function tabWork(
-  run: RunHost,
-  deadline: number,
-  capture: typeof capturePage = capturePage,
-  holdUntil: number = deadline + pageDeadline(run.config.site.settings.crawl),
-): CaptureWork {
+export function tabWork(run: RunHost, deadline: number, capture: typeof capturePage = capturePage, rule?: Partial<HoldRule>): CaptureWork {
+  const holdUntil = rule?.holdUntil ?? deadline + pageDeadline(run.config.site.settings.crawl);
+  const slowMs = rule?.slowMs ?? SLOW_RENDER_MS;
   let capturing = run.config.options.concurrency;
-  // Pages started before the deadline that are still rendering.
-  let held = 0;
-  const mayStart = () => {
+  // When each page still rendering started; `rendered` wakes the workers waiting past the deadline.
+  const rendering = new Map<object, number>();
+  const rendered = new Wakeable();
+  /** Whether a free worker may start a page now, must wait (for how long at most), or is done. */
+  const turn = (): "start" | "done" | number => {
     const now = Date.now();
-    return now < deadline || (held > 0 && now < holdUntil);
+    if (now < deadline) return "start";
+    if (now >= holdUntil || rendering.size === 0) return "done";
+    const slowAt = Math.min(...rendering.values()) + slowMs;
+    return now >= slowAt ? "start" : Math.min(slowAt, holdUntil) - now;
   };
   const worker = async () => {
     let finishing: Promise<void> = Promise.resolve();
     try {
-      while (!run.halted() && mayStart()) {
+      while (!run.halted()) {
+        const next = turn();
+        if (next === "done") break;
+        if (typeof next === "number") {
+          await rendered.wait(next);
+          continue;
+        }
         const page = run.store.claimNext(Date.now());
         if (!page) break;
-        const holds = Date.now() < deadline;
-        if (holds) held++;
-        let next: Awaited<ReturnType<typeof capture>>;
+        const key = {};
+        rendering.set(key, Date.now());
+        let captured: Awaited<ReturnType<typeof capture>>;
         try {
-          next = await capture(run, page);
+          captured = await capture(run, page);
         } finally {
-          if (holds) held--;
+          rendering.delete(key);
+          rendered.wakeAll();
         }
         await finishing;
-        finishing = next.finishing;
+        finishing = captured.finishing;
       }
       await finishing;
     } finally {
