@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, HTTPRequest, Page } from "@cloudflare/puppeteer";
 import { Buffer } from "node:buffer";
-import { classifyError, PageFailure, PageSkipped } from "./page-errors";
+import { classifyError, PageFailure, PageSkipped, withTimeout } from "./page-errors";
 import { CHANGED, READ, WATCH } from "./page-scripts";
 import { assertEgressAllowed, type EgressPolicy } from "../lib/egress";
 import { DEFAULT_REQUEST_POLICY, refusal, type RequestPolicy } from "./trackers";
@@ -373,21 +373,11 @@ export class RenderTab {
   async screenshot(height: number, timeoutMs: number = SCREENSHOT_TIMEOUT_MS): Promise<Uint8Array> {
     const clip = { x: 0, y: 0, width: VIEWPORT.width, height: Math.min(Math.max(Math.round(height), VIEWPORT.height), SCREENSHOT_MAX_HEIGHT), scale: SCREENSHOT_SCALE };
     const shot = this.cdp.send("Page.captureScreenshot", { format: "jpeg", quality: SCREENSHOT_QUALITY, clip, captureBeyondViewport: true, optimizeForSpeed: true });
-    shot.catch(() => {});
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        this.stuckShot = new PageFailure(`The screenshot did not come within ${timeoutMs / 1000} s`, true, "timeout");
-        reject(this.stuckShot);
-      }, timeoutMs);
-    });
     try {
-      const { data } = await Promise.race([shot, late]);
+      const { data } = await withTimeout(shot, timeoutMs, () => (this.stuckShot = new PageFailure(`The screenshot did not come within ${timeoutMs / 1000} s`, true, "timeout")));
       return new Uint8Array(Buffer.from(data, "base64"));
     } catch (err) {
       throw classifyError(err);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -55,13 +55,15 @@ export const PAGE_WORK_MS = 20_000;
  * unobserved. `stuck` names what the work was doing when time ran out ("taking the screenshot").
  */
 export function withDeadline<T>(work: Promise<T>, ms: number, stuck?: () => string): Promise<T> {
+  return withTimeout(work, ms, () => new PageFailure(`Timed out: the page took longer than ${Math.round(ms / 1000)} s${stuck ? `, stuck ${stuck()}` : ""}`, true, "timeout"));
+}
+
+/** Rejects with `failure()` when `work` takes longer than `ms`; `work` is left to settle unobserved. */
+export function withTimeout<T>(work: Promise<T>, ms: number, failure: () => Error): Promise<T> {
   work.catch(() => {});
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const where = stuck ? `, stuck ${stuck()}` : "";
-      reject(new PageFailure(`Timed out: the page took longer than ${Math.round(ms / 1000)} s${where}`, true, "timeout"));
-    }, ms);
+    timer = setTimeout(() => reject(failure()), ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

@@ -211,7 +211,6 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
   const { config } = ctx;
   const started = Date.now();
   let tab: RenderTab | null = null;
-  let acquired: RenderTab | null = null;
   const renderer = ctx.renderer();
   let loaded: LoadedPage;
   let tabMs = 0;
@@ -219,7 +218,7 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
     // Every browser step has its own timeout; the deadline also covers a browser that stops answering.
     loaded = await withDeadline(
       (async () => {
-        tab = acquired = await renderer.acquire(sessionId);
+        tab = await renderer.acquire(sessionId);
         tabMs = Date.now() - started;
         const loaded = await loadPage(ctx, page, tab);
         renderer.release(tab, true);
@@ -227,7 +226,8 @@ export async function renderCapture(ctx: CaptureContext, page: Pick<PageRow, "ur
         return loaded;
       })(),
       pageDeadline(config.site.settings.crawl),
-      () => (acquired ? acquired.step : "waiting for a tab"),
+      // Released (null) only once the page is loaded, so a deadline before then finds the tab or none yet.
+      () => (tab as RenderTab | null)?.step ?? "waiting for a tab",
     );
   } catch (err) {
     if (tab) renderer.release(tab, false);

@@ -364,7 +364,6 @@ export class MigrationRun extends DurableObject<Env> implements RunHost {
       heartbeat.stop();
       await this.alarmFailed(err);
     } finally {
-      heartbeat.stop();
       this.working = false;
     }
   }

@@ -76,18 +76,12 @@ export function isHeartbeatStale(heartbeatAt: number, now: number = Date.now()):
  * should its invocation die. `stop` ends it before the slice sets its next alarm.
  */
 export function sliceHeartbeat(run: { halted(): boolean; beat(): Promise<void> }, setAlarm: (at: number) => Promise<void>): { stop(): void } {
-  let open = true;
   const timer = setInterval(() => {
-    if (!open || run.halted()) return;
+    if (run.halted()) return;
     void setAlarm(Date.now() + RUN_LIMITS.watchdogDelayMs).catch(() => {});
     void run.beat().catch(() => {});
   }, RUN_LIMITS.heartbeatIntervalMs);
-  return {
-    stop() {
-      open = false;
-      clearInterval(timer);
-    },
-  };
+  return { stop: () => clearInterval(timer) };
 }
 
 /** Backoff before the next attempt of a page that failed `attempts` times. */
